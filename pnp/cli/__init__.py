@@ -1,0 +1,1 @@
+"""The `pnp` command line: the only place that parses argv, touches files and prints."""

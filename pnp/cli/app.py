@@ -1,0 +1,41 @@
+"""The root `pnp` command: version, the list of games, and the command groups."""
+
+from __future__ import annotations
+
+import typer
+
+from pnp import __version__
+from pnp.cli import check, games, score, template
+
+app = typer.Typer(
+    name="pnp",
+    help="Print-and-play kits, set-ups and end-game scoring for Kingdom Builder, "
+    "Great Wall of China and Carolus Magnus.",
+    epilog="Start with: pnp games",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"pnp {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: bool = typer.Option(False, "--version", help="Show the version and exit.", callback=_version, is_eager=True),
+) -> None:
+    """Print-and-play kits, set-ups and end-game scoring for three board games."""
+
+
+app.command("games", epilog="Example:\n\n  $ pnp games")(games.games)
+app.add_typer(score.app, name="score")
+app.add_typer(check.app, name="check")
+app.add_typer(template.app, name="template")
+
+
+def main() -> None:
+    app()

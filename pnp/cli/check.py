@@ -1,0 +1,31 @@
+"""`pnp check GAME FILE`: validate a transcription without scoring it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from pnp.cli.common import example, not_built, reports_errors
+
+app = typer.Typer(help="Check a transcription for mistakes; every problem is listed with its line.",
+                  no_args_is_help=True, epilog=example("pnp check kingdom-builder game.yaml"))
+
+
+@app.command("kingdom-builder", epilog=example("pnp check kingdom-builder game.yaml"))
+@reports_errors
+def kingdom_builder(
+    file: Path = typer.Argument(..., help="The transcription (YAML)."),
+    boards_dir: Path = typer.Option(None, "--boards-dir", help="A folder of your own section files."),
+) -> None:
+    """Validate a Kingdom Builder transcription; exit 1 and list every problem if it has any."""
+    from pnp.games.kingdom_builder import transcription
+
+    game = transcription.load(file, boards_dir)
+    per_player = ", ".join(f"{p.name} {len(game.settlements_of(p.key))}" for p in game.players)
+    typer.echo(f"{file}: OK: boards {', '.join(map(str, game.board.placements))}; "
+               f"cards {', '.join(game.cards)}; settlements {per_player}")
+
+
+not_built(app, "great-wall", "check")
+not_built(app, "carolus-magnus", "check")

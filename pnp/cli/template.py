@@ -1,0 +1,44 @@
+"""`pnp template GAME`: a blank transcription form to fill in from the photo of a finished game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from pnp.cli.common import example, not_built, reports_errors, write_atomic
+
+app = typer.Typer(help="Write a blank transcription form for a game.", no_args_is_help=True,
+                  epilog=example("pnp template kingdom-builder --boards tavern paddock oasis farm --out game.yaml"))
+
+FIRST_GAME = ("tavern", "paddock", "oasis", "farm")
+
+
+@app.command("kingdom-builder", epilog=example(
+    "pnp template kingdom-builder --boards tavern paddock oasis farm@180 --players 3 --out game.yaml",
+    "pnp template kingdom-builder > game.yaml",
+))
+@reports_errors
+def kingdom_builder(
+    boards: tuple[str, str, str, str] = typer.Option(
+        FIRST_GAME, "--boards", help="Four sections: top-left, top-right, bottom-left, bottom-right; NAME@180 = turned."),
+    players: int = typer.Option(2, "--players", min=2, max=4, help="Number of players (2-4)."),
+    out: Path = typer.Option(None, "--out", "-o", help="Write to this file instead of printing."),
+    force: bool = typer.Option(False, "--force", help="Replace --out if it exists."),
+    boards_dir: Path = typer.Option(None, "--boards-dir", help="A folder of your own section files."),
+) -> None:
+    """A transcription whose settlement grid is pre-filled with the sections' terrain letters."""
+    from pnp.games.kingdom_builder.template import transcription_form
+    from pnp.games.kingdom_builder.transcription import load_board
+
+    board = load_board(list(boards), [None] * 4, "--boards", Path.cwd(), boards_dir)
+    form = transcription_form(board, players)
+    if out is None:
+        typer.echo(form, nl=False)
+        return
+    write_atomic(out, form, overwrite=force)
+    typer.echo(f"wrote {out}", err=True)
+
+
+not_built(app, "great-wall", "template")
+not_built(app, "carolus-magnus", "template")

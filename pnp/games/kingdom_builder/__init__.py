@@ -1,0 +1,1 @@
+"""Kingdom Builder: board sections, transcriptions and end-game scoring."""

@@ -1,0 +1,82 @@
+"""The state of a finished Kingdom Builder game: board, cards, players, settlements."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from pnp import hexgrid
+from pnp.games.kingdom_builder.section import SIZE as SECTION_SIZE, Section
+from pnp.games.kingdom_builder.terrain import Terrain
+
+ROWS = COLS = 2 * SECTION_SIZE
+ROW_LETTERS = "ABCDEFGHIJKLMNOPQRST"
+QUARTERS = ("top-left", "top-right", "bottom-left", "bottom-right")
+
+CARDS = (
+    "fishermen", "miners", "merchants", "workers", "discoverers",
+    "knights", "hermits", "lords", "citizens", "farmers",
+)
+LORDS_READINGS = ("included", "excluded")  # ruling KB-1: "included" is the default
+
+
+def label(cell: hexgrid.Cell) -> str:
+    """Board coordinate as written in transcriptions: row letter A-T + column 1-20, e.g. C7."""
+    return f"{ROW_LETTERS[cell[0]]}{cell[1] + 1}"
+
+
+def index(cell: hexgrid.Cell) -> int:
+    return cell[0] * COLS + cell[1]
+
+
+def cell_of(flat: int) -> hexgrid.Cell:
+    return divmod(flat, COLS)
+
+
+@dataclass(frozen=True)
+class Placement:
+    section: Section
+    turned: bool = False
+
+    def __str__(self) -> str:
+        return self.section.name + ("@180" if self.turned else "")
+
+
+@dataclass(frozen=True)
+class Board:
+    """Four placed sections: top-left, top-right, bottom-left, bottom-right."""
+
+    placements: tuple[Placement, Placement, Placement, Placement]
+
+    @cached_property
+    def terrain(self) -> tuple[Terrain, ...]:
+        """Terrain of every hex by flat index (row * 20 + col)."""
+        result = []
+        for row, col in hexgrid.cells(ROWS, COLS):
+            placement = self.placements[hexgrid.sector((row, col), SECTION_SIZE, SECTION_SIZE)]
+            result.append(placement.section.at((row % SECTION_SIZE, col % SECTION_SIZE), placement.turned))
+        return tuple(result)
+
+    def at(self, cell: hexgrid.Cell) -> Terrain:
+        return self.terrain[index(cell)]
+
+
+@dataclass(frozen=True)
+class Player:
+    key: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Game:
+    """A finished game. `settlements` holds (cell, player key) pairs sorted by cell."""
+
+    board: Board
+    cards: tuple[str, ...]
+    players: tuple[Player, ...]
+    settlements: tuple[tuple[hexgrid.Cell, str], ...]
+    lords_zero: str = "included"
+    source: str = field(default="", compare=False)  # the transcription it came from, for messages
+
+    def settlements_of(self, key: str) -> list[hexgrid.Cell]:
+        return [cell for cell, owner in self.settlements if owner == key]

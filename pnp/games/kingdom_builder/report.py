@@ -1,0 +1,70 @@
+"""Score sheets as people and programs read them: a text table, JSON, and the explanation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.games.kingdom_builder.scoring import CASTLES, ScoreSheet
+from pnp.resources import render_template
+
+LORDS_TEXT = {
+    "included": "zero settlements in a sector takes part (ruling KB-1, the default)",
+    "excluded": "players with zero settlements in a sector never score there (lords_zero: excluded)",
+}
+
+
+def title(name: str) -> str:
+    return name.capitalize()
+
+
+def as_table(sheet: ScoreSheet) -> str:
+    """One column per player, one row per card, then castles and the total."""
+    game = sheet.game
+    names = [score.player.name for score in sheet.scores]
+    rows = [[""] + names]
+    for part in (*game.cards, CASTLES):
+        rows.append([title(part)] + [str(score.gold(part)) for score in sheet.scores])
+    rows.append(["Total"] + [str(score.total) for score in sheet.scores])
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    table = [
+        "  ".join([row[0].ljust(widths[0])] + [cell.rjust(w) for cell, w in zip(row[1:], widths[1:])]).rstrip()
+        for row in rows
+    ]
+    table.insert(-1, "-" * len(table[0]))
+    return render_template(
+        "kingdom-builder/score.txt.j2",
+        boards=[str(p) for p in game.board.placements],
+        source=game.source,
+        table=table,
+        winners=[p.name for p in sheet.winners],
+        lords=LORDS_TEXT[game.lords_zero] if "lords" in game.cards else "",
+    )
+
+
+def as_json(sheet: ScoreSheet) -> dict[str, Any]:
+    """Exactly the DESIGN.md contract: gold holds the 3 cards plus castles."""
+    return {
+        "game": "kingdom-builder",
+        "players": [
+            {
+                "key": score.player.key,
+                "name": score.player.name,
+                "gold": {part.name: part.gold for part in score.parts},
+                "total": score.total,
+            }
+            for score in sheet.scores
+        ],
+        "winners": [player.name for player in sheet.winners],
+    }
+
+
+def as_explanation(sheet: ScoreSheet) -> str:
+    """For every player and card, what scored, in board coordinates (A1..T20)."""
+    lines = []
+    for score in sheet.scores:
+        lines.append(f"{score.player.name} (key {score.player.key}): {score.total} gold")
+        for part in score.parts:
+            lines.append(f"  {title(part.name)}: {part.gold}")
+            lines.extend(f"    {line}" for line in part.explain)
+        lines.append("")
+    return "\n".join(lines)

@@ -1,0 +1,236 @@
+"""End-game gold of Kingdom Builder, exactly per the rules digest. Pure: game in, score sheet out.
+
+Each part of a player's score says what earned it (`cells` for pictures, `explain` for people),
+so a transcription can be checked against the photo of the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pnp import hexgrid
+from pnp.games.kingdom_builder.model import COLS, QUARTERS, ROW_LETTERS, ROWS, Game, Player, cell_of, label
+from pnp.games.kingdom_builder.terrain import Terrain
+
+CASTLES = "castles"
+
+
+@dataclass(frozen=True)
+class Part:
+    """Gold from one card (or the castles) for one player."""
+
+    name: str
+    gold: int
+    cells: frozenset[hexgrid.Cell]  # the hexes that earned it
+    explain: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    player: Player
+    parts: tuple[Part, ...]  # the game's cards in order, then castles
+
+    @property
+    def total(self) -> int:
+        return sum(part.gold for part in self.parts)
+
+    def gold(self, name: str) -> int:
+        return next(part.gold for part in self.parts if part.name == name)
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    game: Game
+    scores: tuple[PlayerScore, ...]  # in the transcription's player order
+
+    @property
+    def winners(self) -> tuple[Player, ...]:
+        """Everyone with the most gold: ruling KB-2, ties share the victory."""
+        best = max(score.total for score in self.scores)
+        return tuple(score.player for score in self.scores if score.total == best)
+
+
+def score(game: Game) -> ScoreSheet:
+    table = _Table(game)
+    return ScoreSheet(game, tuple(
+        PlayerScore(player, tuple(_RULES[name](table, player.key) for name in (*game.cards, CASTLES)))
+        for player in game.players
+    ))
+
+
+def _labels(flats: list[int] | set[int]) -> str:
+    return ", ".join(label(cell_of(flat)) for flat in sorted(flats))
+
+
+def _cells(flats: list[int] | set[int]) -> frozenset[hexgrid.Cell]:
+    return frozenset(cell_of(flat) for flat in flats)
+
+
+class _Table:
+    """What every rule needs, worked out once per game: settlements, areas, sector counts."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.terrain = game.board.terrain
+        self.near = hexgrid.neighbour_table(ROWS, COLS)
+        self.own: dict[str, list[int]] = {player.key: [] for player in game.players}
+        for (row, col), key in game.settlements:
+            self.own[key].append(row * COLS + col)
+        self.areas = {key: _areas(flats, self.near) for key, flats in self.own.items()}
+        self.sector_counts = {key: [0, 0, 0, 0] for key in self.own}
+        for key, flats in self.own.items():
+            for flat in flats:
+                self.sector_counts[key][_quarter(flat)] += 1
+
+    def touching(self, key: str, wanted: Callable[[Terrain], bool], skip_on: Terrain | None = None) -> list[int]:
+        """The player's settlements next to at least one hex whose terrain is wanted."""
+        terrain, near = self.terrain, self.near
+        return [
+            flat for flat in self.own[key]
+            if terrain[flat] is not skip_on and any(wanted(terrain[n]) for n in near[flat])
+        ]
+
+
+def _areas(flats: list[int], near: tuple[tuple[int, ...], ...]) -> list[list[int]]:
+    """The settlement areas: groups of one player's settlements joined by adjacency."""
+    left, areas = set(flats), []
+    for start in flats:
+        if start not in left:
+            continue
+        left.discard(start)
+        area, frontier = [start], [start]
+        while frontier:
+            for n in near[frontier.pop()]:
+                if n in left:
+                    left.discard(n)
+                    area.append(n)
+                    frontier.append(n)
+        areas.append(sorted(area))
+    return areas
+
+
+def _castles(table: _Table, key: str) -> Part:
+    terrain, near = table.terrain, table.near
+    castles = {n for flat in table.own[key] for n in near[flat] if terrain[n] is Terrain.CASTLE}
+    lines = tuple(f"castle {label(cell_of(c))}: 3" for c in sorted(castles))
+    return Part(CASTLES, 3 * len(castles), _cells(castles), lines or ("no castle touched",))
+
+
+def _fishermen(table: _Table, key: str) -> Part:
+    # A settlement standing on water (Harbor) scores nothing, even if it touches other water.
+    hits = table.touching(key, lambda t: t is Terrain.WATER, skip_on=Terrain.WATER)
+    lines = [f"{len(hits)} settlements next to water: {_labels(hits) or 'none'}"]
+    on_water = [flat for flat in table.own[key] if table.terrain[flat] is Terrain.WATER]
+    if on_water:
+        lines.append(f"on water, not counted: {_labels(on_water)}")
+    return Part("fishermen", len(hits), _cells(hits), tuple(lines))
+
+
+def _miners(table: _Table, key: str) -> Part:
+    hits = table.touching(key, lambda t: t is Terrain.MOUNTAIN)
+    return Part("miners", len(hits), _cells(hits), (f"{len(hits)} settlements next to a mountain: {_labels(hits) or 'none'}",))
+
+
+def _workers(table: _Table, key: str) -> Part:
+    hits = table.touching(key, lambda t: t.is_special)
+    lines = (f"{len(hits)} settlements next to a castle or location: {_labels(hits) or 'none'}",)
+    return Part("workers", len(hits), _cells(hits), lines)
+
+
+def _merchants(table: _Table, key: str) -> Part:
+    terrain, near = table.terrain, table.near
+    linked: set[int] = set()
+    lines = []
+    for area in table.areas[key]:
+        specials = {n for flat in area for n in near[flat] if terrain[n].is_special}
+        if len(specials) >= 2:
+            linked |= specials
+            names = ", ".join(f"{terrain[s].value} {label(cell_of(s))}" for s in sorted(specials))
+            lines.append(f"area of {len(area)} from {label(cell_of(area[0]))} links {names}")
+    # Each linked hex counts once, however many areas link it.
+    lines.append(f"{len(linked)} linked hexes x 4")
+    return Part("merchants", 4 * len(linked), _cells(linked), tuple(lines))
+
+
+def _discoverers(table: _Table, key: str) -> Part:
+    rows = sorted({flat // COLS for flat in table.own[key]})
+    letters = " ".join(ROW_LETTERS[r] for r in rows) or "none"
+    return Part("discoverers", len(rows), _cells(table.own[key]), (f"{len(rows)} rows with a settlement: {letters}",))
+
+
+def _knights(table: _Table, key: str) -> Part:
+    per_row = [0] * ROWS
+    for flat in table.own[key]:
+        per_row[flat // COLS] += 1
+    most = max(per_row)
+    if most == 0:
+        return Part("knights", 0, frozenset(), ("no settlements",))
+    row = per_row.index(most)  # one row only; on a tie the topmost is shown
+    cells = [flat for flat in table.own[key] if flat // COLS == row]
+    return Part("knights", 2 * most, _cells(cells), (f"row {ROW_LETTERS[row]} holds {most} settlements x 2",))
+
+
+def _hermits(table: _Table, key: str) -> Part:
+    areas = table.areas[key]
+    sizes = ", ".join(f"{len(a)} from {label(cell_of(a[0]))}" for a in areas) or "none"
+    return Part("hermits", len(areas), _cells(table.own[key]), (f"{len(areas)} settlement areas: {sizes}",))
+
+
+def _citizens(table: _Table, key: str) -> Part:
+    largest = max(table.areas[key], key=len, default=[])
+    if not largest:
+        return Part("citizens", 0, frozenset(), ("no settlements",))
+    line = f"largest area: {len(largest)} settlements from {label(cell_of(largest[0]))}, {len(largest)} // 2"
+    return Part("citizens", len(largest) // 2, _cells(largest), (line,))
+
+
+def _lords(table: _Table, key: str) -> Part:
+    game = table.game
+    included = game.lords_zero == "included"
+    gold, won, lines = 0, [], []
+    for quarter in range(4):
+        counts = {k: c[quarter] for k, c in table.sector_counts.items()}
+        # Ruling KB-1: by default a count of zero takes part; "excluded" leaves such players out.
+        levels = sorted({c for c in counts.values() if included or c > 0}, reverse=True)
+        mine = counts[key]
+        earned = 0
+        if (included or mine > 0) and levels:
+            earned = 12 if mine == levels[0] else 6 if len(levels) > 1 and mine == levels[1] else 0
+        if earned:
+            won.append(quarter)
+        gold += earned
+        others = ", ".join(f"{p.name} {counts[p.key]}" for p in game.players if p.key != key)
+        lines.append(f"{QUARTERS[quarter]}: {mine} (others: {others}) -> {earned}")
+    lines.append(f"zero {'takes part' if included else 'does not take part'} (lords_zero: {game.lords_zero})")
+    cells = [flat for flat in table.own[key] if _quarter(flat) in won]
+    return Part("lords", gold, _cells(cells), tuple(lines))
+
+
+def _farmers(table: _Table, key: str) -> Part:
+    counts = table.sector_counts[key]
+    fewest = min(counts)
+    quarter = counts.index(fewest)
+    each = ", ".join(f"{QUARTERS[q]} {c}" for q, c in enumerate(counts))
+    cells = [flat for flat in table.own[key] if _quarter(flat) == quarter]
+    return Part("farmers", 3 * fewest, _cells(cells), (f"sectors: {each}; fewest {fewest} x 3",))
+
+
+def _quarter(flat: int) -> int:
+    row, col = divmod(flat, COLS)
+    return (row // 10) * 2 + col // 10
+
+
+_RULES: dict[str, Callable[[_Table, str], Part]] = {
+    CASTLES: _castles,
+    "fishermen": _fishermen,
+    "miners": _miners,
+    "merchants": _merchants,
+    "workers": _workers,
+    "discoverers": _discoverers,
+    "knights": _knights,
+    "hermits": _hermits,
+    "lords": _lords,
+    "citizens": _citizens,
+    "farmers": _farmers,
+}

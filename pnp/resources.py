@@ -1,0 +1,28 @@
+"""Where the bundled data folders are: inside the installed wheel, or beside the source tree."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def data_dir(name: str) -> Path:
+    """`boards` or `templates`: shipped as pnp/_data/NAME, kept at the repository's top level."""
+    installed = _PACKAGE / "_data" / name
+    return installed if installed.is_dir() else _PACKAGE.parent / name
+
+
+def render_template(name: str, **values: object) -> str:
+    """Render a jinja2 text template from the templates folder."""
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,  # plain-text and YAML artefacts; values are quoted by the caller
+    )
+    return env.get_template(name).render(**values)
