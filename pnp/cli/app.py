@@ -6,6 +6,7 @@ import typer
 
 from pnp import __version__
 from pnp.cli import check, games, score, template
+from pnp.cli.common import example
 
 app = typer.Typer(
     name="pnp",
@@ -31,7 +32,7 @@ def root(
     """Print-and-play kits, set-ups and end-game scoring for three board games."""
 
 
-app.command("games", epilog="Example:\n\n  $ pnp games")(games.games)
+app.command("games", epilog=example("pnp games"))(games.games)
 app.add_typer(score.app, name="score")
 app.add_typer(check.app, name="check")
 app.add_typer(template.app, name="template")

@@ -50,8 +50,8 @@ def write_atomic(path: Path, data: str | bytes, overwrite: bool = True) -> None:
 
 
 def example(*lines: str) -> str:
-    """An epilog listing examples, kept line by line in --help."""
-    return "Examples:\n\n" + "\n\n".join(f"  $ {line}" for line in lines)
+    """An epilog listing examples, kept line by line in --help ('\\b' stops click rewrapping)."""
+    return "Examples:\n\n\b\n" + "\n".join(f"  $ {line}" for line in lines)
 
 
 def not_built(group: typer.Typer, game_id: str, what: str) -> None:

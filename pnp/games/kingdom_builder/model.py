@@ -33,6 +33,10 @@ def cell_of(flat: int) -> hexgrid.Cell:
     return divmod(flat, COLS)
 
 
+# Sector (0 top-left .. 3 bottom-right) of every flat index.
+SECTOR_OF = tuple(hexgrid.sector(cell, SECTION_SIZE, SECTION_SIZE) for cell in hexgrid.cells(ROWS, COLS))
+
+
 @dataclass(frozen=True)
 class Placement:
     section: Section
@@ -59,6 +63,28 @@ class Board:
 
     def at(self, cell: hexgrid.Cell) -> Terrain:
         return self.terrain[index(cell)]
+
+    @cached_property
+    def specials_near(self) -> tuple[tuple[int, ...], ...]:
+        """For every hex (flat index), the castle and location hexes touching it."""
+        terrain = self.terrain
+        return tuple(tuple(n for n in near if terrain[n].is_special) for near in hexgrid.neighbour_table(ROWS, COLS))
+
+    @cached_property
+    def near_water(self) -> frozenset[int]:
+        return self._touching(Terrain.WATER)
+
+    @cached_property
+    def near_mountain(self) -> frozenset[int]:
+        return self._touching(Terrain.MOUNTAIN)
+
+    def _touching(self, kind: Terrain) -> frozenset[int]:
+        """Flat indices of the hexes next to at least one hex of `kind`."""
+        terrain = self.terrain
+        return frozenset(
+            flat for flat, near in enumerate(hexgrid.neighbour_table(ROWS, COLS))
+            if any(terrain[n] is kind for n in near)
+        )
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp import hexgrid
-from pnp.games.kingdom_builder.model import COLS, QUARTERS, ROW_LETTERS, ROWS, Game, Player, cell_of, label
+from pnp.games.kingdom_builder.model import COLS, QUARTERS, ROW_LETTERS, ROWS, SECTOR_OF, Game, Player, cell_of, label
 from pnp.games.kingdom_builder.terrain import Terrain
 
 CASTLES = "castles"
@@ -72,6 +72,7 @@ class _Table:
 
     def __init__(self, game: Game):
         self.game = game
+        self.board = game.board
         self.terrain = game.board.terrain
         self.near = hexgrid.neighbour_table(ROWS, COLS)
         self.own: dict[str, list[int]] = {player.key: [] for player in game.players}
@@ -80,16 +81,9 @@ class _Table:
         self.areas = {key: _areas(flats, self.near) for key, flats in self.own.items()}
         self.sector_counts = {key: [0, 0, 0, 0] for key in self.own}
         for key, flats in self.own.items():
+            counts = self.sector_counts[key]
             for flat in flats:
-                self.sector_counts[key][_quarter(flat)] += 1
-
-    def touching(self, key: str, wanted: Callable[[Terrain], bool], skip_on: Terrain | None = None) -> list[int]:
-        """The player's settlements next to at least one hex whose terrain is wanted."""
-        terrain, near = self.terrain, self.near
-        return [
-            flat for flat in self.own[key]
-            if terrain[flat] is not skip_on and any(wanted(terrain[n]) for n in near[flat])
-        ]
+                counts[SECTOR_OF[flat]] += 1
 
 
 def _areas(flats: list[int], near: tuple[tuple[int, ...], ...]) -> list[list[int]]:
@@ -111,15 +105,16 @@ def _areas(flats: list[int], near: tuple[tuple[int, ...], ...]) -> list[list[int
 
 
 def _castles(table: _Table, key: str) -> Part:
-    terrain, near = table.terrain, table.near
-    castles = {n for flat in table.own[key] for n in near[flat] if terrain[n] is Terrain.CASTLE}
+    terrain, specials = table.terrain, table.board.specials_near
+    castles = {n for flat in table.own[key] for n in specials[flat] if terrain[n] is Terrain.CASTLE}
     lines = tuple(f"castle {label(cell_of(c))}: 3" for c in sorted(castles))
     return Part(CASTLES, 3 * len(castles), _cells(castles), lines or ("no castle touched",))
 
 
 def _fishermen(table: _Table, key: str) -> Part:
     # A settlement standing on water (Harbor) scores nothing, even if it touches other water.
-    hits = table.touching(key, lambda t: t is Terrain.WATER, skip_on=Terrain.WATER)
+    near_water, terrain = table.board.near_water, table.terrain
+    hits = [flat for flat in table.own[key] if flat in near_water and terrain[flat] is not Terrain.WATER]
     lines = [f"{len(hits)} settlements next to water: {_labels(hits) or 'none'}"]
     on_water = [flat for flat in table.own[key] if table.terrain[flat] is Terrain.WATER]
     if on_water:
@@ -128,22 +123,24 @@ def _fishermen(table: _Table, key: str) -> Part:
 
 
 def _miners(table: _Table, key: str) -> Part:
-    hits = table.touching(key, lambda t: t is Terrain.MOUNTAIN)
+    near_mountain = table.board.near_mountain
+    hits = [flat for flat in table.own[key] if flat in near_mountain]
     return Part("miners", len(hits), _cells(hits), (f"{len(hits)} settlements next to a mountain: {_labels(hits) or 'none'}",))
 
 
 def _workers(table: _Table, key: str) -> Part:
-    hits = table.touching(key, lambda t: t.is_special)
+    specials = table.board.specials_near
+    hits = [flat for flat in table.own[key] if specials[flat]]
     lines = (f"{len(hits)} settlements next to a castle or location: {_labels(hits) or 'none'}",)
     return Part("workers", len(hits), _cells(hits), lines)
 
 
 def _merchants(table: _Table, key: str) -> Part:
-    terrain, near = table.terrain, table.near
+    terrain, specials_near = table.terrain, table.board.specials_near
     linked: set[int] = set()
     lines = []
     for area in table.areas[key]:
-        specials = {n for flat in area for n in near[flat] if terrain[n].is_special}
+        specials = {n for flat in area for n in specials_near[flat]}
         if len(specials) >= 2:
             linked |= specials
             names = ", ".join(f"{terrain[s].value} {label(cell_of(s))}" for s in sorted(specials))
@@ -203,7 +200,7 @@ def _lords(table: _Table, key: str) -> Part:
         others = ", ".join(f"{p.name} {counts[p.key]}" for p in game.players if p.key != key)
         lines.append(f"{QUARTERS[quarter]}: {mine} (others: {others}) -> {earned}")
     lines.append(f"zero {'takes part' if included else 'does not take part'} (lords_zero: {game.lords_zero})")
-    cells = [flat for flat in table.own[key] if _quarter(flat) in won]
+    cells = [flat for flat in table.own[key] if SECTOR_OF[flat] in won]
     return Part("lords", gold, _cells(cells), tuple(lines))
 
 
@@ -212,13 +209,8 @@ def _farmers(table: _Table, key: str) -> Part:
     fewest = min(counts)
     quarter = counts.index(fewest)
     each = ", ".join(f"{QUARTERS[q]} {c}" for q, c in enumerate(counts))
-    cells = [flat for flat in table.own[key] if _quarter(flat) == quarter]
+    cells = [flat for flat in table.own[key] if SECTOR_OF[flat] == quarter]
     return Part("farmers", 3 * fewest, _cells(cells), (f"sectors: {each}; fewest {fewest} x 3",))
-
-
-def _quarter(flat: int) -> int:
-    row, col = divmod(flat, COLS)
-    return (row // 10) * 2 + col // 10
 
 
 _RULES: dict[str, Callable[[_Table, str], Part]] = {

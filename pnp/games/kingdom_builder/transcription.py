@@ -125,7 +125,7 @@ class _Reader:
     def board(self, data: LineDict) -> Board | None:
         entries = data["boards"]
         if not isinstance(entries, LineList) or len(entries) != 4:
-            self.problem(data.value_lines["boards"], "boards needs a list of 4 sections: top-left, top-right, bottom-left, bottom-right")
+            self.problem(data.line_of("boards"), "boards needs a list of 4 sections: top-left, top-right, bottom-left, bottom-right")
             return None
         try:
             return load_board([str(e) for e in entries], entries.item_lines, self.file, self.base_dir, self.boards_dir)
@@ -136,10 +136,10 @@ class _Reader:
     def cards(self, data: LineDict) -> tuple[str, ...]:
         cards = data["cards"]
         if not isinstance(cards, LineList):
-            self.problem(data.value_lines["cards"], "cards needs a list of the 3 Kingdom Builder cards")
+            self.problem(data.line_of("cards"), "cards needs a list of the 3 Kingdom Builder cards")
             return ()
         if len(cards) != 3:
-            self.problem(data.value_lines["cards"], f"{len(cards)} cards given, a game uses exactly 3")
+            self.problem(data.line_of("cards"), f"{len(cards)} cards given, a game uses exactly 3")
         result: list[str] = []
         for card, line in zip(cards, cards.item_lines):
             name = str(card).strip().lower()
@@ -153,7 +153,7 @@ class _Reader:
 
     def players(self, data: LineDict) -> tuple[Player, ...]:
         entries = data["players"]
-        line = data.value_lines["players"]
+        line = data.line_of("players")
         if not isinstance(entries, LineList):
             self.problem(line, "players needs a list like [{key: \"1\", name: Anna}, ...]")
             return ()
@@ -181,7 +181,7 @@ class _Reader:
         return tuple(players)
 
     def settlements(self, data: LineDict, board: Board | None, players: tuple[Player, ...]) -> tuple:
-        value, line = data["settlements"], data.value_lines["settlements"]
+        value, line = data["settlements"], data.line_of("settlements")
         keys = {p.key for p in players}
         placed: dict[tuple[int, int], tuple[str, int]] = {}  # cell -> (player key, line)
 
@@ -194,7 +194,7 @@ class _Reader:
             placed[cell] = (key, at_line)
 
         if isinstance(value, str):
-            self._grid(value, line, board, keys, place)
+            self._grid(value, data.value_lines["settlements"], board, keys, place)
         elif isinstance(value, LineDict):
             self._coordinates(value, keys, place)
         else:

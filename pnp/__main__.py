@@ -1,0 +1,3 @@
+from pnp.cli.app import main
+
+main()

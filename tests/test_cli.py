@@ -1,0 +1,130 @@
+"""The command line as a user runs it: exit codes, messages on stderr, JSON, help with examples."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp import __version__
+from pnp.cli.app import app
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "boards" / "examples" / "first-game.yaml"
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def test_version():
+    result = run("--version")
+    assert result.exit_code == 0 and result.stdout.strip() == f"pnp {__version__}"
+
+
+def test_games_lists_all_three_and_says_what_is_missing():
+    out = run("games").stdout
+    for game_id in ("kingdom-builder", "great-wall", "carolus-magnus"):
+        assert game_id in out
+    assert "not built yet" in out
+
+
+def test_score_table_names_every_player_and_a_winner():
+    result = run("score", "kingdom-builder", str(EXAMPLE))
+    assert result.exit_code == 0, result.output
+    for name in ("Anna", "Boris", "Clara", "Fishermen", "Knights", "Merchants", "Castles", "Total", "Winner"):
+        assert name in result.stdout
+
+
+def test_score_json_follows_the_contract():
+    result = run("score", "kingdom-builder", str(EXAMPLE), "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert set(data) == {"game", "players", "winners"} and data["game"] == "kingdom-builder"
+    for player in data["players"]:
+        assert set(player) == {"key", "name", "gold", "total"}
+        assert set(player["gold"]) == {"fishermen", "knights", "merchants", "castles"}
+        assert player["total"] == sum(player["gold"].values())
+    best = max(p["total"] for p in data["players"])
+    assert data["winners"] == [p["name"] for p in data["players"] if p["total"] == best]
+
+
+def test_explain_lists_coordinates():
+    result = run("score", "kingdom-builder", str(EXAMPLE), "--explain")
+    assert result.exit_code == 0 and "settlements next to water:" in result.stdout
+
+
+def test_check_ok_and_problems(tmp_path):
+    assert run("check", "kingdom-builder", str(EXAMPLE)).exit_code == 0
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(EXAMPLE.read_text().replace("cards: [fishermen, knights, merchants]", "cards: [fishermen, knigths]"))
+    result = run("check", "kingdom-builder", str(bad))
+    assert result.exit_code == 1
+    lines = result.stderr.strip().splitlines()
+    line = next(n for n, text in enumerate(bad.read_text().splitlines(), 1) if text.startswith("cards:"))
+    assert f"{bad}:{line}: unknown card 'knigths' (did you mean 'knights'?); cards: fishermen, miners, merchants, workers, discoverers, knights, hermits, lords, citizens, farmers" in lines
+    assert f"{bad}:{line}: 2 cards given, a game uses exactly 3" in lines
+    assert "Traceback" not in result.output
+
+
+def test_missing_and_malformed_files(tmp_path):
+    result = run("score", "kingdom-builder", str(tmp_path / "nope.yaml"))
+    assert result.exit_code == 1 and result.stderr.strip() == f"{tmp_path / 'nope.yaml'}: file not found"
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("game: kingdom-builder\nboards: [a, b\n")
+    result = run("score", "kingdom-builder", str(broken))
+    assert result.exit_code == 1 and "not valid YAML" in result.stderr
+
+
+def test_template_prints_and_writes_atomically(tmp_path):
+    result = run("template", "kingdom-builder", "--boards", "tavern", "paddock", "oasis", "farm@180", "--players", "3")
+    assert result.exit_code == 0 and "boards: [tavern, paddock, oasis, farm@180]" in result.stdout
+    out = tmp_path / "game.yaml"
+    assert run("template", "kingdom-builder", "--out", str(out)).exit_code == 0
+    assert out.read_text().startswith("# Kingdom Builder transcription")
+    again = run("template", "kingdom-builder", "--out", str(out))
+    assert again.exit_code == 1 and "already exists" in again.stderr
+    assert run("template", "kingdom-builder", "--out", str(out), "--force").exit_code == 0
+    assert [p.name for p in tmp_path.iterdir()] == ["game.yaml"]  # no temporary file left
+
+
+def test_template_unknown_board():
+    result = run("template", "kingdom-builder", "--boards", "tavern", "padock", "oasis", "farm")
+    assert result.exit_code == 1 and "--boards: board section 'padock' not found (did you mean 'paddock'?)" in result.stderr
+
+
+def test_template_player_count_is_checked():
+    assert run("template", "kingdom-builder", "--players", "5").exit_code == 2
+
+
+@pytest.mark.parametrize("group", ["score", "check", "template"])
+def test_games_not_built_say_so(group):
+    result = run(group, "great-wall", "x.yaml")
+    assert result.exit_code == 2 and "not built yet" in result.stderr
+
+
+def all_commands():
+    """Every command path of the app, e.g. ('score', 'kingdom-builder')."""
+    import typer.main
+
+    root = typer.main.get_command(app)
+    paths = [()]
+    for name, command in root.commands.items():
+        paths.append((name,))
+        for sub in getattr(command, "commands", {}):
+            paths.append((name, sub))
+    return paths
+
+
+@pytest.mark.parametrize("path", all_commands(), ids=lambda p: " ".join(p) or "pnp")
+def test_every_command_has_help_with_an_example(path):
+    result = run(*path, "--help")
+    assert result.exit_code == 0
+    assert "$ pnp" in result.stdout or "Start with: pnp" in result.stdout or "not built yet" in result.stdout
+
+
+def test_installed_console_script_runs():
+    result = subprocess.run([sys.executable, "-m", "pnp", "--version"], capture_output=True, text=True)
+    assert result.returncode == 0 and result.stdout.strip() == f"pnp {__version__}"

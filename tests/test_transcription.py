@@ -1,0 +1,173 @@
+"""Reading transcriptions: both settlement forms, board lookup, and every problem with its line."""
+
+from pathlib import Path
+
+import pytest
+
+from pnp.errors import InputError
+from pnp.games.kingdom_builder.template import transcription_form
+from pnp.games.kingdom_builder.transcription import load, load_board, parse
+from tests.kb import cell
+
+BOARDS = Path(__file__).resolve().parents[1] / "boards"
+EXAMPLE = BOARDS / "examples" / "first-game.yaml"
+
+MAPPING = """\
+game: kingdom-builder
+boards: [tavern, paddock, oasis, farm]
+cards: [fishermen, knights, merchants]
+players:
+  - {key: "1", name: Anna}
+  - {key: "2", name: Boris}
+settlements:
+  "1": [A5, A6]
+  "2": [T1]
+"""
+
+
+def problems_of(text: str, tmp_path: Path = BOARDS) -> list[tuple[int | None, str]]:
+    with pytest.raises(InputError) as caught:
+        parse(text, "game.yaml", tmp_path)
+    return [(p.line, p.message) for p in caught.value.problems]
+
+
+def test_mapping_form():
+    game = parse(MAPPING, "game.yaml", BOARDS)
+    assert [p.name for p in game.players] == ["Anna", "Boris"]
+    assert game.settlements_of("1") == [cell("A5"), cell("A6")]
+    assert game.cards == ("fishermen", "knights", "merchants")
+
+
+def test_grid_form_reads_the_example():
+    game = load(EXAMPLE)
+    assert len(game.players) == 3
+    assert all(len(game.settlements_of(p.key)) == 40 for p in game.players)
+
+
+def test_template_is_a_valid_grid_once_cards_are_filled():
+    board = load_board(["tavern", "paddock", "oasis", "farm@180"], [None] * 4, "x", BOARDS)
+    form = transcription_form(board, players=3).replace("cards: []", "cards: [lords, miners, hermits]")
+    game = parse(form, "form.yaml", BOARDS)
+    assert game.settlements == ()
+    assert str(game.board.placements[3]) == "farm@180"
+
+
+def test_turned_section_and_path_entries(tmp_path):
+    (tmp_path / "my").mkdir()
+    (tmp_path / "my" / "oasis2.txt").write_text((BOARDS / "oasis.txt").read_text())
+    text = MAPPING.replace("[tavern, paddock, oasis, farm]", "[tavern@180, paddock, ./my/oasis2.txt, farm]")
+    game = parse(text, "game.yaml", tmp_path)
+    # A turned tavern section: its local (0, 0) shows what it printed at (9, 9).
+    tavern = game.board.placements[0].section
+    assert game.board.at((0, 0)) is tavern.at((9, 9))
+    assert game.board.placements[2].section.name == "oasis2"
+
+
+def test_sections_beside_the_transcription_win_over_bundled(tmp_path):
+    (tmp_path / "tavern.txt").write_text((BOARDS / "farm.txt").read_text())
+    game = parse(MAPPING.replace("[A5, A6]", "[A1, A6]"), "game.yaml", tmp_path)  # buildable on farm too
+    assert game.board.placements[0].section.location.value == "farm"
+
+
+GRID_ROW_A = "    . . . . 2 . . 2 . . . . . . . 1 1 . . .  # A"
+
+
+def example_with(old: str, new: str) -> str:
+    text = EXAMPLE.read_text()
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+def line_of(text: str, fragment: str) -> int:
+    return next(n for n, line in enumerate(text.splitlines(), 1) if fragment in line)
+
+
+# Each row: a change to a valid transcription, the line the problem must name, and its message.
+MAPPING_CASES = [
+    ("cards: [fishermen, knights, merchants]", "cards: [fishermen, knigths, merchants]", 3, "unknown card 'knigths' (did you mean 'knights'?)"),
+    ("cards: [fishermen, knights, merchants]", "cards: [fishermen, knights, fishermen]", 3, "card 'fishermen' is given twice"),
+    ("cards: [fishermen, knights, merchants]", "cards: [fishermen, knights]", 3, "2 cards given, a game uses exactly 3"),
+    ('  - {key: "2", name: Boris}\n', "", 4, "1 players given, Kingdom Builder takes 2-4"),
+    ('{key: "2", name: Boris}', '{key: "1", name: Boris}', 6, "player key '1' is given twice"),
+    ('{key: "2", name: Boris}', '{key: "G", name: Boris}', 6, "player key 'G' clashes with the terrain letter G"),
+    ("game: kingdom-builder", "game: great-wall", 1, "game is 'great-wall', expected 'kingdom-builder'"),
+    ("boards: [tavern, paddock, oasis, farm]", "boards: [tavern, padock, oasis, farm]", 2, "board section 'padock' not found (did you mean 'paddock'?)"),
+    ("boards: [tavern, paddock, oasis, farm]", "boards: [tavern, paddock, oasis]", 2, "boards needs a list of 4 sections"),
+    ("boards: [tavern, paddock, oasis, farm]", "boards: [tavern, paddock@90, oasis, farm]", 2, "board 'paddock@90': a section is turned '@180' or not at all"),
+    ("boards: [tavern, paddock, oasis, farm]", "boards: [tavern, tavern, oasis, farm]", 2, "board section 'tavern' is used twice"),
+    ('  "1": [A5, A6]', '  "1": [A5, U6]', 8, "bad coordinate 'U6'"),
+    ('  "1": [A5, A6]', '  "1": [A5, A21]', 8, "bad coordinate 'A21'"),
+    ('  "2": [T1]', '  "2": [A5]', 9, "two settlements on A5 (players 1 and 2)"),
+    ('  "2": [T1]', '  "3": [T1]', 9, "settlements for unknown player key '3'"),
+    ("settlements:", "setlements:", 7, "unknown field 'setlements' (did you mean 'settlements'?)"),
+    ("settlements:", "lords_zero: sometimes\nsettlements:", 7, "lords_zero is 'sometimes', expected 'included' or 'excluded'"),
+]
+
+
+@pytest.mark.parametrize("old, new, line, message", MAPPING_CASES, ids=[c[3][:40] for c in MAPPING_CASES])
+def test_mapping_problems(old, new, line, message):
+    assert old in MAPPING
+    found = problems_of(MAPPING.replace(old, new, 1))
+    assert any(l == line and message in m for l, m in found), found
+
+
+def test_settlement_on_mountain_castle_and_location_hexes():
+    # The example's tavern section (top-left): A3 is a mountain, D4 the castle, D8 a tavern hex.
+    text = MAPPING.replace('"2": [T1]', '"2": [A3, D4, D8]')
+    found = problems_of(text)
+    assert (9, "settlement of player 2 on A3, a mountain hex, where nobody can build") in found
+    assert (9, "settlement of player 2 on D4, a castle hex, where nobody can build") in found
+    assert (9, "settlement of player 2 on D8, a tavern hex, where nobody can build") in found
+
+
+def test_41_settlements():
+    cells = [f"{row}{col}" for row in "FGHJ" for col in range(1, 21)][:41]  # buildable or not, 41 of them
+    text = MAPPING.replace('"1": [A5, A6]', f'"1": [{", ".join(cells)}]')
+    found = problems_of(text)
+    assert any(line == 7 and "player 1 (Anna) has 41 settlements; a player has only 40" in m for line, m in found)
+
+
+def test_grid_problems_name_their_row():
+    text = EXAMPLE.read_text()
+    row_a = line_of(text, "# A")
+    cases = [
+        (GRID_ROW_A, GRID_ROW_A.replace(". . 2 .", ". . x .", 1), row_a, "A5: unknown token 'x'"),
+        (GRID_ROW_A, GRID_ROW_A.replace(" . . .  # A", " . .  # A"), row_a, "row A has 19 hexes, needs 20"),
+        (GRID_ROW_A, GRID_ROW_A.replace(". . . . 2", "M . . . 2"), row_a, "A1 reads 'M' but the board has flower (F) there"),
+        (GRID_ROW_A + "\n", "", row_a, "the settlement grid has 19 rows, needs 20"),
+    ]
+    for old, new, line, message in cases:
+        bad = example_with(old, new)
+        found = problems_of(bad)
+        expected_line = line if "rows, needs" not in message else line_of(bad, "# 1 2 3") - 1
+        assert any(l == expected_line and message in m for l, m in found), (message, found)
+
+
+def test_all_problems_at_once():
+    text = (MAPPING.replace("knights", "knigths").replace("padd" "ock", "padock")
+            .replace('{key: "2", name: Boris}', '{key: "1", name: Boris}'))
+    assert len(problems_of(text)) >= 3
+
+
+def test_malformed_section_file_is_reported_with_its_own_line(tmp_path):
+    (tmp_path / "broken.txt").write_text("location: farm\nG G G\n")
+    text = MAPPING.replace("[tavern, paddock, oasis, farm]", "[tavern, paddock, oasis, broken]")
+    with pytest.raises(InputError) as caught:
+        parse(text, "game.yaml", tmp_path)
+    files = {(Path(p.file).name, p.line) for p in caught.value.problems}
+    assert ("broken.txt", 2) in files
+
+
+@pytest.mark.parametrize("text, message", [
+    ("game: [", "not valid YAML"),
+    ("- just\n- a list\n", "expected a YAML mapping"),
+    ("", "expected a YAML mapping"),
+])
+def test_not_a_transcription(text, message):
+    assert any(message in m for _, m in problems_of(text))
+
+
+def test_missing_file():
+    with pytest.raises(InputError) as caught:
+        load(Path("/nonexistent/game.yaml"))
+    assert "file not found" in str(caught.value)
