@@ -6,7 +6,6 @@ Run: python tests/benchmarks/score_kb.py   (target: at least 2,000 scorings per 
 from __future__ import annotations
 
 import random
-import subprocess
 import sys
 import time
 from dataclasses import replace
@@ -16,6 +15,7 @@ from pnp.games.kingdom_builder.model import CARDS, Board, Game, Player
 from pnp.games.kingdom_builder.scoring import score
 from pnp.games.kingdom_builder.terrain import UNBUILDABLE
 from pnp.games.kingdom_builder.transcription import load_board
+from timing import best_wall_time
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,15 +41,6 @@ def per_second(game: Game, seconds: float = 2.0, fresh_board: bool = False) -> f
     return count / (time.perf_counter() - start)
 
 
-def wall_time(args: list[str], runs: int = 5) -> float:
-    best = float("inf")
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(args, check=True, capture_output=True)
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
 def main() -> None:
     three = full_board_game(("fishermen", "knights", "merchants"))
     print(f"scorings/s, 4 players x 40 settlements, 3 cards + castles: {per_second(three):,.0f}")
@@ -59,9 +50,9 @@ def main() -> None:
         print(f"scorings/s with {', '.join(cards)}: {per_second(full_board_game(cards), 0.5):,.0f}")
     example = str(ROOT / "boards" / "examples" / "first-game.yaml")
     pnp = [sys.executable, "-m", "pnp"]
-    print(f"pnp --version wall time (best of 5): {wall_time(pnp + ['--version']) * 1000:.0f} ms")
+    print(f"pnp --version wall time (best of 5): {best_wall_time(pnp + ['--version']) * 1000:.0f} ms")
     print(f"pnp score kingdom-builder example wall time (best of 5): "
-          f"{wall_time(pnp + ['score', 'kingdom-builder', example]) * 1000:.0f} ms")
+          f"{best_wall_time(pnp + ['score', 'kingdom-builder', example]) * 1000:.0f} ms")
 
 
 if __name__ == "__main__":

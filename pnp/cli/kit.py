@@ -1,0 +1,94 @@
+"""`pnp kit GAME`: a print-and-play kit as one print-ready PDF, or SVG files per component."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from pnp.cli.common import example, not_built, reports_errors, write_atomic
+
+app = typer.Typer(help="Make a print-and-play kit: every component at true size, with cut lines.",
+                  no_args_is_help=True, epilog=example("pnp kit kingdom-builder"))
+
+
+def _progress(total: int, label: str):  # type: ignore[no-untyped-def]
+    import sys
+
+    return typer.progressbar(length=total, label=label, file=sys.stderr, show_pos=True, width=30)
+
+
+@app.command("kingdom-builder", epilog=example(
+    "pnp kit kingdom-builder",
+    "pnp kit kingdom-builder --paper letter --bleed 3 --lang ru",
+    "pnp kit kingdom-builder --format svg --out my-kit --ink-saver",
+))
+@reports_errors
+def kingdom_builder(
+    out: Path = typer.Option(Path("output"), "--out", help="Folder to write into."),
+    paper: str = typer.Option("a4", "--paper", help="Paper size: a4 or letter."),
+    bleed: float = typer.Option(0.0, "--bleed", min=0.0, max=5.0, help="Artwork beyond the cut lines, in mm (3 is typical)."),
+    duplex: bool = typer.Option(True, "--duplex/--no-duplex", help="Backs behind their fronts for long-edge double-sided printing, "
+                                "or (--no-duplex) backs at the end for cutting and gluing."),
+    ink_saver: bool = typer.Option(False, "--ink-saver", help="Leave out large colour areas; symbols and outlines stay."),
+    lang: str = typer.Option("en", "--lang", help="Language of the text: en or ru."),
+    fmt: str = typer.Option("pdf", "--format", help="pdf: one print-ready file; svg: one file per component."),
+    settlements: bool = typer.Option(False, "--settlements", help="Also print 40 settlement tokens per colour."),
+) -> None:
+    """Every Kingdom Builder card, tile, token and aid (board sections come later)."""
+    from pnp.errors import PnpError
+    from pnp.games.kingdom_builder import components, kit
+    from pnp.render.i18n import LANGUAGES
+    from pnp.render.imposition import Options, paper_size
+
+    paper_size(paper)
+    if lang not in LANGUAGES:
+        raise PnpError(f"--lang: unknown language '{lang}' (one of: {', '.join(LANGUAGES)})")
+    if fmt not in ("pdf", "svg"):
+        raise PnpError(f"--format: unknown format '{fmt}' (pdf or svg)")
+    t = components.catalog(lang)
+    sheets = kit.sheets(t, paper, duplex, settlements)
+    if fmt == "svg":
+        _write_svgs(sheets, out / kit.GAME_ID, bleed, ink_saver)
+    else:
+        _write_pdf(sheets, out / f"{kit.GAME_ID}-kit.pdf", Options(paper, bleed, duplex, ink_saver), t)
+    typer.echo("Board sections are not included yet (see 'pnp games').")
+
+
+def _write_pdf(sheets, path: Path, options, t) -> None:  # type: ignore[no-untyped-def]
+    from pnp.render import pdf
+    from pnp.render.imposition import impose
+
+    pages = impose(sheets, options, t("title"), t)
+    with _progress(len(pages), "Rendering pages") as bar:
+        data = pdf.render(pages, f"{t('title')} · {t('kit')}", on_page=lambda _: bar.update(1))
+    write_atomic(path, data)
+    typer.echo(f"wrote {path}: {len(pages)} pages, {options.paper}, bleed {options.bleed:g} mm, "
+               f"{'duplex' if options.duplex else 'backs at the end'}")
+    for sheet in sheets:
+        backs = f" + {len(sheet.backs)} backs" if sheet.backs else ""
+        typer.echo(f"  {len(sheet.fronts):3d} × {sheet.title}{backs}")
+
+
+def _write_svgs(sheets, folder: Path, bleed: float, ink_saver: bool) -> None:  # type: ignore[no-untyped-def]
+    from collections import Counter
+
+    from pnp.render import svg
+
+    counts = Counter(d.name for sheet in sheets for d in (*sheet.fronts, *sheet.backs))
+    unique = {d.name: d for sheet in sheets for d in (*sheet.fronts, *sheet.backs)}
+    # Render everything first, so a failure leaves no half-written kit behind.
+    with _progress(len(unique), "Rendering components") as bar:
+        files = {}
+        for name in sorted(unique):
+            files[name] = svg.render(unique[name], bleed=bleed, ink_saver=ink_saver)
+            bar.update(1)
+    for name, text in files.items():
+        write_atomic(folder / f"{name}.svg", text)
+    typer.echo(f"wrote {len(files)} SVG files to {folder}/ (one per component design):")
+    for name in sorted(files):
+        typer.echo(f"  {counts[name]:3d} × {name}.svg")
+
+
+not_built(app, "great-wall", "kit")
+not_built(app, "carolus-magnus", "kit")

@@ -1,0 +1,270 @@
+"""Every printable Kingdom Builder component except the board sections, as drawings.
+
+Artwork is drawn `OVER` mm beyond each cut line so any bleed up to that much has art to show;
+the imposition clips it to the requested bleed.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from pnp import hexgrid
+from pnp.draw import CUT, Circle, Drawing, Item, Paint, Polygon, Rect, Text, place, regular_polygon
+from pnp.games.kingdom_builder import art
+from pnp.games.kingdom_builder.model import CARDS
+from pnp.games.kingdom_builder.terrain import BUILDABLE, LOCATIONS, TWO_CASTLE_LOCATIONS, Terrain
+from pnp.render.i18n import Catalog, load, render_catalog
+
+CARD_W, CARD_H = 63.0, 88.0
+OVER = 5.0
+TILE_RADIUS = 18.5  # location tiles: pointy-top hexes 32 mm across the flats
+TOKEN = 24.0  # start player, gold and +100 markers
+SETTLEMENT = 14.0
+TERRAIN_CARDS_EACH = 5
+GUIDE = Paint(stroke="#8a8a8a", width=0.15, dash=(1.0, 1.0))
+WHITE = Paint(fill="#FFFFFF", stroke=art.INK, width=0.25)
+PARCHMENT = "#F1E7CF"
+
+
+def catalog(lang: str) -> Catalog:
+    """Kingdom Builder's texts plus the print pipeline's, in one language."""
+    return render_catalog(lang).merged(load(Path(__file__).resolve().parent / "text", lang))
+
+
+def tiles_per_location(location: Terrain) -> int:
+    """2 tiles per location hex: 1 hex on oracle and harbor sections, 2 on the others."""
+    return 2 if location in TWO_CASTLE_LOCATIONS else 4
+
+
+def _card_frame(fill: str) -> list[Item]:
+    return [Rect(-OVER, -OVER, CARD_W + 2 * OVER, CARD_H + 2 * OVER, Paint(fill=fill, bulk=True)),
+            Rect(0, 0, CARD_W, CARD_H, GUIDE, radius=3.0)]
+
+
+def terrain_card(terrain: Terrain, t: Catalog) -> Drawing:
+    fill = art.colour(terrain)
+    items = _card_frame(fill)
+    items += [Rect(5, 5, 53, 12, WHITE, radius=2),
+              Text(7, 5.5, 49, 11, t(f"terrain.{terrain.value}"), 15, bold=True, min_size=8),
+              Circle(CARD_W / 2, 50, 22, Paint(fill="#FFFFFF", stroke=art.INK, width=0.4, bulk=True)),
+              place(art.icon(terrain), CARD_W / 2 - 17, 33, 34),
+              place(art.icon(terrain), 5, 76, 7), place(art.icon(terrain), CARD_W - 12, 76, 7)]
+    return Drawing(f"terrain-card-{terrain.value}", CARD_W, CARD_H, tuple(items))
+
+
+def terrain_back(t: Catalog) -> Drawing:
+    items = _card_frame("#2F4B7C")
+    for k, terrain in enumerate(BUILDABLE):
+        angle = math.radians(-90 + 72 * k)
+        x, y = CARD_W / 2 + 17 * math.cos(angle), 44 + 17 * math.sin(angle)
+        items += [Circle(x, y, 8, Paint(fill=art.colour(terrain), stroke="#FFFFFF", width=0.4)),
+                  place(art.icon(terrain), x - 6, y - 6, 12)]
+    items += [Text(4, 6, 55, 12, t("title"), 14, bold=True, colour="#FFFFFF", min_size=7),
+              Text(4, 72, 55, 10, t("back.terrain"), 11, colour="#FFFFFF", min_size=6)]
+    return Drawing("terrain-card-back", CARD_W, CARD_H, tuple(items))
+
+
+def kingdom_card(card: str, t: Catalog) -> Drawing:
+    items = _card_frame(PARCHMENT)
+    items += [Rect(4, 4, 55, 13, Paint(fill="#5B3A1E", stroke=art.INK, width=0.3), radius=2),
+              Text(6, 4.5, 51, 12, t(f"card.{card}.name"), 15, bold=True, colour="#FFFFFF", min_size=8),
+              Text(5, 19, 53, 10, t(f"card.{card}.goal"), 9, min_size=6),
+              Rect(6, 30, 51, 28, Paint(fill="#FFFFFF", stroke=art.INK, width=0.25), radius=2),
+              *_diagram(card, 6, 30, 51, 28),
+              Text(5, 60, 53, 24, t(f"card.{card}.rule"), 9.5, valign="top", min_size=6)]
+    return Drawing(f"kingdom-card-{card}", CARD_W, CARD_H, tuple(items))
+
+
+def kingdom_back(t: Catalog) -> Drawing:
+    items = _card_frame("#5B3A1E")
+    items += [Rect(7, 7, 49, 74, Paint(stroke="#F0E442", width=0.6), radius=3),
+              place(art.crown(), CARD_W / 2 - 15, 26, 30),
+              Text(9, 56, 45, 18, t("back.kingdom"), 13, bold=True, colour="#FFFFFF", min_size=7)]
+    return Drawing("kingdom-card-back", CARD_W, CARD_H, tuple(items))
+
+
+# Small hex pictures on the Kingdom Builder cards: a few hexes of terrain and settlements.
+# Each entry: hexes as (row, col, terrain letter), settlement cells, and whether to show sectors.
+_G, _W, _M, _K, _L = "G", "W", "M", "K", "L"
+_DIAGRAMS: dict[str, tuple[list[tuple[int, int, str]], set[tuple[int, int]], bool]] = {
+    "fishermen": ([(0, 1, _G), (0, 2, _G), (1, 0, _G), (1, 1, _W), (1, 2, _W), (1, 3, _G), (2, 1, _G), (2, 2, _G)],
+                  {(0, 1), (1, 3), (2, 2)}, False),
+    "miners": ([(0, 1, _G), (0, 2, _G), (1, 1, _G), (1, 2, _M), (1, 3, _G), (2, 1, _G), (2, 2, _G)],
+               {(0, 2), (1, 1), (2, 2)}, False),
+    "merchants": ([(1, 0, _K), (1, 1, _G), (1, 2, _G), (1, 3, _G), (1, 4, _L), (0, 2, _G), (2, 2, _G)],
+                  {(1, 1), (1, 2), (1, 3)}, False),
+    "workers": ([(0, 1, _G), (0, 2, _G), (1, 1, _G), (1, 2, _L), (1, 3, _G), (2, 1, _G), (2, 2, _G)],
+                {(0, 1), (1, 3), (2, 1)}, False),
+    "discoverers": ([(r, c, _G) for r in range(3) for c in range(5)], {(0, 1), (1, 3), (2, 0)}, False),
+    "knights": ([(r, c, _G) for r in range(3) for c in range(5)], {(1, 0), (1, 1), (1, 3), (1, 4), (0, 2)}, False),
+    "hermits": ([(r, c, _G) for r in range(3) for c in range(5)], {(0, 0), (2, 2), (0, 4)}, False),
+    "lords": ([(r, c, _G) for r in range(4) for c in range(6)], {(0, 0), (0, 1), (1, 1), (0, 4), (3, 1), (2, 4)}, True),
+    "citizens": ([(r, c, _G) for r in range(3) for c in range(5)], {(0, 1), (0, 2), (1, 1), (1, 2), (2, 1), (1, 3)}, False),
+    "farmers": ([(r, c, _G) for r in range(4) for c in range(6)], {(0, 1), (1, 4), (3, 0), (2, 5)}, True),
+}
+_BY_LETTER = {_G: Terrain.GRASS, _W: Terrain.WATER, _M: Terrain.MOUNTAIN, _K: Terrain.CASTLE, _L: Terrain.TAVERN}
+
+
+def _diagram(card: str, x: float, y: float, w: float, h: float) -> list[Item]:
+    hexes, houses, sectors = _DIAGRAMS[card]
+    rows = max(r for r, _, _ in hexes) + 1
+    cols = max(c for _, c, _ in hexes) + 1
+    width, height = hexgrid.map_extent(rows, cols, 1.0)
+    size = min((w - 4) / width, (h - 4) / height)
+    left = x + (w - width * size) / 2
+    top = y + (h - height * size) / 2
+    items: list[Item] = []
+    for row, col, letter in hexes:
+        terrain = _BY_LETTER[letter]
+        points = tuple((left + px, top + py) for px, py in hexgrid.corners((row, col), size))
+        items.append(Polygon(points, Paint(fill=art.colour(terrain), stroke=art.INK, width=0.2)))
+        cx, cy = hexgrid.centre((row, col), size)
+        if terrain is not Terrain.GRASS:
+            items.append(place(art.icon(terrain), left + cx - size * 0.7, top + cy - size * 0.7, size * 1.4))
+        if (row, col) in houses:
+            items.append(place(art.house(*art.PLAYERS[0][1:]), left + cx - size * 0.7, top + cy - size * 0.75, size * 1.4))
+    if sectors:
+        mid_x = left + hexgrid.hex_width(size) * (cols / 2 + 0.25)
+        # Halfway between the centres of the two middle rows.
+        mid_y = top + (hexgrid.centre((rows // 2 - 1, 0), size)[1] + hexgrid.centre((rows // 2, 0), size)[1]) / 2
+        thick = Paint(stroke="#D55E00", width=0.8)
+        items += [Polygon(((mid_x, top), (mid_x, top + height * size)), thick, closed=False),
+                  Polygon(((left, mid_y), (left + width * size, mid_y)), thick, closed=False)]
+    return items
+
+
+def summary_card(location: Terrain, t: Catalog) -> Drawing:
+    """The location summary: what the tile does, in full."""
+    name = location.value
+    if location is Terrain.PADDOCK:  # the one move that ignores building rule 3
+        detail = [t("action_detail.paddock")]
+    else:
+        moves = location in (Terrain.BARN, Terrain.HARBOR)
+        detail = [t("action_detail.move" if moves else "action_detail.build")]
+        if name in ("harbor", "tower"):
+            detail.append(t(f"action_detail.{name}"))
+    items = _card_frame(PARCHMENT)
+    items += [Rect(4, 4, 55, 13, Paint(fill=art.LOCATION_COLOUR, stroke=art.INK, width=0.3, bulk=True), radius=2),
+              Text(6, 4.5, 51, 12, t(f"location.{name}"), 15, bold=True, min_size=8),
+              place(art.icon(location), CARD_W / 2 - 11, 19, 22),
+              Text(5, 42, 53, 16, t(f"action.{name}"), 10, bold=True, min_size=6),
+              Text(5, 58, 53, 19, " ".join(detail), 8, valign="top", min_size=5.5),
+              Text(5, 76, 53, 8, t("action_detail.once"), 6, valign="bottom", min_size=4.5)]
+    return Drawing(f"location-summary-{name}", CARD_W, CARD_H, tuple(items))
+
+
+def _hex_tile(name: str, items: list[Item]) -> Drawing:
+    radius = TILE_RADIUS
+    w, h = math.sqrt(3) * radius, 2 * radius
+    outline = Polygon(regular_polygon(w / 2, h / 2, radius, 6), CUT)
+    return Drawing(name, w, h, tuple(items), cut=outline)
+
+
+def location_tile(location: Terrain, t: Catalog) -> Drawing:
+    """Picture side."""
+    w, h = math.sqrt(3) * TILE_RADIUS, 2 * TILE_RADIUS
+    items: list[Item] = [Polygon(regular_polygon(w / 2, h / 2, TILE_RADIUS + OVER, 6), Paint(fill=art.LOCATION_COLOUR, bulk=True)),
+                         place(art.icon(location), w / 2 - 10, 6, 20),
+                         Text(4, 26, w - 8, 5, t(f"location.{location.value}"), 8, bold=True, min_size=5)]
+    return _hex_tile(f"location-tile-{location.value}", items)
+
+
+def location_tile_action(location: Terrain, t: Catalog) -> Drawing:
+    """Action side, printed behind the picture side."""
+    w, h = math.sqrt(3) * TILE_RADIUS, 2 * TILE_RADIUS
+    items: list[Item] = [Polygon(regular_polygon(w / 2, h / 2, TILE_RADIUS + OVER, 6), Paint(fill="#FBE9C4", bulk=True)),
+                         place(art.icon(location), w / 2 - 4.5, 3, 9),
+                         Text(3.5, 12.5, w - 7, 15, t(f"action.{location.value}"), 6.5, min_size=4.5)]
+    return _hex_tile(f"location-tile-{location.value}-action", items)
+
+
+def _round(name: str, diameter: float, items: list[Item], fill: str) -> Drawing:
+    r = diameter / 2
+    background: list[Item] = [Circle(r, r, r + OVER, Paint(fill=fill, bulk=True))]
+    return Drawing(name, diameter, diameter, tuple(background + items), cut=Circle(r, r, r, CUT))
+
+
+def gold_marker(player: int) -> Drawing:
+    colour_name, fill, mark = art.PLAYERS[player]
+    return _round(f"gold-marker-{colour_name}", TOKEN, [place(art.house(fill, mark), 4, 3.5, 16)], "#F3E58E")
+
+
+def lap_marker(player: int, t: Catalog) -> Drawing:
+    colour_name, fill, mark = art.PLAYERS[player]
+    return _round(f"lap-marker-{colour_name}", TOKEN, [
+        place(art.house(fill, mark), 7, 2, 10),
+        Text(2, 12, TOKEN - 4, 8, t("piece.lap"), 12, bold=True, min_size=6)], "#F3E58E")
+
+
+def start_player(t: Catalog) -> Drawing:
+    return _round("start-player", TOKEN, [
+        place(art.crown(), 5, 1.5, 14),
+        Text(3, 14, TOKEN - 6, 6, t("piece.start_player"), 7, bold=True, min_size=4.5)], "#79BDE8")
+
+
+def settlement(player: int) -> Drawing:
+    colour_name, fill, mark = art.PLAYERS[player]
+    return _round(f"settlement-{colour_name}", SETTLEMENT, [place(art.house(fill, mark), 2, 1.6, 10)], "#FFFFFF")
+
+
+def gold_track(width: float, height: float, t: Catalog) -> Drawing:
+    """0-99 in a 10 x 10 grid, read row by row; laps are counted with the +100 markers."""
+    cell = min((width - 4) / 10, (height - 40) / 10)
+    left = (width - 10 * cell) / 2
+    top = 16.0
+    items: list[Item] = [Text(0, 0, width, 12, f"{t('title')} · {t('piece.gold_track')}", 18, bold=True)]
+    for n in range(100):
+        row, col = divmod(n, 10)
+        x, y = left + col * cell, top + row * cell
+        fill = "#F3E58E" if n % 10 == 0 else "#FFFFFF"
+        items += [Rect(x, y, cell, cell, Paint(fill=fill, stroke=art.INK, width=0.3)),
+                  Text(x + 1, y + 1, cell - 2, cell - 2, str(n), 14, bold=n % 10 == 0)]
+    items.append(Text(left, top + 10 * cell + 3, 10 * cell, height - top - 10 * cell - 3, t("piece.gold_track_how"), 10, valign="top"))
+    return Drawing("gold-track", width, height, tuple(items))
+
+
+def cover(width: float, height: float, t: Catalog, counts: list[tuple[int, str]]) -> Drawing:
+    """Title, contents, how to print, and the terrain key for checking a grey print."""
+    items: list[Item] = [Text(0, 4, width, 18, t("title"), 30, bold=True),
+                         Text(0, 22, width, 10, t("kit"), 14),
+                         Text(10, 38, width - 20, 8, t("contents.heading"), 13, bold=True, align="left")]
+    y = 47.0
+    for count, key in counts:
+        items.append(Text(14, y, width - 28, 6, t("contents.item", count=count, name=t(key)), 10, align="left"))
+        y += 6.5
+    items.append(Text(10, y + 2, width - 20, 16, t("contents.no_sections"), 10, align="left", valign="top"))
+    y += 22
+    items += [Text(10, y, width - 20, 8, t("contents.how_title"), 13, bold=True, align="left"),
+              Text(10, y + 9, width - 20, 30, t("contents.how"), 10, align="left", valign="top")]
+    y += 44
+    for k, terrain in enumerate((*BUILDABLE, Terrain.WATER, Terrain.MOUNTAIN, Terrain.CASTLE)):
+        x = 10 + (k % 4) * (width - 20) / 4
+        row_y = y + (k // 4) * 24
+        items += [Rect(x, row_y, 16, 16, Paint(fill=art.colour(terrain), stroke=art.INK, width=0.3)),
+                  place(art.icon(terrain), x + 1.5, row_y + 1.5, 13),
+                  Text(x + 18, row_y, (width - 20) / 4 - 20, 16, t(f"terrain.{terrain.value}"), 9, align="left")]
+    return Drawing("cover", width, height, tuple(items))
+
+
+def terrain_cards(t: Catalog) -> list[Drawing]:
+    return [terrain_card(terrain, t) for terrain in BUILDABLE for _ in range(TERRAIN_CARDS_EACH)]
+
+
+def kingdom_cards(t: Catalog) -> list[Drawing]:
+    return [kingdom_card(card, t) for card in CARDS]
+
+
+def location_tiles(t: Catalog) -> tuple[list[Drawing], list[Drawing]]:
+    fronts, backs = [], []
+    for location in LOCATIONS:
+        for _ in range(tiles_per_location(location)):
+            fronts.append(location_tile(location, t))
+            backs.append(location_tile_action(location, t))
+    return fronts, backs
+
+
+def tokens(t: Catalog) -> list[Drawing]:
+    """Start player, a gold marker and two +100 markers per colour."""
+    return ([start_player(t)] + [gold_marker(p) for p in range(4)]
+            + [lap_marker(p, t) for p in range(4) for _ in range(2)])

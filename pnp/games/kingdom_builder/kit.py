@@ -1,0 +1,41 @@
+"""The Kingdom Builder print-and-play kit: which components, how many, on which sheets."""
+
+from __future__ import annotations
+
+from pnp.games.kingdom_builder import components as c
+from pnp.games.kingdom_builder.terrain import LOCATIONS
+from pnp.render.i18n import Catalog
+from pnp.render.imposition import Sheet, alignment_sheet, page_area
+
+GAME_ID = "kingdom-builder"
+
+
+def sheets(t: Catalog, paper: str, duplex: bool, settlements: bool) -> list[Sheet]:
+    """All sheets in print order. Double-sided pieces carry their backs."""
+    width, height = page_area(paper)
+    terrain = c.terrain_cards(t)
+    kingdom = c.kingdom_cards(t)
+    tile_fronts, tile_backs = c.location_tiles(t)
+    tokens = c.tokens(t)
+    counts = [(len(terrain), "contents.terrain_cards"), (len(kingdom), "contents.kingdom_cards"),
+              (len(LOCATIONS), "contents.summaries"), (len(tile_fronts), "contents.location_tiles"),
+              (4, "contents.gold_markers"), (8, "contents.lap_markers"), (1, "contents.start_player"),
+              (1, "contents.gold_track")]
+    if settlements:
+        counts.append((160, "contents.settlements"))
+    result = [Sheet(t("contents.heading"), (c.cover(width, height, t, counts),), cuts="none")]
+    if duplex:
+        result.append(alignment_sheet(paper, t))
+    result += [
+        Sheet(t("contents.terrain_cards"), tuple(terrain), (c.terrain_back(t),) * len(terrain), cuts="shared"),
+        Sheet(t("contents.kingdom_cards"), tuple(kingdom), (c.kingdom_back(t),) * len(kingdom), cuts="shared"),
+        Sheet(t("contents.summaries"), tuple(c.summary_card(location, t) for location in LOCATIONS), cuts="shared"),
+        Sheet(t("contents.location_tiles"), tuple(tile_fronts), tuple(tile_backs)),
+        # Markers look the same on both sides, so they can be flipped without giving anything away.
+        Sheet(t("contents.tokens"), tuple(tokens), tuple(tokens)),
+        Sheet(t("contents.gold_track"), (c.gold_track(width, height, t),), cuts="none"),
+    ]
+    if settlements:
+        pieces = tuple(c.settlement(p) for p in range(4) for _ in range(40))
+        result.append(Sheet(t("contents.settlements"), pieces, pieces))
+    return result

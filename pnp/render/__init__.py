@@ -1,0 +1,1 @@
+"""Rendering the drawing model: SVG, PDF, page imposition, fonts and translated text."""

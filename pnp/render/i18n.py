@@ -1,0 +1,59 @@
+"""Message catalogs: every text shown on a component comes from here, by id, per language.
+
+A catalog is a YAML file per language (`en.yaml`, `ru.yaml`) of nested mappings; ids are the
+dotted paths to their strings, e.g. `terrain.grass`. Values may hold `{name}` placeholders.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import PnpError
+
+LANGUAGES = ("en", "ru")
+
+
+class Catalog:
+    def __init__(self, lang: str, messages: dict[str, str]):
+        self.lang = lang
+        self.messages = messages
+
+    def __call__(self, key: str, **values: Any) -> str:
+        try:
+            text = self.messages[key]
+        except KeyError:
+            raise PnpError(f"no text '{key}' in the {self.lang} catalog") from None
+        return text.format(**values) if values else text
+
+    def merged(self, other: Catalog) -> Catalog:
+        return Catalog(self.lang, {**self.messages, **other.messages})
+
+
+def _flatten(data: Any, prefix: str, out: dict[str, str], file: Path) -> None:
+    if isinstance(data, dict):
+        for key, value in data.items():
+            _flatten(value, f"{prefix}{key}.", out, file)
+    elif isinstance(data, str):
+        out[prefix[:-1]] = data
+    else:
+        raise PnpError(f"{file}: '{prefix[:-1]}' must be text, not {type(data).__name__}")
+
+
+@lru_cache(maxsize=None)
+def load(folder: Path, lang: str) -> Catalog:
+    """The catalog `folder/LANG.yaml`."""
+    import yaml
+
+    if lang not in LANGUAGES:
+        raise PnpError(f"unknown language '{lang}' (one of: {', '.join(LANGUAGES)})")
+    file = folder / f"{lang}.yaml"
+    messages: dict[str, str] = {}
+    _flatten(yaml.safe_load(file.read_text(encoding="utf-8")), "", messages, file)
+    return Catalog(lang, messages)
+
+
+def render_catalog(lang: str) -> Catalog:
+    """Texts of the print pipeline itself: page furniture, alignment page."""
+    return load(Path(__file__).resolve().parent / "text", lang)
