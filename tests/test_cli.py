@@ -128,3 +128,16 @@ def test_every_command_has_help_with_an_example(path):
 def test_installed_console_script_runs():
     result = subprocess.run([sys.executable, "-m", "pnp", "--version"], capture_output=True, text=True)
     assert result.returncode == 0 and result.stdout.strip() == f"pnp {__version__}"
+
+
+def test_written_files_get_the_usual_permissions(tmp_path):
+    import os
+
+    from pnp.cli.common import write_atomic
+
+    mask = os.umask(0o022)
+    try:
+        write_atomic(tmp_path / "a.txt", "x")
+    finally:
+        os.umask(mask)
+    assert (tmp_path / "a.txt").stat().st_mode & 0o777 == 0o644  # 0o666 less the umask 0o022

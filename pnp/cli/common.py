@@ -43,10 +43,17 @@ def write_atomic(path: Path, data: str | bytes, overwrite: bool = True) -> None:
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(raw)
+        os.chmod(temp, 0o666 & ~_umask())  # mkstemp makes 0600; give the usual permissions
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def example(*lines: str) -> str:
