@@ -3,7 +3,8 @@
 import pytest
 
 from pnp.errors import InputError
-from pnp.games.kingdom_builder.section import bundled_dir, design_problems, parse_section, read_section
+from pnp.games.kingdom_builder.library import bundled_dir
+from pnp.games.kingdom_builder.section import design_problems, parse_section, read_section
 from pnp.games.kingdom_builder.terrain import Terrain
 
 ROWS = [  # the bundled oasis section: castle at (3, 2), oasis hexes at (2, 5) and (4, 8)

@@ -4,7 +4,10 @@ from pathlib import Path
 
 import pytest
 
+from pnp import hexgrid
 from pnp.errors import InputError
+from pnp.games.kingdom_builder.model import label
+from pnp.games.kingdom_builder.terrain import UNBUILDABLE, Terrain
 from pnp.games.kingdom_builder.template import transcription_form
 from pnp.games.kingdom_builder.transcription import load, load_board, parse
 from tests.kb import cell
@@ -45,16 +48,19 @@ def test_grid_form_reads_the_example():
 
 
 def test_template_is_a_valid_grid_once_cards_are_filled():
-    board = load_board(["tavern", "paddock", "oasis", "farm@180"], [None] * 4, "x", BOARDS)
-    form = transcription_form(board, players=3).replace("cards: []", "cards: [lords, miners, hermits]")
+    entries = ["tavern", "paddock", "oasis", "farm@180"]
+    board = load_board(entries, [None] * 4, "x", BOARDS)
+    form = transcription_form(board, entries, players=3).replace("cards: []", "cards: [lords, miners, hermits]")
+    assert "boards: [tavern, paddock, oasis, farm@180]" in form
     game = parse(form, "form.yaml", BOARDS)
     assert game.settlements == ()
-    assert str(game.board.placements[3]) == "farm@180"
+    # A location type names that section of the bundled default set.
+    assert str(game.board.placements[3]) == "kb1-1000-farm@180"
 
 
 def test_turned_section_and_path_entries(tmp_path):
     (tmp_path / "my").mkdir()
-    (tmp_path / "my" / "oasis2.txt").write_text((BOARDS / "oasis.txt").read_text())
+    (tmp_path / "my" / "oasis2.txt").write_text((BOARDS / "kb1-1000-oasis.txt").read_text())
     text = MAPPING.replace("[tavern, paddock, oasis, farm]", "[tavern@180, paddock, ./my/oasis2.txt, farm]")
     game = parse(text, "game.yaml", tmp_path)
     # A turned tavern section: its local (0, 0) shows what it printed at (9, 9).
@@ -64,18 +70,13 @@ def test_turned_section_and_path_entries(tmp_path):
 
 
 def test_sections_beside_the_transcription_win_over_bundled(tmp_path):
-    (tmp_path / "tavern.txt").write_text((BOARDS / "farm.txt").read_text())
-    game = parse(MAPPING.replace("[A5, A6]", "[A1, A6]"), "game.yaml", tmp_path)  # buildable on farm too
+    (tmp_path / "tavern.txt").write_text((BOARDS / "kb1-1000-farm.txt").read_text())
+    # The fourth section is the barn: the local "tavern" already holds the farm's terrain.
+    board = load_board(["tavern", "paddock", "oasis", "barn"], [None] * 4, "x", tmp_path)
+    free = [label((0, c)) for c in range(10) if board.at((0, c)) not in UNBUILDABLE][:2]
+    text = MAPPING.replace("[A5, A6]", f"[{', '.join(free)}]").replace("oasis, farm]", "oasis, barn]")
+    game = parse(text, "game.yaml", tmp_path)
     assert game.board.placements[0].section.location.value == "farm"
-
-
-GRID_ROW_A = "    . . . . 2 . . 2 . . . . . . . 1 1 . . .  # A"
-
-
-def example_with(old: str, new: str) -> str:
-    text = EXAMPLE.read_text()
-    assert old in text
-    return text.replace(old, new, 1)
 
 
 def line_of(text: str, fragment: str) -> int:
@@ -92,6 +93,8 @@ MAPPING_CASES = [
     ('{key: "2", name: Boris}', '{key: "G", name: Boris}', 6, "player key 'G' clashes with the terrain letter G"),
     ("game: kingdom-builder", "game: great-wall", 1, "game is 'great-wall', expected 'kingdom-builder'"),
     ("boards: [tavern, paddock, oasis, farm]", "boards: [tavern, padock, oasis, farm]", 2, "board section 'padock' not found (did you mean 'paddock'?)"),
+    ("boards: [tavern, paddock, oasis, farm]", "boards: [tavern, paddock, oasis, kb1-1000-tavern]", 2, "board section 'kb1-1000-tavern' is used twice"),
+    ("boards: [tavern, paddock, oasis, farm]", "boards: [tavern, paddock, ./none.txt, farm]", 2, "section file './none.txt' not found"),
     ("boards: [tavern, paddock, oasis, farm]", "boards: [tavern, paddock, oasis]", 2, "boards needs a list of 4 sections"),
     ("boards: [tavern, paddock, oasis, farm]", "boards: [tavern, paddock@90, oasis, farm]", 2, "board 'paddock@90': a section is turned '@180' or not at all"),
     ("boards: [tavern, paddock, oasis, farm]", "boards: [tavern, tavern, oasis, farm]", 2, "board section 'tavern' is used twice"),
@@ -112,12 +115,13 @@ def test_mapping_problems(old, new, line, message):
 
 
 def test_settlement_on_mountain_castle_and_location_hexes():
-    # The example's tavern section (top-left): A3 is a mountain, D4 the castle, D8 a tavern hex.
-    text = MAPPING.replace('"2": [T1]', '"2": [A3, D4, D8]')
+    board = load_board(["tavern", "paddock", "oasis", "farm"], [None] * 4, "x", BOARDS)
+    first = {kind: label(next(cell for cell in hexgrid.cells(20, 20) if board.at(cell) is kind))
+             for kind in (Terrain.MOUNTAIN, Terrain.CASTLE, Terrain.TAVERN)}
+    text = MAPPING.replace('"2": [T1]', f'"2": [{", ".join(first.values())}]')
     found = problems_of(text)
-    assert (9, "settlement of player 2 on A3, a mountain hex, where nobody can build") in found
-    assert (9, "settlement of player 2 on D4, a castle hex, where nobody can build") in found
-    assert (9, "settlement of player 2 on D8, a tavern hex, where nobody can build") in found
+    for kind, where in first.items():
+        assert (9, f"settlement of player 2 on {where}, a {kind.value} hex, where nobody can build") in found
 
 
 def test_41_settlements():
@@ -129,18 +133,28 @@ def test_41_settlements():
 
 def test_grid_problems_name_their_row():
     text = EXAMPLE.read_text()
+    lines = text.splitlines()
     row_a = line_of(text, "# A")
+    tokens = lines[row_a - 1].split("#")[0].split()
+    board = load(EXAMPLE).board
+    wrong = "M" if board.at((0, 0)).letter != "M" else "W"
+
+    def with_row_a(new_tokens: list[str]) -> str:
+        changed = list(lines)
+        changed[row_a - 1] = "    " + " ".join(new_tokens) + "  # A"
+        return "\n".join(changed) + "\n"
+
     cases = [
-        (GRID_ROW_A, GRID_ROW_A.replace(". . 2 .", ". . x .", 1), row_a, "A5: unknown token 'x'"),
-        (GRID_ROW_A, GRID_ROW_A.replace(" . . .  # A", " . .  # A"), row_a, "row A has 19 hexes, needs 20"),
-        (GRID_ROW_A, GRID_ROW_A.replace(". . . . 2", "M . . . 2"), row_a, "A1 reads 'M' but the board has flower (F) there"),
-        (GRID_ROW_A + "\n", "", row_a, "the settlement grid has 19 rows, needs 20"),
+        (with_row_a(tokens[:4] + ["x"] + tokens[5:]), row_a, "A5: unknown token 'x'"),
+        (with_row_a(tokens[:-1]), row_a, "row A has 19 hexes, needs 20"),
+        (with_row_a([wrong] + tokens[1:]), row_a,
+         f"A1 reads '{wrong}' but the board has {board.at((0, 0)).value} ({board.at((0, 0)).letter}) there"),
+        ("\n".join(lines[:row_a - 1] + lines[row_a:]) + "\n", line_of(text, "# 1 2 3") - 1,
+         "the settlement grid has 19 rows, needs 20"),
     ]
-    for old, new, line, message in cases:
-        bad = example_with(old, new)
+    for bad, line, message in cases:
         found = problems_of(bad)
-        expected_line = line if "rows, needs" not in message else line_of(bad, "# 1 2 3") - 1
-        assert any(l == expected_line and message in m for l, m in found), (message, found)
+        assert any(l == line and message in m for l, m in found), (message, found)
 
 
 def test_all_problems_at_once():

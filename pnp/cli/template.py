@@ -32,7 +32,7 @@ def kingdom_builder(
     from pnp.games.kingdom_builder.transcription import load_board
 
     board = load_board(list(boards), [None] * 4, "--boards", Path.cwd(), boards_dir)
-    form = transcription_form(board, players)
+    form = transcription_form(board, list(boards), players)
     if out is None:
         typer.echo(form, nl=False)
         return

@@ -12,7 +12,6 @@ from pathlib import Path
 
 from pnp import hexgrid
 from pnp.errors import InputError, Problem
-from pnp.resources import data_dir
 from pnp.games.kingdom_builder.terrain import (
     BUILDABLE, BY_LETTER, LOCATION_LETTER, LOCATIONS, TWO_CASTLE_LOCATIONS, Terrain,
 )
@@ -94,26 +93,6 @@ def read_section(path: Path, file: str | None = None) -> Section:
     """Read a section file; its name is the file name without `.txt`."""
     file = file or str(path)
     return parse_section(read_text(path, file), path.stem, file)
-
-
-def bundled_dir() -> Path:
-    return data_dir("boards")
-
-
-def bundled_names() -> list[str]:
-    return sorted(p.stem for p in bundled_dir().glob("*.txt"))
-
-
-def find_section(entry: str, base_dir: Path, boards_dir: Path | None = None) -> Path | None:
-    """Resolve a board entry: a path relative to `base_dir`, or a section name looked up in
-    `base_dir`, then `boards_dir`, then the bundled folder. None if nothing matches."""
-    if "/" in entry or "\\" in entry or entry.endswith(".txt"):
-        path = base_dir / entry
-        return path if path.is_file() else None
-    for folder in (base_dir, boards_dir, bundled_dir()):
-        if folder is not None and (folder / f"{entry}.txt").is_file():
-            return folder / f"{entry}.txt"
-    return None
 
 
 def design_problems(section: Section) -> list[str]:

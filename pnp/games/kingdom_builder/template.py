@@ -7,8 +7,9 @@ from pnp.games.kingdom_builder.terrain import BY_LETTER, LOCATION_LETTER
 from pnp.resources import render_template
 
 
-def transcription_form(board: Board, players: int = 2, cards: tuple[str, ...] = ()) -> str:
-    """YAML with the board's terrain letters in the settlement grid, odd rows indented."""
+def transcription_form(board: Board, entries: list[str], players: int = 2, cards: tuple[str, ...] = ()) -> str:
+    """YAML with the board's terrain letters in the settlement grid, odd rows indented;
+    `entries` are the board entries as the user named them."""
     rows = []
     for row in range(ROWS):
         letters = " ".join(board.at((row, col)).letter for col in range(COLS))
@@ -17,7 +18,7 @@ def transcription_form(board: Board, players: int = 2, cards: tuple[str, ...] = 
     legend = [(letter, terrain.value) for letter, terrain in BY_LETTER.items()] + [(LOCATION_LETTER, "location")]
     return render_template(
         "kingdom-builder/transcription.yaml.j2",
-        boards=[str(p) for p in board.placements],
+        boards=entries,
         cards=cards,
         all_cards=CARDS,
         players=[(str(n), f"Player {n}") for n in range(1, players + 1)],

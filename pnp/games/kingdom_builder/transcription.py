@@ -15,7 +15,7 @@ from pnp.errors import InputError, Problem
 from pnp.games.kingdom_builder.model import (
     CARDS, COLS, LORDS_READINGS, ROW_LETTERS, ROWS, Board, Game, Placement, Player, label,
 )
-from pnp.games.kingdom_builder.section import bundled_names, find_section, read_section
+from pnp.games.kingdom_builder import library
 from pnp.games.kingdom_builder.terrain import LOCATION_LETTER, TERRAIN_LETTERS, UNBUILDABLE, Terrain
 from pnp.yamldoc import LineDict, LineList, load as load_yaml, read_text
 
@@ -44,40 +44,32 @@ def _suggest(word: str, choices: Any) -> str:
 
 def load_board(entries: list[str], lines: list[int | None], file: str, base_dir: Path,
                boards_dir: Path | None = None) -> Board:
-    """Assemble the board from 4 entries (`NAME`, `NAME@180`, or a path), each named at `lines` of `file`."""
+    """Assemble the board from 4 entries (`NAME`, `NAME@180`, an id, or a path), each named
+    at `lines` of `file`; see `library` for how an entry is found."""
     problems: list[Problem] = []
     placements: list[Placement] = []
-    seen: set[Path] = set()
+    seen: set[tuple] = set()  # terrain already placed: an alias and its id are one section
     for entry, line in zip(entries, lines):
         parsed = parse_board_entry(entry)
         if parsed is None:
             problems.append(Problem(file, line, f"board '{entry}': a section is turned '@180' or not at all"))
             continue
         name, turned = parsed
-        path = find_section(name, base_dir, boards_dir)
-        if path is None:
-            known = bundled_names()
-            problems.append(Problem(file, line, f"board section '{name}' not found{_suggest(name, known)}; "
-                                    f"bundled sections: {', '.join(known)}; or give a path to a section file"))
-            continue
-        if path.resolve() in seen:
-            problems.append(Problem(file, line, f"board section '{name}' is used twice"))
-        seen.add(path.resolve())
         try:
-            placements.append(Placement(read_section(path, _shown(path)), turned))
+            section = library.lookup(name, base_dir, boards_dir)
+        except library.NotFound as error:
+            problems.append(Problem(file, line, str(error)))
+            continue
         except InputError as error:
             problems.extend(error.problems)
+            continue
+        if section.terrain in seen:
+            problems.append(Problem(file, line, f"board section '{name}' is used twice"))
+        seen.add(section.terrain)
+        placements.append(Placement(section, turned))
     if problems:
         raise InputError(problems)
     return Board((placements[0], placements[1], placements[2], placements[3]))
-
-
-def _shown(path: Path) -> str:
-    """A section file's name as the user would recognise it in a message."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
 
 
 def parse_board_entry(entry: str) -> tuple[str, bool] | None:

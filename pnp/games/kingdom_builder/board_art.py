@@ -1,0 +1,93 @@
+"""Drawing board sections and assembled boards: printed sections, set-up and score pictures."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+
+from pnp import hexgrid
+from pnp.draw import CUT, Drawing, Item, Paint, Point, Polygon, Rect, Text, place
+from pnp.games.kingdom_builder import art
+from pnp.games.kingdom_builder.section import SIZE, Section
+from pnp.games.kingdom_builder.terrain import Terrain
+from pnp.render.i18n import Catalog
+
+# Printed sections have the same hexes on every paper, so sections printed on A4 and on
+# Letter still fit together: 18.8 mm across the flats fits both with any bleed up to 6 mm.
+HEX_WIDTH = 18.8
+HEX_RADIUS = HEX_WIDTH / math.sqrt(3)
+# Edge k of a cell (from corner k to corner k + 1, clockwise from the top) faces this neighbour.
+_EDGE_FACES = ("NE", "E", "SE", "SW", "W", "NW")
+
+
+def outline(cells: Iterable[hexgrid.Cell], size: float) -> tuple[Point, ...]:
+    """The outer boundary of a group of hexes as one clockwise polygon (the cut line)."""
+    inside = set(cells)
+    edges: dict[Point, Point] = {}
+    for cell in inside:
+        corners = [(round(x, 6), round(y, 6)) for x, y in hexgrid.corners(cell, size)]
+        for k, face in enumerate(_EDGE_FACES):
+            if hexgrid.step(cell, face) not in inside:
+                edges[corners[k]] = corners[(k + 1) % 6]
+    start = min(edges)
+    points, point = [start], edges[start]
+    while point != start:
+        points.append(point)
+        point = edges[point]
+    return _merge_straight(points)
+
+
+def _merge_straight(points: list[Point]) -> tuple[Point, ...]:
+    """Drop corners where the outline runs straight on (bleed offsets need real corners)."""
+    kept = []
+    n = len(points)
+    for i in range(n):
+        (ax, ay), (bx, by), (cx, cy) = points[i - 1], points[i], points[(i + 1) % n]
+        if abs((bx - ax) * (cy - by) - (by - ay) * (cx - bx)) > 1e-9:
+            kept.append(points[i])
+    return tuple(kept)
+
+
+def hexes(terrain_at: Callable[[hexgrid.Cell], Terrain], rows: int, cols: int, size: float,
+          symbols: bool = True, line: float = 0.3) -> list[Item]:
+    """Coloured hexes with their terrain symbols, castle and location icons."""
+    items: list[Item] = []
+    for cell in hexgrid.cells(rows, cols):
+        terrain = terrain_at(cell)
+        fill = art.colour(terrain)
+        items.append(Polygon(tuple(hexgrid.corners(cell, size)), Paint(fill=fill, stroke=art.INK, width=line)))
+        if symbols or terrain.is_special:
+            x, y = hexgrid.centre(cell, size)
+            scale = size * (1.3 if terrain.is_special else 0.85)
+            items.append(place(art.icon(terrain), x - scale / 2, y - scale / 2, scale))
+    return items
+
+
+def _bleed_ring(section: Section, size: float) -> list[Item]:
+    """Plain hexes just outside the section, coloured like their inside neighbour: artwork for
+    the bleed beyond the cut line."""
+    ring = []
+    for row in range(-1, SIZE + 1):
+        for col in range(-1, SIZE + 1):
+            if hexgrid.in_bounds((row, col), SIZE, SIZE):
+                continue
+            inside = [n for n in hexgrid.neighbours((row, col)) if hexgrid.in_bounds(n, SIZE, SIZE)]
+            if inside:
+                colour = art.colour(section.at(min(inside)))
+                ring.append(Polygon(tuple(hexgrid.corners((row, col), size)), Paint(fill=colour, stroke=colour, width=0.3, bulk=True)))
+    return ring
+
+
+def section_drawing(section: Section, t: Catalog) -> Drawing:
+    """A printed section: its hexes at HEX_WIDTH, cut along its outer outline, with its id,
+    its location type and an arrow showing which edge is the top."""
+    size = HEX_RADIUS
+    width, height = hexgrid.map_extent(SIZE, SIZE, size)
+    items = _bleed_ring(section, size) + hexes(lambda cell: section.at(cell), SIZE, SIZE, size, line=0.35)
+    # The label sits in the middle of the bottom row, over the border between two hexes.
+    label = f"▲ {section.name} · {t(f'location.{section.location.value}')}"
+    box_w, box_y = 4.2 * HEX_WIDTH, height - 1.2 * size
+    items += [Rect((width - box_w) / 2, box_y, box_w, 5.0, Paint(fill="#FFFFFF", stroke=art.INK, width=0.25), radius=1.5),
+              Text((width - box_w) / 2 + 1, box_y + 0.2, box_w - 2, 4.6, label, 8, bold=True, min_size=5)]
+    cut = Polygon(outline(hexgrid.cells(SIZE, SIZE), size), CUT)
+    return Drawing(f"section-{section.name}", width, height, tuple(items), cut=cut)
