@@ -141,3 +141,48 @@ def test_written_files_get_the_usual_permissions(tmp_path):
     finally:
         os.umask(mask)
     assert (tmp_path / "a.txt").stat().st_mode & 0o777 == 0o644  # 0o666 less the umask 0o022
+
+
+def test_boards_writes_the_8_sections_named_by_id(tmp_path):
+    result = run("boards", "kingdom-builder", "--seed", "42", "--out", str(tmp_path), "--format", "svg")
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in tmp_path.iterdir())
+    locations = ["barn", "farm", "harbor", "oasis", "oracle", "paddock", "tavern", "tower"]
+    assert names == sorted([f"kb1-42-{l}.svg" for l in locations] + [f"kb1-42-{l}.txt" for l in locations])
+    # A written file is a valid section file, and its id names the same terrain.
+    from pnp.games.kingdom_builder import generator
+    from pnp.games.kingdom_builder.section import read_section
+
+    assert read_section(tmp_path / "kb1-42-tower.txt").terrain == generator.resolve("kb1-42-tower").terrain
+
+
+def test_boards_pdf_and_bad_format(tmp_path):
+    result = run("boards", "kingdom-builder", "--seed", "3", "--out", str(tmp_path), "--format", "pdf")
+    assert result.exit_code == 0 and (tmp_path / "kb1-3-sections.pdf").is_file()
+    bad = run("boards", "kingdom-builder", "--seed", "3", "--out", str(tmp_path / "x"), "--format", "png")
+    assert bad.exit_code == 1 and "--format: unknown format 'png'" in bad.stderr and not (tmp_path / "x").exists()
+
+
+def test_generated_ids_work_in_transcriptions(tmp_path):
+    text = EXAMPLE.read_text().replace("boards: [kb1-1000-tavern, kb1-1000-paddock, kb1-1000-oasis, kb1-1000-farm]",
+                                       "boards: [tavern, paddock, oasis, kb1-1000-farm]")
+    (tmp_path / "game.yaml").write_text(text)
+    assert run("check", "kingdom-builder", str(tmp_path / "game.yaml")).exit_code == 0
+
+
+@pytest.mark.parametrize("suffix", [".svg", ".pdf"])
+def test_score_picture(tmp_path, suffix):
+    out = tmp_path / f"check{suffix}"
+    result = run("score", "kingdom-builder", str(EXAMPLE), "--picture", str(out))
+    assert result.exit_code == 0 and "Winner" in result.stdout
+    data = out.read_bytes()
+    assert data.startswith(b"%PDF" if suffix == ".pdf" else b"<svg")
+    if suffix == ".svg":
+        text = data.decode()
+        for label in ("A", "T", "20", "Fishermen", "Knights", "Merchants", "Castles", "Anna"):
+            assert f">{label}" in text
+
+
+def test_score_picture_needs_svg_or_pdf(tmp_path):
+    result = run("score", "kingdom-builder", str(EXAMPLE), "--picture", str(tmp_path / "x.png"))
+    assert result.exit_code == 1 and "must end in .svg or .pdf" in result.stderr

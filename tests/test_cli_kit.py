@@ -17,7 +17,7 @@ def test_pdf_kit_is_written_with_a_summary(tmp_path):
     path = tmp_path / "kingdom-builder-kit.pdf"
     pages = len(pypdf.PdfReader(path).pages)
     assert f"wrote {path}: {pages} pages, letter, bleed 3 mm, duplex" in result.stdout
-    assert "25 × terrain cards" in result.stdout and "Board sections are not included yet" in result.stdout
+    assert "8 × board sections" in result.stdout and "25 × terrain cards" in result.stdout
     assert [p.name for p in tmp_path.iterdir()] == ["kingdom-builder-kit.pdf"]  # no temporary file left
 
 
@@ -33,9 +33,9 @@ def test_svg_kit_writes_one_file_per_component_design(tmp_path):
     assert result.exit_code == 0, result.output
     files = sorted((tmp_path / "kingdom-builder").glob("*.svg"))
     assert "  5 × terrain-card-grass.svg" in result.stdout
-    # Designs: 5 terrain cards + back, 10 cards + back, 8 summaries, 8 x 2 tile sides, markers
-    # (start player, 4 gold, 4 different +100), cover, duplex test front and back, gold track.
-    assert len(files) == 6 + 11 + 8 + 16 + 9 + 1 + 2 + 1
+    # Designs: 8 sections, 5 terrain cards + back, 10 cards + back, 8 summaries, 8 x 2 tile
+    # sides, markers (start player, 4 gold, 4 different +100), cover, duplex test x 2, gold track.
+    assert len(files) == 8 + 6 + 11 + 8 + 16 + 9 + 1 + 2 + 1
     assert (tmp_path / "kingdom-builder" / "duplex-test-back.svg").is_file()
     for file in files:
         ET.parse(file)  # well-formed XML

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from pnp import __version__
-from pnp.cli import check, games, kit, score, template
+from pnp.cli import boards, check, games, kit, score, setup, template
 from pnp.cli.common import example
 
 app = typer.Typer(
@@ -34,6 +34,8 @@ def root(
 
 app.command("games", epilog=example("pnp games"))(games.games)
 app.add_typer(kit.app, name="kit")
+app.add_typer(boards.app, name="boards")
+app.add_typer(setup.app, name="setup")
 app.add_typer(score.app, name="score")
 app.add_typer(check.app, name="check")
 app.add_typer(template.app, name="template")

@@ -35,7 +35,8 @@ def kingdom_builder(
     fmt: str = typer.Option("pdf", "--format", help="pdf: one print-ready file; svg: one file per component."),
     settlements: bool = typer.Option(False, "--settlements", help="Also print 40 settlement tokens per colour."),
 ) -> None:
-    """Every Kingdom Builder card, tile, token and aid (board sections come later)."""
+    """Every Kingdom Builder component: the 8 board sections of the default set, cards, tiles,
+    tokens and aids."""
     from pnp.errors import PnpError
     from pnp.games.kingdom_builder import components, kit
     from pnp.render.i18n import LANGUAGES
@@ -52,7 +53,6 @@ def kingdom_builder(
         _write_svgs(sheets, out / kit.GAME_ID, bleed, ink_saver)
     else:
         _write_pdf(sheets, out / f"{kit.GAME_ID}-kit.pdf", Options(paper, bleed, duplex, ink_saver), t)
-    typer.echo("Board sections are not included yet (see 'pnp games').")
 
 
 def _write_pdf(sheets, path: Path, options, t) -> None:  # type: ignore[no-untyped-def]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from pnp.cli.common import example, not_built, reports_errors
+from pnp.cli.common import example, not_built, reports_errors, write_atomic
 
 app = typer.Typer(help="Score a finished game from its transcription.", no_args_is_help=True,
                   epilog=example("pnp score kingdom-builder game.yaml"))
@@ -17,6 +17,7 @@ app = typer.Typer(help="Score a finished game from its transcription.", no_args_
     "pnp score kingdom-builder game.yaml",
     "pnp score kingdom-builder game.yaml --explain",
     "pnp score kingdom-builder game.yaml --json > result.json",
+    "pnp score kingdom-builder game.yaml --picture check.pdf",
 ))
 @reports_errors
 def kingdom_builder(
@@ -24,11 +25,23 @@ def kingdom_builder(
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON for programs."),
     explain: bool = typer.Option(False, "--explain", help="Also list what scored, card by card, in A1..T20 coordinates."),
     boards_dir: Path = typer.Option(None, "--boards-dir", help="A folder of your own section files."),
+    picture: Path = typer.Option(None, "--picture", help="Also draw the board and what scored: OUT.svg or OUT.pdf."),
 ) -> None:
     """Gold of every player, card by card, castles, total and the winners."""
+    from pnp.errors import PnpError
     from pnp.games.kingdom_builder import report, scoring, transcription
 
+    if picture is not None and picture.suffix.lower() not in (".svg", ".pdf"):
+        raise PnpError(f"--picture: '{picture}' must end in .svg or .pdf")
     sheet = scoring.score(transcription.load(file, boards_dir))
+    if picture is not None:
+        from pnp.games.kingdom_builder.pictures import score_picture
+        from pnp.render import pdf, svg
+
+        drawing = score_picture(sheet)
+        data = svg.render(drawing) if picture.suffix.lower() == ".svg" else pdf.render([drawing], "Kingdom Builder score")
+        write_atomic(picture, data)
+        typer.echo(f"wrote {picture}", err=True)
     if as_json:
         typer.echo(json.dumps(report.as_json(sheet), ensure_ascii=False, indent=2))
         return

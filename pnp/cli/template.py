@@ -17,12 +17,15 @@ FIRST_GAME = ("tavern", "paddock", "oasis", "farm")
 @app.command("kingdom-builder", epilog=example(
     "pnp template kingdom-builder --boards tavern paddock oasis farm@180 --players 3 --out game.yaml",
     "pnp template kingdom-builder > game.yaml",
+    "pnp template kingdom-builder --setup setup.json --out game.yaml",
 ))
 @reports_errors
 def kingdom_builder(
     boards: tuple[str, str, str, str] = typer.Option(
         FIRST_GAME, "--boards", help="Four sections: top-left, top-right, bottom-left, bottom-right; NAME@180 = turned."),
-    players: int = typer.Option(2, "--players", min=2, max=4, help="Number of players (2-4)."),
+    players: int = typer.Option(None, "--players", min=2, max=4, help="Number of players (2-4); default 2."),
+    setup_file: Path = typer.Option(None, "--setup", help="A set-up from 'pnp setup kingdom-builder --json': "
+                                    "its boards, cards and players."),
     out: Path = typer.Option(None, "--out", "-o", help="Write to this file instead of printing."),
     force: bool = typer.Option(False, "--force", help="Replace --out if it exists."),
     boards_dir: Path = typer.Option(None, "--boards-dir", help="A folder of your own section files."),
@@ -31,8 +34,14 @@ def kingdom_builder(
     from pnp.games.kingdom_builder.template import transcription_form
     from pnp.games.kingdom_builder.transcription import load_board
 
-    board = load_board(list(boards), [None] * 4, "--boards", Path.cwd(), boards_dir)
-    form = transcription_form(board, list(boards), players)
+    entries, lines, file, base, cards = list(boards), [None] * 4, "--boards", Path.cwd(), ()
+    if setup_file is not None:
+        from pnp.games.kingdom_builder.setup import read_setup
+
+        entries, lines, cards, from_setup = read_setup(setup_file)
+        file, base, players = str(setup_file), setup_file.resolve().parent, players or from_setup
+    board = load_board(entries, lines, file, base, boards_dir)
+    form = transcription_form(board, entries, players or 2, cards)
     if out is None:
         typer.echo(form, nl=False)
         return

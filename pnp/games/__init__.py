@@ -16,7 +16,7 @@ class GameInfo:
 ALL_COMMANDS = ("kit", "setup", "template", "check", "score", "boards")
 
 GAMES: tuple[GameInfo, ...] = (
-    GameInfo("kingdom-builder", "Kingdom Builder", ("kit", "template", "check", "score"), ("setup", "boards", "board sections in the kit")),
+    GameInfo("kingdom-builder", "Kingdom Builder", ("kit", "boards", "setup", "template", "check", "score"), ()),
     GameInfo("great-wall", "Great Wall of China", (), ("kit", "setup", "template", "check", "score")),
     GameInfo("carolus-magnus", "Carolus Magnus", (), ("kit", "setup", "template", "check", "score")),
 )

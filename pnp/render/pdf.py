@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from pnp.draw import PT, Circle, Drawing, Group, Item, Paint, Polygon, Rect, Shape, Text
 from pnp.render import fonts
@@ -11,12 +12,20 @@ from pnp.render import fonts
 MM = 1 / PT  # points per millimetre
 
 
+@lru_cache(maxsize=None)
+def _colour(hex_colour: str) -> object:
+    """reportlab's colour for '#rrggbb', parsed once (parsing on every shape is slow)."""
+    from reportlab.lib.colors import HexColor
+
+    return HexColor(hex_colour)
+
+
 def _set_paint(canvas: object, paint: Paint) -> tuple[int, int]:
     c = canvas  # reportlab Canvas
     if paint.fill:
-        c.setFillColor(paint.fill)  # type: ignore[attr-defined]
+        c.setFillColor(_colour(paint.fill))  # type: ignore[attr-defined]
     if paint.stroke:
-        c.setStrokeColor(paint.stroke)  # type: ignore[attr-defined]
+        c.setStrokeColor(_colour(paint.stroke))  # type: ignore[attr-defined]
         c.setLineWidth(paint.width)  # type: ignore[attr-defined]
         c.setDash(list(paint.dash) if paint.dash else [])  # type: ignore[attr-defined]
     return (1 if paint.stroke else 0), (1 if paint.fill else 0)
@@ -67,7 +76,7 @@ class _Painter:
         except fonts.TextOverflow as error:
             raise fonts.TextOverflow(f"{self.where}: {error}") from None
         c = self.c
-        c.setFillColor(item.colour)  # type: ignore[attr-defined]
+        c.setFillColor(_colour(item.colour))  # type: ignore[attr-defined]
         draw = {"left": "drawString", "center": "drawCentredString", "right": "drawRightString"}[item.align]
         for line, baseline in zip(laid.lines, laid.baselines):
             c.saveState()  # type: ignore[attr-defined]

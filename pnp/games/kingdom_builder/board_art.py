@@ -49,13 +49,13 @@ def _merge_straight(points: list[Point]) -> tuple[Point, ...]:
 
 
 def hexes(terrain_at: Callable[[hexgrid.Cell], Terrain], rows: int, cols: int, size: float,
-          symbols: bool = True, line: float = 0.3) -> list[Item]:
+          symbols: bool = True, line: float = 0.3, colour: Callable[[Terrain], str] = art.colour,
+          ink: str = art.INK) -> list[Item]:
     """Coloured hexes with their terrain symbols, castle and location icons."""
     items: list[Item] = []
     for cell in hexgrid.cells(rows, cols):
         terrain = terrain_at(cell)
-        fill = art.colour(terrain)
-        items.append(Polygon(tuple(hexgrid.corners(cell, size)), Paint(fill=fill, stroke=art.INK, width=line)))
+        items.append(Polygon(tuple(hexgrid.corners(cell, size)), Paint(fill=colour(terrain), stroke=ink, width=line)))
         if symbols or terrain.is_special:
             x, y = hexgrid.centre(cell, size)
             scale = size * (1.3 if terrain.is_special else 0.85)

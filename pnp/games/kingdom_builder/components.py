@@ -233,8 +233,7 @@ def cover(width: float, height: float, t: Catalog, counts: list[tuple[int, str]]
     for count, key in counts:
         items.append(Text(14, y, width - 28, 6, t("contents.item", count=count, name=t(key)), 10, align="left"))
         y += 6.5
-    items.append(Text(10, y + 2, width - 20, 16, t("contents.no_sections"), 10, align="left", valign="top"))
-    y += 22
+    y += 6
     items += [Text(10, y, width - 20, 8, t("contents.how_title"), 13, bold=True, align="left"),
               Text(10, y + 9, width - 20, 30, t("contents.how"), 10, align="left", valign="top")]
     y += 44

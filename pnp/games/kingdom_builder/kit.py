@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from pnp.games.kingdom_builder import components as c
+from pnp.games.kingdom_builder import board_art, components as c, generator
+from pnp.games.kingdom_builder.library import DEFAULT_SET
 from pnp.games.kingdom_builder.terrain import LOCATIONS
 from pnp.render.i18n import Catalog
 from pnp.render.imposition import Sheet, alignment_sheet, page_area
@@ -17,7 +18,8 @@ def sheets(t: Catalog, paper: str, duplex: bool, settlements: bool) -> list[Shee
     kingdom = c.kingdom_cards(t)
     tile_fronts, tile_backs = c.location_tiles(t)
     tokens = c.tokens(t)
-    counts = [(len(terrain), "contents.terrain_cards"), (len(kingdom), "contents.kingdom_cards"),
+    sections = tuple(board_art.section_drawing(section, t) for section in generator.generate_set(DEFAULT_SET))
+    counts = [(len(sections), "contents.sections"), (len(terrain), "contents.terrain_cards"), (len(kingdom), "contents.kingdom_cards"),
               (len(LOCATIONS), "contents.summaries"), (len(tile_fronts), "contents.location_tiles"),
               (4, "contents.gold_markers"), (8, "contents.lap_markers"), (1, "contents.start_player"),
               (1, "contents.gold_track")]
@@ -27,6 +29,7 @@ def sheets(t: Catalog, paper: str, duplex: bool, settlements: bool) -> list[Shee
     if duplex:
         result.append(alignment_sheet(paper, t))
     result += [
+        Sheet(t("contents.sections"), sections),
         Sheet(t("contents.terrain_cards"), tuple(terrain), (c.terrain_back(t),) * len(terrain), cuts="shared"),
         Sheet(t("contents.kingdom_cards"), tuple(kingdom), (c.kingdom_back(t),) * len(kingdom), cuts="shared"),
         Sheet(t("contents.summaries"), tuple(c.summary_card(location, t) for location in LOCATIONS), cuts="shared"),

@@ -1,0 +1,156 @@
+"""Pictures of an assembled board: the printable set-up sheet and the annotated score picture."""
+
+from __future__ import annotations
+
+import math
+
+from pnp import hexgrid
+from pnp.draw import Circle, Drawing, Group, Item, Paint, Polygon, Rect, Text, place, translate
+from pnp.games.kingdom_builder import art, board_art
+from pnp.games.kingdom_builder.model import COLS, QUARTERS, ROW_LETTERS, ROWS, Board, Game
+from pnp.games.kingdom_builder.scoring import ScoreSheet
+from pnp.games.kingdom_builder.setup import Setup
+from pnp.render.i18n import Catalog
+
+LABEL = 2.6  # space for the A..T and 1..20 labels around a board, in hex radii
+
+
+def _labels(size: float) -> list[Item]:
+    """Row letters left and right, column numbers above and below, as in transcriptions."""
+    width, height = hexgrid.map_extent(ROWS, COLS, size)
+    font = max(5.0, size * 1.6)
+    items: list[Item] = []
+    for row in range(ROWS):
+        _, y = hexgrid.centre((row, 0), size)
+        items += [Text(-LABEL * size, y - size / 2, LABEL * size * 0.8, size, ROW_LETTERS[row], font, align="right", min_size=4),
+                  Text(width + 0.2 * size, y - size / 2, LABEL * size * 0.8, size, ROW_LETTERS[row], font, align="left", min_size=4)]
+    for col in range(COLS):
+        x = hexgrid.centre((0, col), size)[0]
+        items += [Text(x - size, -LABEL * size * 0.7, 2 * size, size * 1.4, str(col + 1), font, min_size=4),
+                  Text(x - size, height + 0.2 * size, 2 * size, size * 1.4, str(col + 1), font, min_size=4)]
+    return items
+
+
+def _sector_lines(size: float) -> list[Item]:
+    """Thick lines along the section borders, following the hex edges."""
+    items: list[Item] = []
+    for quarter in range(4):
+        top, left = (quarter // 2) * 10, (quarter % 2) * 10
+        cells = [(r, c) for r in range(top, top + 10) for c in range(left, left + 10)]
+        items.append(Polygon(board_art.outline(cells, size), Paint(stroke=art.INK, width=size * 0.18)))
+    return items
+
+
+def board_items(board: Board, size: float, symbols: bool = True, labels: bool = True) -> list[Item]:
+    items = board_art.hexes(board.at, ROWS, COLS, size, symbols=symbols, line=size * 0.05) + _sector_lines(size)
+    return items + (_labels(size) if labels else [])
+
+
+def setup_lines(setup: Setup, t: Catalog) -> list[str]:
+    """What goes where, line by line: shared by the text output and the printable sheet."""
+    lines = [t("setup.board")]
+    for placed, quarter, entry in zip(setup.board, QUARTERS, setup.board_entries()):
+        turned = f", {t('setup.turned')}" if placed.turned else ""
+        lines.append(f"    {t(f'setup.quarter.{quarter}')}: {t(f'location.{placed.location.value}')} "
+                     f"({entry.split('@')[0]}){turned}")
+    lines.append(f"{t('setup.cards')} {', '.join(t(f'card.{card}.name') for card in setup.cards)}")
+    lines.append(t("setup.start", player=setup.start_player))
+    lines.append(t("setup.summaries"))
+    if not setup.first_game:
+        lines.append(t("setup.share", players=setup.players, seed=setup.seed))
+    return lines
+
+
+def setup_heading(setup: Setup, t: Catalog) -> str:
+    what = t("setup.first_game") if setup.first_game else t("setup.seed", seed=setup.seed)
+    return f"{what} · {t('setup.players', players=setup.players)}"
+
+
+def setup_drawing(setup: Setup, board: Board, width: float, height: float, t: Catalog) -> Drawing:
+    """A printable sheet: the assembled board in small, and what goes where."""
+    size = min((width - 20) / (COLS + 0.5 + 2 * LABEL) / math.sqrt(3), 5.0)
+    board_w, board_h = hexgrid.map_extent(ROWS, COLS, size)
+    left = (width - board_w) / 2
+    items: list[Item] = [Text(0, 0, width, 12, f"{t('title')} · {t('setup.title')}", 20, bold=True),
+                         Text(0, 12, width, 7, setup_heading(setup, t), 11),
+                         Group(tuple(board_items(board, size)), translate(left, 22 + LABEL * size))]
+    y = 22 + board_h + 2 * LABEL * size + 4
+    for text in setup_lines(setup, t):
+        items.append(Text(10, y, width - 20, 6.5, text, 10, align="left", min_size=6))
+        y += 6.8
+    return Drawing("setup", width, height, tuple(items))
+
+
+def score_picture(sheet: ScoreSheet) -> Drawing:
+    """The transcribed board with every settlement, then one panel per card and the castles
+    outlining, in each player's colour, the hexes that earned gold, with the gold beside it."""
+    game = sheet.game
+    size = 5.0
+    board_w, board_h = hexgrid.map_extent(ROWS, COLS, size)
+    pad = LABEL * size
+    width = board_w + 2 * pad + 10
+    panel_size = 2.6
+    panel_w, panel_h = hexgrid.map_extent(ROWS, COLS, panel_size)
+    items: list[Item] = [Text(5, 3, width - 10, 9, "Kingdom Builder: " + ", ".join(map(str, game.board.placements)), 13, bold=True),
+                         Text(5, 11, width - 10, 6, _legend(sheet), 9)]
+    top = 19 + pad
+    items.append(Group(tuple(board_items(game.board, size) + _houses(game, size)), translate(5 + pad, top)))
+    y = top + board_h + pad + 4
+    names = [*game.cards, "castles"]
+    for k, name in enumerate(names):
+        x = 5 + (k % 2) * (width - 10) / 2
+        py = y + (k // 2) * (panel_h + 20)
+        gold = " · ".join(f"{s.player.name} {s.gold(name)}" for s in sheet.scores)
+        items += [Text(x, py, (width - 10) / 2, 6, name.capitalize(), 11, bold=True, min_size=6),
+                  Text(x, py + 6, (width - 10) / 2, 5, gold, 8, min_size=5),
+                  Group(tuple(_panel(sheet, name, panel_size)), translate(x + ((width - 10) / 2 - panel_w) / 2, py + 12))]
+    height = y + 2 * (panel_h + 20) + 4
+    return Drawing("score-picture", width, height, (Rect(0, 0, width, height, Paint(fill="#FFFFFF")), *items))
+
+
+def _legend(sheet: ScoreSheet) -> str:
+    marks = {"circle": "●", "triangle": "▲", "square": "■", "diamond": "◆"}
+    parts = []
+    for index, score in enumerate(sheet.scores):
+        colour, _, mark = art.PLAYERS[index]
+        parts.append(f"{marks[mark]} {score.player.name} ({colour}): {score.total}")
+    return "   ".join(parts)
+
+
+def _houses(game: Game, size: float, scored: set[tuple[hexgrid.Cell, str]] | None = None) -> list[Item]:
+    """Settlements as houses; with `scored`, the others shrink to faint dots."""
+    colour_of = {p.key: art.PLAYERS[i] for i, p in enumerate(game.players)}
+    items: list[Item] = []
+    for cell, key in game.settlements:
+        _, fill, mark = colour_of[key]
+        x, y = hexgrid.centre(cell, size)
+        if scored is None or (cell, key) in scored:
+            items.append(place(art.house(fill, mark), x - size * 0.8, y - size * 0.85, size * 1.6))
+        else:
+            items.append(Circle(x, y, size * 0.3, Paint(fill=_fade(fill))))
+    return items
+
+
+def _panel(sheet: ScoreSheet, name: str, size: float) -> list[Item]:
+    """The board faded, every settlement, and the scoring hexes ringed in their player's colour
+    (rings nest when several players score the same hex, as with castles)."""
+    game = sheet.game
+    items = board_art.hexes(game.board.at, ROWS, COLS, size, symbols=False, line=0.1,
+                            colour=lambda terrain: _fade(art.colour(terrain)), ink="#BBBBBB")
+    parts = [next(p for p in score.parts if p.name == name) for score in sheet.scores]
+    scored = {(cell, score.player.key) for score, part in zip(sheet.scores, parts) for cell in part.cells}
+    items += _sector_lines(size) + _houses(game, size, scored)
+    for index, part in enumerate(parts):
+        _, fill, _ = art.PLAYERS[index]
+        for cell in sorted(part.cells):
+            x, y = hexgrid.centre(cell, size)
+            ring = size * (0.95 - 0.2 * index)
+            points = tuple((x + ring * math.cos(math.radians(a)), y + ring * math.sin(math.radians(a))) for a in range(-90, 270, 60))
+            items.append(Polygon(points, Paint(stroke=fill, width=size * 0.22)))
+    return items
+
+
+def _fade(colour: str) -> str:
+    """The colour mixed two parts white to one, so rings and houses stand out on it."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#{:02X}{:02X}{:02X}".format(*((255 * 2 + c) // 3 for c in (r, g, b)))

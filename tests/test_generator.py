@@ -1,0 +1,96 @@
+"""Generated sections follow the digest's facts about the published ones ("Board geometry")."""
+
+import itertools
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from pnp import hexgrid
+from pnp.errors import PnpError
+from pnp.games.kingdom_builder import generator
+from pnp.games.kingdom_builder.library import DEFAULT_SET, bundled_dir
+from pnp.games.kingdom_builder.section import read_section
+from pnp.games.kingdom_builder.terrain import BUILDABLE, LOCATIONS, TWO_CASTLE_LOCATIONS, Terrain
+
+SEEDS = range(6)  # 48 sections
+SETS = {seed: generator.generate_set(seed) for seed in SEEDS}
+CELLS = list(hexgrid.cells(10, 10))
+
+
+def inside_neighbours(cell):
+    return [n for n in hexgrid.neighbours(cell) if hexgrid.in_bounds(n, 10, 10)]
+
+
+def groups(section, terrain):
+    """Connected regions, by a plain flood fill independent of the generator's own."""
+    todo = {c for c in CELLS if section.at(c) is terrain}
+    count = 0
+    while todo:
+        count += 1
+        stack = [todo.pop()]
+        while stack:
+            for n in inside_neighbours(stack.pop()):
+                if n in todo:
+                    todo.remove(n)
+                    stack.append(n)
+    return count
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_section_keeps_the_published_facts(seed):
+    for section, location in zip(SETS[seed], LOCATIONS):
+        assert section.location is location and section.name == f"kb1-{seed}-{location.value}"
+        counts = Counter(section.at(c) for c in CELLS)
+        # 1 castle + 2 location hexes, or 2 castles + 1 for oracle and harbor.
+        castles, sites = (2, 1) if location in TWO_CASTLE_LOCATIONS else (1, 2)
+        assert (counts[Terrain.CASTLE], counts[location]) == (castles, sites)
+        special = [c for c in CELLS if section.at(c).is_special]
+        for cell in special:
+            assert not hexgrid.is_edge(cell, 10, 10)  # no special hex on the border
+            assert not set(inside_neighbours(cell)) & set(special)  # no two touching
+            assert any(section.at(n) in BUILDABLE for n in inside_neighbours(cell))
+        for cell in CELLS:  # no hex touching two special hexes
+            assert sum(n in special for n in hexgrid.neighbours(cell)) <= 1
+        for terrain in BUILDABLE:
+            assert 11 <= counts[terrain] <= 18 and 1 <= groups(section, terrain) <= 4
+        assert 5 <= counts[Terrain.WATER] <= 34 and 1 <= groups(section, Terrain.WATER) <= 5
+        assert counts[Terrain.MOUNTAIN] <= 13 and groups(section, Terrain.MOUNTAIN) <= 4
+        pairs = [(a, b) for a in CELLS for b in inside_neighbours(a) if a < b]
+        share = sum(section.at(a) is section.at(b) for a, b in pairs) / len(pairs)
+        assert 0.40 <= share <= 0.55  # published: 43-52 %; random terrain: about 14 %
+        assert generator.problems(section) == []
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_any_four_sections_balance_the_five_terrains(seed):
+    # The bound the generator promises: in any 4 sections of a set the five buildable
+    # terrains' totals differ by at most BALANCE_BOUND (4) hexes.
+    totals = [Counter(s.at(c) for c in CELLS) for s in SETS[seed]]
+    for four in itertools.combinations(totals, 4):
+        sums = [sum(t[terrain] for t in four) for terrain in BUILDABLE]
+        assert max(sums) - min(sums) <= generator.BALANCE_BOUND
+
+
+def test_ids_resolve_to_the_same_terrain_forever():
+    # The bundled default set was generated from its ids; regenerating must give the same hexes.
+    for location in LOCATIONS:
+        name = generator.section_id(DEFAULT_SET, location)
+        bundled = read_section(bundled_dir() / f"{name}.txt")
+        assert generator.resolve(name).terrain == bundled.terrain
+    pinned = Path(__file__).parent / "golden" / "kb1-42-oracle.txt"
+    assert generator.generate(42, Terrain.ORACLE).to_text() == pinned.read_text()
+
+
+@pytest.mark.parametrize("name, parsed", [
+    ("kb1-1000-tavern", (1, 1000, Terrain.TAVERN)),
+    ("kb1-7-harbor", (1, 7, Terrain.HARBOR)),
+    ("kb1-7-castle", None), ("kb1-x-tavern", None), ("tavern", None), ("kb1-7-tavern@180", None),
+])
+def test_parse_id(name, parsed):
+    assert generator.parse_id(name) == parsed
+
+
+def test_unknown_generator_version_is_an_error():
+    with pytest.raises(PnpError, match="no section generator version 9"):
+        generator.resolve("kb9-1-tavern")

@@ -1,0 +1,91 @@
+"""Printed sections: true hex size, fit on the paper, and four of them interlock into one board."""
+
+import itertools
+import math
+
+import pytest
+
+from pnp import hexgrid
+from pnp.draw import Group, Polygon
+from pnp.games.kingdom_builder import board_art, components, generator
+from pnp.games.kingdom_builder.terrain import Terrain
+from pnp.render.imposition import MARGIN, Options, Sheet, impose, paper_size
+
+SIZE = 1.0
+WIDTH, HEIGHT = hexgrid.map_extent(10, 10, SIZE)
+HEX_AREA = 3 * math.sqrt(3) / 2 * SIZE**2
+
+
+def unit_edges(points):
+    """The polygon's edges cut into hex-edge lengths, as directed pairs of rounded points."""
+    edges = []
+    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]):
+        pieces = round(math.hypot(x2 - x1, y2 - y1) / SIZE)
+        for k in range(pieces):
+            a = (x1 + (x2 - x1) * k / pieces, y1 + (y2 - y1) * k / pieces)
+            b = (x1 + (x2 - x1) * (k + 1) / pieces, y1 + (y2 - y1) * (k + 1) / pieces)
+            edges.append((tuple(round(v, 4) + 0.0 for v in a), tuple(round(v, 4) + 0.0 for v in b)))
+    return edges
+
+
+def area(points):
+    return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]))) / 2
+
+
+def placed_outline(quarter, turned):
+    """A section's cut line where it lies on the 20x20 board, turned 180 degrees or not."""
+    points = list(board_art.outline(hexgrid.cells(10, 10), SIZE))
+    if turned:
+        points = [(WIDTH - x, HEIGHT - y) for x, y in points]
+    # Sections start on even rows (0 and 10), so a section moves by whole hexes: 10 columns
+    # are 10 hex widths across, 10 rows are 15 radii down.
+    dx, dy = hexgrid.hex_width(SIZE) * 10 * (quarter % 2), 1.5 * SIZE * 10 * (quarter // 2)
+    return [(x + dx, y + dy) for x, y in points]
+
+
+def test_outline_encloses_exactly_100_hexes_and_is_the_same_when_turned():
+    points = list(board_art.outline(hexgrid.cells(10, 10), SIZE))
+    assert area(points) == pytest.approx(100 * HEX_AREA)
+    turned = [(WIDTH - x, HEIGHT - y) for x, y in points]
+    assert set(map(frozenset, unit_edges(points))) == set(map(frozenset, unit_edges(turned)))
+
+
+@pytest.mark.parametrize("turns", list(itertools.product([False, True], repeat=4)))
+def test_four_sections_either_way_round_interlock_without_gap_or_overlap(turns):
+    outlines = [placed_outline(q, turned) for q, turned in enumerate(turns)]
+    board = list(board_art.outline(hexgrid.cells(20, 20), SIZE))
+    # No overlap and no gap: the pieces' areas add up to exactly the board's ...
+    assert sum(area(o) for o in outlines) == pytest.approx(area(board))
+    # ... and every cut edge is either shared by two neighbours, run in opposite directions,
+    # or lies on the board's outer edge, which the pieces cover completely.
+    edges = [e for o in outlines for e in unit_edges(o)]
+    inner = {e for e in edges if (e[1], e[0]) in edges}
+    outer = set(edges) - inner
+    assert outer == set(unit_edges(board))
+    assert len(edges) == len(inner) + len(outer)  # no edge drawn twice the same way
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("bleed", [0, 3])
+def test_one_section_per_page_at_true_size(paper, bleed):
+    t = components.catalog("en")
+    drawing = board_art.section_drawing(generator.generate(1000, Terrain.TAVERN), t)
+    # Hexes 18.8 mm across the flats (at least 17), so the section is 10.5 hexes wide.
+    assert board_art.HEX_WIDTH >= 17 and drawing.width == pytest.approx(10.5 * board_art.HEX_WIDTH)
+    pages = impose([Sheet("sections", (drawing, drawing))], Options(paper, bleed), "Kit", t)
+    assert len(pages) == 2
+    pw, ph = paper_size(paper)
+    cut = next(g for g in pages[0].items if isinstance(g, Group) and g.clip is None and isinstance(g.items[0], Polygon))
+    x0, y0 = cut.transform[4], cut.transform[5]
+    xs = [x0 + x for x, _ in cut.items[0].points]
+    ys = [y0 + y for _, y in cut.items[0].points]
+    assert min(xs) >= MARGIN and max(xs) <= pw - MARGIN and min(ys) >= MARGIN and max(ys) <= ph - MARGIN
+
+
+def test_printed_section_shows_its_id_and_type_but_no_coordinates():
+    from pnp.draw import texts
+
+    t = components.catalog("en")
+    drawing = board_art.section_drawing(generator.generate(1000, Terrain.OASIS), t)
+    labels = [x.text for x in texts(drawing.items)]
+    assert labels == ["▲ kb1-1000-oasis · Oasis"]  # the arrow marks the top edge
