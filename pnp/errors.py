@@ -34,3 +34,11 @@ class InputError(PnpError):
 
     def messages(self) -> list[str]:
         return [str(p) for p in self.problems]
+
+
+def did_you_mean(word: str, choices: object) -> str:
+    """' (did you mean 'x'?)' when a choice is close to the misspelt word, else ''."""
+    import difflib
+
+    close = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.6)  # type: ignore[attr-defined]
+    return f" (did you mean '{close[0]}'?)" if close else ""

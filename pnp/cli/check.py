@@ -27,5 +27,16 @@ def kingdom_builder(
                f"cards {', '.join(game.cards)}; settlements {per_player}")
 
 
-not_built(app, "great-wall", "check")
+@app.command("great-wall", epilog=example("pnp check great-wall position.yaml"))
+@reports_errors
+def great_wall(file: Path = typer.Argument(..., help="The transcribed position (YAML).")) -> None:
+    """Validate a Great Wall position; exit 1 and list every problem if it has any."""
+    from pnp.games.great_wall import transcription
+
+    position = transcription.load(file)
+    cards = sum(len(section.cards) for section in position.sections)
+    typer.echo(f"{file}: OK: {len(position.players)} players, {len(position.sections)} sections, "
+               f"{cards} cards on the wall, {position.pool} tokens in the pool")
+
+
 not_built(app, "carolus-magnus", "check")

@@ -51,5 +51,26 @@ def kingdom_builder(
         typer.echo(report.as_explanation(sheet), nl=False)
 
 
-not_built(app, "great-wall", "score")
+@app.command("great-wall", epilog=example(
+    "pnp score great-wall position.yaml",
+    "pnp score great-wall position.yaml --explain",
+    "pnp score great-wall position.yaml --json",
+))
+@reports_errors
+def great_wall(
+    file: Path = typer.Argument(..., help="The transcribed position (YAML); see 'pnp template great-wall'."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON for programs."),
+    explain: bool = typer.Option(False, "--explain", help="Also show how each player's success is made up."),
+) -> None:
+    """Success in every section, who takes what at the next check, and once the last round is
+    over the checks around the table until nobody can take a token, the totals and winners."""
+    from pnp.games.great_wall import report, rules, transcription
+
+    outcome = rules.outcome(transcription.load(file))
+    if as_json:
+        typer.echo(json.dumps(report.as_json(outcome), ensure_ascii=False, indent=2))
+    else:
+        typer.echo(report.as_text(outcome, explain), nl=False)
+
+
 not_built(app, "carolus-magnus", "score")

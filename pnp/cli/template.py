@@ -41,7 +41,11 @@ def kingdom_builder(
         entries, lines, cards, from_setup = read_setup(setup_file)
         file, base, players = str(setup_file), setup_file.resolve().parent, players or from_setup
     board = load_board(entries, lines, file, base, boards_dir)
-    form = transcription_form(board, entries, players or 2, cards)
+    _emit(transcription_form(board, entries, players or 2, cards), out, force)
+
+
+def _emit(form: str, out: Path | None, force: bool) -> None:
+    """Print the form, or write it to --out (never over an existing file without --force)."""
     if out is None:
         typer.echo(form, nl=False)
         return
@@ -49,5 +53,17 @@ def kingdom_builder(
     typer.echo(f"wrote {out}", err=True)
 
 
-not_built(app, "great-wall", "template")
+@app.command("great-wall", epilog=example("pnp template great-wall --players 3 --out position.yaml"))
+@reports_errors
+def great_wall(
+    players: int = typer.Option(..., "--players", min=2, max=5, help="Number of players (2-5)."),
+    out: Path = typer.Option(None, "--out", "-o", help="Write to this file instead of printing."),
+    force: bool = typer.Option(False, "--force", help="Replace --out if it exists."),
+) -> None:
+    """A blank Great Wall position to fill in from the table."""
+    from pnp.games.great_wall.template import transcription_form
+
+    _emit(transcription_form(players), out, force)
+
+
 not_built(app, "carolus-magnus", "template")

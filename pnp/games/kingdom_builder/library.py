@@ -9,9 +9,9 @@ A board entry in a transcription, a set-up or `--boards` is resolved in this ord
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 
+from pnp.errors import did_you_mean
 from pnp.games.kingdom_builder import generator
 from pnp.games.kingdom_builder.section import Section, read_section
 from pnp.games.kingdom_builder.terrain import LOCATIONS, Terrain
@@ -51,9 +51,7 @@ def lookup(entry: str, base_dir: Path, boards_dir: Path | None = None) -> Sectio
         return generator.resolve(entry)  # type: ignore[return-value]
     if entry in {t.value for t in LOCATIONS}:
         return lookup(default_id(Terrain(entry)), base_dir, boards_dir)
-    close = difflib.get_close_matches(entry, known_names(), n=1, cutoff=0.6)
-    hint = f" (did you mean '{close[0]}'?)" if close else ""
-    raise NotFound(f"board section '{entry}' not found{hint}; use a location type "
+    raise NotFound(f"board section '{entry}' not found{did_you_mean(entry, known_names())}; use a location type "
                    f"({', '.join(t.value for t in LOCATIONS)}), a generated id like "
                    f"{default_id(Terrain.TAVERN)}, or a path to a section file")
 

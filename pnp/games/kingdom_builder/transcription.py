@@ -6,12 +6,11 @@ Validation collects every problem with its line before giving up, so one run of
 
 from __future__ import annotations
 
-import difflib
 import re
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import InputError, Problem
+from pnp.errors import InputError, Problem, did_you_mean
 from pnp.games.kingdom_builder.model import (
     CARDS, COLS, LORDS_READINGS, ROW_LETTERS, ROWS, Board, Game, Placement, Player, label,
 )
@@ -35,11 +34,6 @@ def load(path: Path, boards_dir: Path | None = None) -> Game:
 
 def parse(text: str, file: str, base_dir: Path, boards_dir: Path | None = None) -> Game:
     return _Reader(file, base_dir, boards_dir).read(text)
-
-
-def _suggest(word: str, choices: Any) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def load_board(entries: list[str], lines: list[int | None], file: str, base_dir: Path,
@@ -94,7 +88,7 @@ class _Reader:
             raise InputError([Problem(self.file, None, "expected a YAML mapping with game, boards, cards, players, settlements")])
         for key in data:
             if key not in FIELDS:
-                self.problem(data.line_of(key), f"unknown field '{key}'{_suggest(str(key), FIELDS)}")
+                self.problem(data.line_of(key), f"unknown field '{key}'{did_you_mean(str(key), FIELDS)}")
         for key in ("game", "boards", "cards", "players", "settlements"):
             if key not in data:
                 self.problem(None, f"missing '{key}'")
@@ -136,7 +130,7 @@ class _Reader:
         for card, line in zip(cards, cards.item_lines):
             name = str(card).strip().lower()
             if name not in CARDS:
-                self.problem(line, f"unknown card '{card}'{_suggest(name, CARDS)}; cards: {', '.join(CARDS)}")
+                self.problem(line, f"unknown card '{card}'{did_you_mean(name, CARDS)}; cards: {', '.join(CARDS)}")
             elif name in result:
                 self.problem(line, f"card '{name}' is given twice")
             else:
@@ -158,7 +152,7 @@ class _Reader:
                 continue
             for field in entry:
                 if field not in PLAYER_FIELDS:
-                    self.problem(entry.line_of(field), f"unknown player field '{field}'{_suggest(str(field), PLAYER_FIELDS)}")
+                    self.problem(entry.line_of(field), f"unknown player field '{field}'{did_you_mean(str(field), PLAYER_FIELDS)}")
             key = str(entry["key"]).strip()
             name = str(entry.get("name", f"Player {key}")).strip()
             if not key or any(ch.isspace() for ch in key) or key == EMPTY:
@@ -232,7 +226,7 @@ class _Reader:
         for key, coordinates in mapping.items():
             key_line = mapping.line_of(key)
             if str(key) not in keys:
-                self.problem(key_line, f"settlements for unknown player key '{key}'{_suggest(str(key), keys)}")
+                self.problem(key_line, f"settlements for unknown player key '{key}'{did_you_mean(str(key), keys)}")
                 continue
             if not isinstance(coordinates, LineList):
                 self.problem(key_line, f"settlements of player {key} need a list of coordinates like [C7, C8]")

@@ -1,0 +1,1 @@
+"""Great Wall of China: wall cards, favour tokens, success checks and the end-game chain."""

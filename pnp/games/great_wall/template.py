@@ -1,0 +1,17 @@
+"""A blank Great Wall transcription form."""
+
+from __future__ import annotations
+
+from pnp.games.great_wall.cards import TOKENS, Kind, sections_for
+from pnp.resources import render_template
+
+
+def transcription_form(players: int) -> str:
+    sections = sections_for(players)
+    return render_template(
+        "great-wall/transcription.yaml.j2",
+        players=[f"Player{n}" for n in range(1, players + 1)],
+        sections=sections,
+        pool=sum(TOKENS.values()) - 2 * sections,
+        kinds=[kind.value for kind in Kind],
+    )

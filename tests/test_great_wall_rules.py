@@ -1,0 +1,153 @@
+"""Great Wall success and success checks, on hand-worked positions (digest rulings GW-1..GW-7)."""
+
+from pathlib import Path
+
+from pnp.games.great_wall.cards import Kind
+from pnp.games.great_wall.model import LAST_ROUND_OVER, PLAYING, Card, Position, Section
+from pnp.games.great_wall.rules import check, outcome, success
+from pnp.games.great_wall.transcription import load
+
+W, G, T, I, C, N, D = Kind.WALL, Kind.GATE, Kind.TOWER, Kind.INFANTRY, Kind.CAVALRY, Kind.NOBILITY, Kind.DRAGON
+EXAMPLE = Path(__file__).resolve().parents[1] / "boards" / "examples" / "great-wall-last-round.yaml"
+
+
+def section(*cards, tokens=(4, 7)):
+    """Cards as (player, kind) or (player, kind, covers) or (player, kind, None, token)."""
+    return Section(tuple(tokens), tuple(Card(*c) for c in cards))
+
+
+def position(*sections, players=("A", "B"), next="A", phase=PLAYING, pool=20, won=()):
+    return Position(players, next, tuple(sections), tuple(won), pool, phase)
+
+
+def test_printed_values():
+    # Wall 1 + Gate 2 + Watchtower 3 + Cavalry 2 + Dragon 1 = 9.
+    s = section(("A", W), ("A", G), ("A", T), ("A", C), ("A", D))
+    assert success(s, "A").total == 9
+
+
+def test_infantry_counts_up_and_need_not_be_adjacent():
+    # The k-th infantry is worth k: 1 + 2 + 3 = 6, with B's wall between them; plus A's wall 1.
+    s = section(("A", I), ("B", W), ("A", I), ("A", W), ("A", I))
+    assert success(s, "A").total == 7
+    assert success(section(*[("A", I)] * 5), "A").total == 15  # 1+2+3+4+5
+
+
+def test_nobility_levels_every_card_of_every_player():
+    # B's Nobility: A's three infantry are worth 1 each (3, not 6), A's tower 1 (not 3).
+    s = section(("A", I), ("A", I), ("A", I), ("A", T), ("B", N))
+    assert success(s, "A").total == 4
+    assert success(s, "B").total == 1
+
+
+def test_dragon_covering_nobility_lifts_the_levelling():
+    # Ruling GW-2: the covered Nobility no longer levels. A: 1+2+3 = 6; B: Nobility 0, Dragon 1.
+    s = section(("A", I), ("A", I), ("A", I), ("B", N), ("A", D, 3))
+    assert success(s, "A").total == 6 + 1  # and A's own Dragon is worth 1
+    assert success(s, "B").total == 0
+
+
+def test_covered_infantry_leaves_the_sequence():
+    # Ruling GW-2: A's infantry #2 is covered by B's Dragon: it is worth 0 and the others count
+    # as the 1st and 2nd: 1 + 2 = 3 (not 1 + 3). B: Dragon 1.
+    s = section(("A", I), ("A", I), ("A", I), ("B", D, 1))
+    assert success(s, "A").total == 3
+    assert success(s, "B").total == 1
+
+
+def test_covered_card_is_zero_even_in_a_levelled_section():
+    # Ruling GW-5: A's tower is covered (0) while B's uncovered Nobility levels the rest to 1.
+    s = section(("A", T), ("A", W), ("B", N), ("B", D, 0))
+    assert success(s, "A").total == 1  # wall 1, tower 0
+    assert success(s, "B").total == 2  # nobility 1, dragon 1
+
+
+def test_dragon_on_a_dragon():
+    # Ruling GW-5: B's Dragon (card 3) covers A's Dragon (card 2), which covers B's gate (card 1).
+    # The gate stays covered; A's Dragon is worth 0 too. A: 0; B: gate 0 + dragon 1 = 1.
+    s = section(("B", G), ("A", D, 0), ("B", D, 1))
+    assert success(s, "A").total == 0
+    assert success(s, "B").total == 1
+
+
+def test_a_token_on_your_card_is_subtracted():
+    # A: gate 2 + tower 3 - token 4 = 1.
+    s = section(("A", G, None, 4), ("A", T), tokens=(7,))
+    assert success(s, "A").total == 1
+
+
+def test_strictly_greater_takes_the_higher_token_and_lays_it_on_a_card():
+    # A 3 (tower) against B 2 (gate): A takes; ruling GW-3: the higher of 4 and 7.
+    takes, after = check(position(section(("A", T), ("B", G))), "A")
+    assert [(t.player, t.token, t.closes) for t in takes] == [("A", 7, False)]
+    assert after.sections[0].tokens == (4,) and after.sections[0].holder == "A"
+    # A tie is not enough: 3 against 3.
+    assert check(position(section(("A", T), ("B", W), ("B", G))), "A")[0] == ()
+
+
+def test_one_token_per_section_per_check_but_every_section_is_checked():
+    first = section(("A", T), ("B", W))
+    second = section(("A", G), tokens=(2, 5))
+    takes, _ = check(position(first, second), "A")
+    assert [(t.section, t.token) for t in takes] == [(0, 7), (1, 5)]
+
+
+def test_second_token_goes_to_the_taker_and_the_first_back_to_its_holder():
+    # A holds 5 on a gate: 2 - 5 = -3. B: tower 3 > -3. B takes 4 face down, A takes 5 face down.
+    s = section(("A", G, None, 5), ("B", T), tokens=(4,))
+    takes, after = check(position(s, pool=6), "B")
+    assert [(t.player, t.token, t.closes, t.returned, t.reopens) for t in takes] == [("B", 4, True, ("A", 5), True)]
+    assert after.won_by("B") == (4,) and after.won_by("A") == (5,)
+    assert after.sections[0].tokens == () and after.pool == 4  # 2 new tokens revealed there
+
+
+def test_holder_alone_takes_the_second_token_with_negative_success():
+    # Special case: A holds 5 on a wall: 1 - 5 = -4, and nobody else has a card there.
+    s = section(("A", W, None, 5), tokens=(3,))
+    takes, after = check(position(s), "A")
+    assert [(t.player, t.token, t.returned) for t in takes] == [("A", 3, ("A", 5))]
+    assert after.won_by("A") == (3, 5)
+
+
+def test_holder_is_not_alone_once_someone_has_a_card_even_a_covered_one():
+    # B's covered wall makes B "have a card": A's -4 no longer wins alone, and B's 0 > -4 takes.
+    s = section(("A", W, None, 5), ("B", W), ("A", D, 1), tokens=(3,))
+    assert success(s, "A").total == 1 + 1 - 5 and success(s, "B").total == 0
+    assert check(position(s), "A")[0] == ()
+    assert [(t.player, t.token) for t in check(position(s), "B")[0]] == [("B", 3)]
+
+
+def test_a_player_with_no_card_never_takes():
+    # Ruling GW-6: A holds 5 on a wall (1 - 5 = -4); C has no card there. C's "0" does not beat
+    # A: C takes nothing, and A, alone in the section, takes the second token on A's turn.
+    s = section(("A", W, None, 5), tokens=(3,))
+    assert check(position(s, players=("A", "C")), "C")[0] == ()
+    assert [(t.player, t.token) for t in check(position(s, players=("A", "C")), "A")[0]] == [("A", 3)]
+
+
+def test_the_example_chain_after_the_last_round():
+    # Worked by hand (boards/examples/great-wall-last-round.yaml), turn order Boris, Clara, Anna:
+    # Boris: section 1, Boris 3 > Clara 2 > Anna 1: takes 8 (the higher) onto his card (3-8 = -5).
+    # Clara: section 1, 2 > 1 and -5: takes 4; Boris gets 8 back. Section 2: Clara 2 > Anna
+    #   (gate 2 + covered tower 0 - 3 = -1): takes 5; Anna gets 3 back.
+    # Anna: section 3, levelled by Nobility: Anna 2 > 1, 1: takes 3 (the higher) onto her card.
+    # Then Boris 1, Clara 1, Anna 2-3 = -1: nobody beats everyone; a full round passes.
+    result = outcome(load(EXAMPLE))
+    log = [(player, [(t.section + 1, t.token) for t in takes]) for player, takes in result.chain]
+    assert log == [("Boris", [(1, 8)]), ("Clara", [(1, 4), (2, 5)]), ("Anna", [(3, 3)])]
+    # Anna 5+3+3 = 11, Boris 4+8 = 12, Clara 2+7+4+5 = 18; the 3 on Anna's card does not count.
+    assert result.totals() == {"Anna": 11, "Boris": 12, "Clara": 18}
+    assert result.winners == ("Clara",)
+
+
+def test_ties_share_the_victory():
+    # Ruling GW-4. Nothing left to take: A 5+3 = 8, B 8.
+    p = position(phase=LAST_ROUND_OVER, won=(("A", (5, 3)), ("B", (8,))))
+    assert outcome(p).winners == ("A", "B")
+
+
+def test_while_cards_are_played_there_is_no_result_yet():
+    p = position(section(("A", T), ("B", G)))
+    result = outcome(p)
+    assert result.final is None and result.winners == () and result.chain == ()
+    assert [(t.player, t.token) for t in result.next_check] == [("A", 7)]

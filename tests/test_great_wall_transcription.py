@@ -1,0 +1,157 @@
+"""Great Wall transcriptions: every problem with its line; properties of the engine."""
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from pnp.errors import InputError
+from pnp.games.great_wall.cards import DECK, TOKENS, Kind
+from pnp.games.great_wall.model import LAST_ROUND_OVER, Card, Position, Section
+from pnp.games.great_wall.rules import outcome
+from pnp.games.great_wall.template import transcription_form
+from pnp.games.great_wall.transcription import parse
+
+EXAMPLE = (Path(__file__).resolve().parents[1] / "boards" / "examples" / "great-wall-last-round.yaml").read_text()
+
+
+def problems_of(text: str) -> list[tuple[int | None, str]]:
+    with pytest.raises(InputError) as caught:
+        parse(text, "pos.yaml")
+    return [(p.line, p.message) for p in caught.value.problems]
+
+
+def line_of(fragment: str) -> int:
+    return next(n for n, line in enumerate(EXAMPLE.splitlines(), 1) if fragment in line)
+
+
+def test_example_reads():
+    position = parse(EXAMPLE, "pos.yaml")
+    assert position.players == ("Anna", "Boris", "Clara") and position.phase == LAST_ROUND_OVER
+    assert position.sections[1].covered == {2} and position.sections[1].holder == "Anna"
+
+
+CASES = [
+    ("{player: Anna, card: wall}", "{player: Anna, card: wal}", "{player: Anna, card: wal}", "unknown card 'wal' (did you mean 'wall'?)"),
+    ("{player: Anna, card: wall}", "{player: Ana, card: wall}", "{player: Ana, card: wall}", "unknown player 'Ana' (did you mean 'Anna'?)"),
+    ("tokens: [4, 8]", "tokens: [4, 6]", "tokens: [4, 6]", "token '6' does not exist (token values: 1, 2, 3, 4, 5, 7, 8)"),
+    ("tokens: [4, 8]", "tokens: [4, 8, 5]", "tokens: [4, 8, 5]", "section 1 has 3 face-up and 0 on-card tokens"),
+    ("tokens: [5]", "tokens: [5, 2]", "tokens: [5, 2]", "section 2 has 2 face-up and 1 on-card tokens"),
+    ("{player: Clara, card: dragon, covers: 3}", "{player: Clara, card: dragon, covers: 1}", "covers: 1}",
+     "section 2, card 4: a Dragon cannot cover card 1, which carries a token"),
+    ("{player: Clara, card: dragon, covers: 3}", "{player: Clara, card: wall, covers: 3}", "card: wall, covers: 3}",
+     "section 2, card 4: only a Dragon covers another card"),
+    ("{player: Clara, card: dragon, covers: 3}", "{player: Clara, card: dragon, covers: 4}", "covers: 4}",
+     "section 2, card 4: covers must name an earlier card of this section, 1 to 3"),
+    ("next: Boris", "next: Doris", "next: Doris", "next is 'Doris', not one of the players (did you mean 'Boris'?)"),
+    ("phase: last-round-over", "phase: over", "phase: over", "phase is 'over', expected 'playing' or 'last-round-over'"),
+    ("pool: 10", "pool: 40", "pool: 40", "pool is '40', expected a number of tokens from 0 to 36"),
+    ("  Anna: [5, 3]", "  Ann: [5, 3]", "  Ann: [5, 3]", "won: unknown player 'Ann' (did you mean 'Anna'?)"),
+    ("players: [Anna, Boris, Clara]", "players: [Anna, Boris, Anna]", "players: [Anna, Boris, Anna]", "player 'Anna' is given twice"),
+    ("players: [Anna, Boris, Clara]", "players: [Anna]", "players: [Anna]", "players needs a list of 2-5 names"),
+    ("pool: 10", "pol: 10", "pol: 10", "unknown field 'pol' (did you mean 'pool'?)"),
+]
+
+
+@pytest.mark.parametrize("old, new, where, message", CASES, ids=[c[3][:40] for c in CASES])
+def test_problems_name_their_line(old, new, where, message):
+    text = EXAMPLE.replace(old, new, 1)
+    line = next(n for n, l in enumerate(text.splitlines(), 1) if where in l)
+    found = problems_of(text)
+    assert any(l == line and message in m for l, m in found), found
+
+
+def test_more_cards_of_a_kind_than_the_deck_holds():
+    # A deck holds 5 Infantry: Boris with 6 is a typing mistake.
+    six = "\n".join(["      - {player: Boris, card: infantry}"] * 6)
+    text = EXAMPLE.replace("      - {player: Boris, card: infantry}\n      - {player: Boris, card: infantry}", six)
+    assert any("Boris has 6 infantry cards on the wall; a deck holds 5" in m for _, m in problems_of(text))
+
+
+def test_more_tokens_of_a_value_than_the_game_has():
+    # There are 2 tokens of value 8: one in section 1, so 2 more won by Boris make 3.
+    text = EXAMPLE.replace("  Boris: [4]", "  Boris: [4, 8, 8]")
+    assert (None, "3 tokens of value 8 on the table; the game has 2") in problems_of(text)
+
+
+def test_too_many_sections_for_the_players():
+    text = EXAMPLE.replace("players: [Anna, Boris, Clara]", "players: [Anna, Boris]").replace("  Clara: [2, 7]\n", "")
+    assert any("3 sections open; with 2 players there are at most 2" in m for _, m in problems_of(text))
+
+
+def test_all_problems_at_once():
+    text = EXAMPLE.replace("card: wall}", "card: wal}").replace("pool: 10", "pool: 99").replace("next: Boris", "next: X")
+    assert len(problems_of(text)) >= 4
+
+
+def test_blank_form_lists_what_to_fill_in():
+    found = problems_of(transcription_form(3))
+    assert any("section 1 has 0 face-up" in m for _, m in found)
+
+
+# Property tests on random positions the engine must treat consistently.
+PLAYERS = ("P1", "P2", "P3", "P4")
+
+
+@st.composite
+def positions(draw):
+    n = draw(st.integers(2, 4))
+    players = PLAYERS[:n]
+    supply = sorted(TOKENS.elements())
+    draw(st.randoms(use_true_random=False)).shuffle(supply)
+    sections = []
+    for _ in range(draw(st.integers(0, min(n, 4)))):
+        cards = []
+        for index in range(draw(st.integers(0, 8))):
+            kind = draw(st.sampled_from(list(Kind)))
+            covers = None
+            if kind is Kind.DRAGON and index and draw(st.booleans()):
+                covers = draw(st.integers(0, index - 1))
+                if covers in {c.covers for c in cards}:
+                    covers = None
+            cards.append(Card(draw(st.sampled_from(players)), kind, covers))
+        first, second = supply.pop(), supply.pop()
+        covered = {c.covers for c in cards}
+        free = [i for i in range(len(cards)) if i not in covered]
+        if free and draw(st.booleans()):  # the first token already lies on a card
+            at = draw(st.sampled_from(free))
+            cards[at] = Card(cards[at].player, cards[at].kind, cards[at].covers, first)
+            sections.append(Section((second,), tuple(cards)))
+        else:
+            sections.append(Section((first, second), tuple(cards)))
+    won = tuple((p, tuple(supply.pop() for _ in range(draw(st.integers(0, 2))))) for p in players)
+    pool = draw(st.integers(0, len(supply) // 2)) * 2
+    return Position(players, draw(st.sampled_from(players)), tuple(sections), won, pool, LAST_ROUND_OVER)
+
+
+def tokens_in(position: Position) -> int:
+    on_wall = sum(sum(s.tokens) + sum(c.token or 0 for c in s.cards) for s in position.sections)
+    return on_wall + sum(sum(tokens) for _, tokens in position.won)
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions())
+def test_tokens_are_conserved(position):
+    # Every token taken moves from the wall to a player; none appears or vanishes.
+    result = outcome(position)
+    assert tokens_in(result.final) == tokens_in(position)
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(), st.randoms(use_true_random=False))
+def test_renaming_players_changes_nothing(position, rng):
+    new = [f"Q{k}" for k in range(len(position.players))]
+    rng.shuffle(new)
+    name = dict(zip(position.players, new))
+    renamed = Position(
+        tuple(name[p] for p in position.players), name[position.next],
+        tuple(Section(s.tokens, tuple(Card(name[c.player], c.kind, c.covers, c.token) for c in s.cards))
+              for s in position.sections),
+        tuple((name[p], t) for p, t in position.won), position.pool, position.phase)
+    before, after = outcome(position), outcome(renamed)
+    assert {name[p]: v for p, v in before.totals().items()} == after.totals()
+    assert tuple(name[p] for p in before.winners) == after.winners
+
+
+def test_deck_facts():
+    assert sum(DECK.values()) == 20 and sum(TOKENS.values()) == 36
