@@ -101,7 +101,7 @@ def test_template_player_count_is_checked():
 
 @pytest.mark.parametrize("group", ["score", "check", "template"])
 def test_games_not_built_say_so(group):
-    result = run(group, "great-wall", "x.yaml")
+    result = run(group, "carolus-magnus", "x.yaml")
     assert result.exit_code == 2 and "not built yet" in result.stderr
 
 

@@ -32,8 +32,6 @@ def kingdom_builder(
 ) -> None:
     """4 of the 8 sections with places and turns, 3 Kingdom Builder cards, the start player,
     and where the location summaries go."""
-    import random
-
     from pnp.errors import PnpError
     from pnp.games.kingdom_builder import components, pictures, setup
     from pnp.games.kingdom_builder.library import DEFAULT_SET
@@ -44,8 +42,7 @@ def kingdom_builder(
         raise PnpError(f"--lang: unknown language '{lang}' (one of: {', '.join(LANGUAGES)})")
     if out is not None and out.suffix.lower() not in (".pdf", ".svg"):
         raise PnpError(f"--out: '{out}' must end in .pdf or .svg")
-    if seed is None:
-        seed = random.SystemRandom().randrange(10**6)
+    seed = _seed(seed)
     chosen_set = DEFAULT_SET if sections_set is None else sections_set
     made = (setup.first_game if first_game else setup.random_setup)(players, seed, chosen_set)
     t = components.catalog(lang)
@@ -75,5 +72,29 @@ def _write_sheet(made, out: Path, paper: str, t) -> None:  # type: ignore[no-unt
     typer.echo(f"wrote {out}", err=True)
 
 
-not_built(app, "great-wall", "setup")
+@app.command("great-wall", epilog=example("pnp setup great-wall --players 2 --seed 7", "pnp setup great-wall --players 4 --json"))
+@reports_errors
+def great_wall(
+    players: int = typer.Option(..., "--players", min=2, max=5, help="Number of players (2-5)."),
+    seed: int = typer.Option(None, "--seed", min=0, help="Same seed, same set-up. Default: a new random seed, printed."),
+    as_json: bool = typer.Option(False, "--json", help="Print the set-up as JSON."),
+) -> None:
+    """The open wall sections with their face-up token pairs (equal pairs boxed with 2 players),
+    the tokens left in the pool, and the start player."""
+    from pnp.games.great_wall import setup
+
+    made = setup.random_setup(players, _seed(seed))
+    if as_json:
+        typer.echo(json.dumps(setup.as_dict(made), indent=2))
+    else:
+        typer.echo("\n".join(setup.as_lines(made)))
+
+
+def _seed(seed: int | None) -> int:
+    """The given seed, or a fresh one (it is printed with the set-up, so it can be shared)."""
+    import random
+
+    return random.SystemRandom().randrange(10**6) if seed is None else seed
+
+
 not_built(app, "carolus-magnus", "setup")
