@@ -12,6 +12,17 @@ app = typer.Typer(help="Make a print-and-play kit: every component at true size,
                   no_args_is_help=True, epilog=example("pnp kit kingdom-builder"))
 
 
+# The options every kit shares.
+OUT = typer.Option(Path("output"), "--out", help="Folder to write into.")
+PAPER = typer.Option("a4", "--paper", help="Paper size: a4 or letter.")
+BLEED = typer.Option(0.0, "--bleed", min=0.0, max=5.0, help="Artwork beyond the cut lines, in mm (3 is typical).")
+DUPLEX = typer.Option(True, "--duplex/--no-duplex", help="Backs behind their fronts for long-edge double-sided "
+                      "printing, or (--no-duplex) backs at the end for cutting and gluing.")
+INK_SAVER = typer.Option(False, "--ink-saver", help="Leave out large colour areas; symbols and outlines stay.")
+LANG = typer.Option("en", "--lang", help="Language of the text: en or ru.")
+FORMAT = typer.Option("pdf", "--format", help="pdf: one print-ready file; svg: one file per component.")
+
+
 def _progress(total: int, label: str):  # type: ignore[no-untyped-def]
     import sys
 
@@ -25,34 +36,68 @@ def _progress(total: int, label: str):  # type: ignore[no-untyped-def]
 ))
 @reports_errors
 def kingdom_builder(
-    out: Path = typer.Option(Path("output"), "--out", help="Folder to write into."),
-    paper: str = typer.Option("a4", "--paper", help="Paper size: a4 or letter."),
-    bleed: float = typer.Option(0.0, "--bleed", min=0.0, max=5.0, help="Artwork beyond the cut lines, in mm (3 is typical)."),
-    duplex: bool = typer.Option(True, "--duplex/--no-duplex", help="Backs behind their fronts for long-edge double-sided printing, "
-                                "or (--no-duplex) backs at the end for cutting and gluing."),
-    ink_saver: bool = typer.Option(False, "--ink-saver", help="Leave out large colour areas; symbols and outlines stay."),
-    lang: str = typer.Option("en", "--lang", help="Language of the text: en or ru."),
-    fmt: str = typer.Option("pdf", "--format", help="pdf: one print-ready file; svg: one file per component."),
+    out: Path = OUT,
+    paper: str = PAPER,
+    bleed: float = BLEED,
+    duplex: bool = DUPLEX,
+    ink_saver: bool = INK_SAVER,
+    lang: str = LANG,
+    fmt: str = FORMAT,
     settlements: bool = typer.Option(False, "--settlements", help="Also print 40 settlement tokens per colour."),
 ) -> None:
     """Every Kingdom Builder component: the 8 board sections of the default set, cards, tiles,
     tokens and aids."""
-    from pnp.errors import PnpError
     from pnp.games.kingdom_builder import components, kit
+
+    t = _catalog(components.catalog, lang, paper, fmt)
+    _make(kit.GAME_ID, kit.sheets(t, paper, duplex, settlements), t, out, paper, bleed, duplex, ink_saver, fmt)
+
+
+@app.command("great-wall", epilog=example(
+    "pnp kit great-wall",
+    "pnp kit great-wall --players 3 --paper letter --lang ru",
+))
+@reports_errors
+def great_wall(
+    players: int = typer.Option(5, "--players", min=2, max=5, help="Decks to print: one colour per player (2-5)."),
+    out: Path = OUT,
+    paper: str = PAPER,
+    bleed: float = BLEED,
+    duplex: bool = DUPLEX,
+    ink_saver: bool = INK_SAVER,
+    lang: str = LANG,
+    fmt: str = FORMAT,
+) -> None:
+    """100 wall cards (20 per colour) with a back per colour, 36 favour tokens, reference cards
+    (every card type; the success check) and turn summaries."""
+    from pnp.games.great_wall import components
+
+    t = _catalog(components.catalog, lang, paper, fmt)
+    _make("great-wall", components.sheets(t, paper, duplex, players), t, out, paper, bleed, duplex, ink_saver, fmt)
+
+
+def _catalog(load, lang: str, paper: str, fmt: str):  # type: ignore[no-untyped-def]
+    """Check the options every kit shares, and load the game's texts in the chosen language."""
+    from pnp.errors import PnpError
     from pnp.render.i18n import LANGUAGES
-    from pnp.render.imposition import Options, paper_size
+    from pnp.render.imposition import paper_size
 
     paper_size(paper)
     if lang not in LANGUAGES:
         raise PnpError(f"--lang: unknown language '{lang}' (one of: {', '.join(LANGUAGES)})")
     if fmt not in ("pdf", "svg"):
         raise PnpError(f"--format: unknown format '{fmt}' (pdf or svg)")
-    t = components.catalog(lang)
-    sheets = kit.sheets(t, paper, duplex, settlements)
+    return load(lang)
+
+
+def _make(game_id: str, sheets, t, out: Path, paper: str, bleed: float, duplex: bool,  # type: ignore[no-untyped-def]
+          ink_saver: bool, fmt: str) -> None:
+    from pnp.render.imposition import Options
+
     if fmt == "svg":
-        _write_svgs(sheets, out / kit.GAME_ID, bleed, ink_saver)
+        _write_svgs(sheets, out / game_id, bleed, ink_saver)
     else:
-        _write_pdf(sheets, out / f"{kit.GAME_ID}-kit.pdf", Options(paper, bleed, duplex, ink_saver), t)
+        _write_pdf(sheets, out / f"{game_id}-kit.pdf", Options(paper, bleed, duplex, ink_saver), t)
 
 
 def _write_pdf(sheets, path: Path, options, t) -> None:  # type: ignore[no-untyped-def]
@@ -90,5 +135,4 @@ def _write_svgs(sheets, folder: Path, bleed: float, ink_saver: bool) -> None:  #
         typer.echo(f"  {counts[name]:3d} × {name}.svg")
 
 
-not_built(app, "great-wall", "kit")
 not_built(app, "carolus-magnus", "kit")

@@ -17,7 +17,7 @@ ALL_COMMANDS = ("kit", "setup", "template", "check", "score", "boards")
 
 GAMES: tuple[GameInfo, ...] = (
     GameInfo("kingdom-builder", "Kingdom Builder", ("kit", "boards", "setup", "template", "check", "score"), ()),
-    GameInfo("great-wall", "Great Wall of China", ("setup", "template", "check", "score"), ("kit",)),
+    GameInfo("great-wall", "Great Wall of China", ("kit", "setup", "template", "check", "score"), ()),
     GameInfo("carolus-magnus", "Carolus Magnus", (), ("kit", "setup", "template", "check", "score")),
 )
 

@@ -26,7 +26,7 @@ DECK = {Kind.WALL: 7, Kind.GATE: 3, Kind.TOWER: 1, Kind.INFANTRY: 5, Kind.CAVALR
 # The 36 favour tokens by value (there is no 6).
 TOKENS = Counter({1: 2, 2: 6, 3: 7, 4: 7, 5: 8, 7: 4, 8: 2})
 # Player colours, each with a symbol so colour-blind players and grey prints can tell them apart.
-COLOURS = (("red", "#D55E00", "circle"), ("blue", "#0072B2", "triangle"), ("green", "#009E73", "square"),
+COLOURS = (("red", "#C62828", "circle"), ("blue", "#0072B2", "triangle"), ("green", "#009E73", "square"),
            ("yellow", "#E6C700", "diamond"), ("purple", "#CC79A7", "star"))
 
 

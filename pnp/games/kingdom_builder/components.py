@@ -1,8 +1,4 @@
-"""Every printable Kingdom Builder component except the board sections, as drawings.
-
-Artwork is drawn `OVER` mm beyond each cut line so any bleed up to that much has art to show;
-the imposition clips it to the requested bleed.
-"""
+"""Every printable Kingdom Builder component except the board sections, as drawings."""
 
 from __future__ import annotations
 
@@ -14,32 +10,25 @@ from pnp.draw import CUT, Circle, Drawing, Item, Paint, Polygon, Rect, Text, pla
 from pnp.games.kingdom_builder import art
 from pnp.games.kingdom_builder.model import CARDS
 from pnp.games.kingdom_builder.terrain import BUILDABLE, LOCATIONS, TWO_CASTLE_LOCATIONS, Terrain
-from pnp.render.i18n import Catalog, load, render_catalog
+from pnp.render.i18n import Catalog
+from pnp.render.pieces import CARD_H, CARD_W, OVER, card_frame as _card_frame, game_catalog, round_piece as _round
 
-CARD_W, CARD_H = 63.0, 88.0
-OVER = 5.0
 TILE_RADIUS = 18.5  # location tiles: pointy-top hexes 32 mm across the flats
 TOKEN = 24.0  # start player, gold and +100 markers
 SETTLEMENT = 14.0
 TERRAIN_CARDS_EACH = 5
-GUIDE = Paint(stroke="#8a8a8a", width=0.15, dash=(1.0, 1.0))
 WHITE = Paint(fill="#FFFFFF", stroke=art.INK, width=0.25)
 PARCHMENT = "#F1E7CF"
 
 
 def catalog(lang: str) -> Catalog:
     """Kingdom Builder's texts plus the print pipeline's, in one language."""
-    return render_catalog(lang).merged(load(Path(__file__).resolve().parent / "text", lang))
+    return game_catalog(Path(__file__).resolve().parent / "text", lang)
 
 
 def tiles_per_location(location: Terrain) -> int:
     """2 tiles per location hex: 1 hex on oracle and harbor sections, 2 on the others."""
     return 2 if location in TWO_CASTLE_LOCATIONS else 4
-
-
-def _card_frame(fill: str) -> list[Item]:
-    return [Rect(-OVER, -OVER, CARD_W + 2 * OVER, CARD_H + 2 * OVER, Paint(fill=fill, bulk=True)),
-            Rect(0, 0, CARD_W, CARD_H, GUIDE, radius=3.0)]
 
 
 def terrain_card(terrain: Terrain, t: Catalog) -> Drawing:
@@ -177,12 +166,6 @@ def location_tile_action(location: Terrain, t: Catalog) -> Drawing:
                          place(art.icon(location), w / 2 - 4.5, 3, 9),
                          Text(3.5, 12.5, w - 7, 15, t(f"action.{location.value}"), 6.5, min_size=4.5)]
     return _hex_tile(f"location-tile-{location.value}-action", items)
-
-
-def _round(name: str, diameter: float, items: list[Item], fill: str) -> Drawing:
-    r = diameter / 2
-    background: list[Item] = [Circle(r, r, r + OVER, Paint(fill=fill, bulk=True))]
-    return Drawing(name, diameter, diameter, tuple(background + items), cut=Circle(r, r, r, CUT))
 
 
 def gold_marker(player: int) -> Drawing:

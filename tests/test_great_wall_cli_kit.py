@@ -1,0 +1,109 @@
+"""Great Wall: set-up randomizer, kit contents, and the commands as a user runs them."""
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pypdf
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli.app import app
+from pnp.draw import texts
+from pnp.games.great_wall import components as c
+from pnp.games.great_wall.cards import DECK, TOKENS, Kind
+from pnp.games.great_wall.setup import random_setup
+from pnp.render import fonts
+from pnp.render.i18n import LANGUAGES
+
+runner = CliRunner()
+EXAMPLE = Path(__file__).resolve().parents[1] / "boards" / "examples" / "great-wall-last-round.yaml"
+
+
+@pytest.mark.parametrize("players, sections", [(2, 2), (3, 3), (4, 4), (5, 4)])
+def test_setup_opens_the_right_number_of_sections(players, sections):
+    setup = random_setup(players, 1)
+    assert len(setup.sections) == sections
+    # Everything drawn is accounted for: 36 = revealed + boxed + pool.
+    assert 2 * len(setup.sections) + 2 * len(setup.boxed) + setup.pool == 36
+    assert 1 <= setup.start_player <= players
+
+
+def test_two_player_rule_boxes_equal_pairs():
+    # Ruling GW-1: with 2 players no revealed pair has equal values; boxed pairs always do.
+    boxed_somewhere = False
+    for seed in range(200):
+        setup = random_setup(2, seed)
+        assert all(a != b for a, b in setup.sections)
+        assert all(a == b for a, b in setup.boxed)
+        boxed_somewhere |= bool(setup.boxed)
+    assert boxed_somewhere
+    # With 3 or more players equal pairs stay.
+    assert any(a == b for seed in range(200) for a, b in random_setup(3, seed).sections)
+
+
+def test_setup_is_reproducible_and_revealed_tokens_exist():
+    assert random_setup(4, 42) == random_setup(4, 42)
+    for seed in range(50):
+        setup = random_setup(5, seed)
+        revealed = Counter(v for pair in (*setup.sections, *setup.boxed) for v in pair)
+        assert all(revealed[v] <= TOKENS[v] for v in revealed)
+
+
+def test_kit_contents():
+    t = c.catalog("en")
+    sheets = c.sheets(t, "a4", True, 5)
+    cards = next(s for s in sheets if len(s.fronts) == 100)
+    kinds = Counter(d.name.rsplit("-", 1)[1] for d in cards.fronts)
+    assert kinds == {kind.value: 5 * DECK[kind] for kind in Kind}  # per colour: Wall x7 ... Dragon x1
+    assert Counter(d.name for d in cards.backs) == {f"wall-card-back-{n}": 20 for n in ("red", "blue", "green", "yellow", "purple")}
+    tokens = next(s for s in sheets if s.fronts[0].name.startswith("favour-token"))
+    assert Counter(int(d.name.rsplit("-", 1)[1]) for d in tokens.fronts) == TOKENS  # 1x2 2x6 3x7 4x7 5x8 7x4 8x2
+    three = c.sheets(t, "a4", False, 3)
+    assert sum(len(s.fronts) for s in three if s.fronts[0].name.startswith("wall-card")) == 60
+
+
+def test_catalogs_match_and_every_text_fits():
+    assert set(c.catalog("en").messages) == set(c.catalog("ru").messages)
+    for lang in LANGUAGES:
+        t = c.catalog(lang)
+        for sheet in c.sheets(t, "letter", True, 5):
+            for drawing in {d.name: d for d in (*sheet.fronts, *sheet.backs)}.values():
+                for text in texts(drawing.items):
+                    fonts.layout(text)  # raises if a text cannot fit its box
+
+
+def test_kit_command(tmp_path):
+    result = runner.invoke(app, ["kit", "great-wall", "--players", "3", "--out", str(tmp_path), "--lang", "ru"])
+    assert result.exit_code == 0, result.output
+    reader = pypdf.PdfReader(tmp_path / "great-wall-kit.pdf")
+    # cover, duplex test 2, 60 cards = 7 pages + 7 backs, tokens 1 + 1, reference 1 + 1, turn 1.
+    assert len(reader.pages) == 1 + 2 + 14 + 2 + 2 + 1
+    assert "Великая Китайская стена" in reader.pages[0].extract_text()
+
+
+def test_score_check_template_setup_commands(tmp_path):
+    score = runner.invoke(app, ["score", "great-wall", str(EXAMPLE), "--json"])
+    data = json.loads(score.stdout)
+    assert data["final"] is True and data["winners"] == ["Clara"]
+    assert {p["name"]: p["total"] for p in data["players"]} == {"Anna": 11, "Boris": 12, "Clara": 18}
+    assert runner.invoke(app, ["check", "great-wall", str(EXAMPLE)]).exit_code == 0
+    text = runner.invoke(app, ["score", "great-wall", str(EXAMPLE), "--explain"]).stdout
+    assert "Winner: Clara" in text and "tower 0 (covered)" in text
+    form = runner.invoke(app, ["template", "great-wall", "--players", "4", "--out", str(tmp_path / "p.yaml")])
+    assert form.exit_code == 0 and (tmp_path / "p.yaml").read_text().count("- tokens: []") == 4
+    setup = runner.invoke(app, ["setup", "great-wall", "--players", "2", "--seed", "5", "--json"])
+    assert json.loads(setup.stdout)["sections"] == [list(p) for p in random_setup(2, 5).sections]
+
+
+def test_bad_position_lists_every_problem_with_its_line(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(EXAMPLE.read_text().replace("card: gate}", "card: gaet}").replace("pool: 10", "pool: -1"))
+    result = runner.invoke(app, ["check", "great-wall", str(bad)])
+    assert result.exit_code == 1
+    lines = result.stderr.strip().splitlines()
+    where = {frag: next(n for n, l in enumerate(bad.read_text().splitlines(), 1) if frag in l)
+             for frag in ("card: gaet}", "pool: -1")}
+    assert f"{bad}:{where['card: gaet}']}: section 1, card 4: unknown card 'gaet' (did you mean 'gate'?); " \
+           f"cards: wall, gate, tower, infantry, cavalry, nobility, dragon" in lines
+    assert f"{bad}:{where['pool: -1']}: pool is '-1', expected a number of tokens from 0 to 36" in lines
