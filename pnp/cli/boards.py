@@ -65,5 +65,5 @@ def kingdom_builder(
         typer.echo(f"  {path.name}")
 
 
-not_built(app, "great-wall", "boards")
-not_built(app, "carolus-magnus", "boards")
+not_built(app, "great-wall", "boards", "does not exist: the game has no board to generate")
+not_built(app, "carolus-magnus", "boards", "does not exist: its territories are fixed segments, printed in its kit")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from pnp.cli.common import example, not_built, reports_errors
+from pnp.cli.common import example, reports_errors
 
 app = typer.Typer(help="Check a transcription for mistakes; every problem is listed with its line.",
                   no_args_is_help=True, epilog=example("pnp check kingdom-builder game.yaml"))
@@ -39,4 +39,12 @@ def great_wall(file: Path = typer.Argument(..., help="The transcribed position (
                f"{cards} cards on the wall, {position.pool} tokens in the pool")
 
 
-not_built(app, "carolus-magnus", "check")
+@app.command("carolus-magnus", epilog=example("pnp check carolus-magnus position.yaml"))
+@reports_errors
+def carolus_magnus(file: Path = typer.Argument(..., help="The transcribed position (YAML).")) -> None:
+    """Validate a Carolus Magnus position; exit 1 and list every problem if it has any."""
+    from pnp.games.carolus_magnus import transcription
+
+    position = transcription.load(file)
+    typer.echo(f"{file}: OK: {len(position.players)} players, {len(position.territories)} territories, "
+               f"the Emperor on {position.territories[position.emperor].name}")

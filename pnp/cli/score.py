@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from pnp.cli.common import example, not_built, reports_errors, write_atomic
+from pnp.cli.common import example, reports_errors, write_atomic
 
 app = typer.Typer(help="Score a finished game from its transcription.", no_args_is_help=True,
                   epilog=example("pnp score kingdom-builder game.yaml"))
@@ -73,4 +73,23 @@ def great_wall(
         typer.echo(report.as_text(outcome, explain), nl=False)
 
 
-not_built(app, "carolus-magnus", "score")
+@app.command("carolus-magnus", epilog=example(
+    "pnp score carolus-magnus position.yaml",
+    "pnp score carolus-magnus position.yaml --explain",
+    "pnp score carolus-magnus position.yaml --json",
+))
+@reports_errors
+def carolus_magnus(
+    file: Path = typer.Argument(..., help="The transcribed position (YAML); see 'pnp template carolus-magnus'."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON for programs."),
+    explain: bool = typer.Option(False, "--explain", help="Also show each side's count in every territory."),
+) -> None:
+    """Colour control, each territory's majority, what the Emperor would do 1 to 5 steps on,
+    castles per side, whether the game is over, the ranking and winners."""
+    from pnp.games.carolus_magnus import report, transcription
+
+    position = transcription.load(file)
+    if as_json:
+        typer.echo(json.dumps(report.as_json(position), ensure_ascii=False, indent=2))
+    else:
+        typer.echo(report.as_text(position, explain), nl=False)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from pnp.cli.common import example, not_built, reports_errors, write_atomic
+from pnp.cli.common import example, reports_errors, write_atomic
 
 app = typer.Typer(help="Randomize a set-up, reproducibly from a seed.", no_args_is_help=True,
                   epilog=example("pnp setup kingdom-builder --players 3"))
@@ -97,4 +97,19 @@ def _seed(seed: int | None) -> int:
     return random.SystemRandom().randrange(10**6) if seed is None else seed
 
 
-not_built(app, "carolus-magnus", "setup")
+@app.command("carolus-magnus", epilog=example("pnp setup carolus-magnus --players 2 --seed 7", "pnp setup carolus-magnus --players 4 --json"))
+@reports_errors
+def carolus_magnus(
+    players: int = typer.Option(..., "--players", min=2, max=4, help="Number of players (2-4)."),
+    seed: int = typer.Option(None, "--seed", min=0, help="Same seed, same set-up. Default: a new random seed, printed."),
+    as_json: bool = typer.Option(False, "--json", help="Print the set-up as JSON."),
+) -> None:
+    """The circle of territories with one paladin each (3 per clan), the Emperor's start, each
+    player's side, castles, discs and reserve rolled with the dice, and the start player."""
+    from pnp.games.carolus_magnus import setup
+
+    made = setup.random_setup(players, _seed(seed))
+    if as_json:
+        typer.echo(json.dumps(setup.as_dict(made), indent=2))
+    else:
+        typer.echo("\n".join(setup.as_lines(made)))

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from pnp.cli.common import example, not_built, reports_errors, write_atomic
+from pnp.cli.common import example, reports_errors, write_atomic
 
 app = typer.Typer(help="Write a blank transcription form for a game.", no_args_is_help=True,
                   epilog=example("pnp template kingdom-builder --boards tavern paddock oasis farm --out game.yaml"))
@@ -66,4 +66,14 @@ def great_wall(
     _emit(transcription_form(players), out, force)
 
 
-not_built(app, "carolus-magnus", "template")
+@app.command("carolus-magnus", epilog=example("pnp template carolus-magnus --players 2 --out position.yaml"))
+@reports_errors
+def carolus_magnus(
+    players: int = typer.Option(..., "--players", min=2, max=4, help="Number of players (2-4)."),
+    out: Path = typer.Option(None, "--out", "-o", help="Write to this file instead of printing."),
+    force: bool = typer.Option(False, "--force", help="Replace --out if it exists."),
+) -> None:
+    """A blank Carolus Magnus position: 15 single-segment territories to merge and fill in."""
+    from pnp.games.carolus_magnus.template import transcription_form
+
+    _emit(transcription_form(players), out, force)

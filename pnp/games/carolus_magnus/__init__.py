@@ -1,0 +1,1 @@
+"""Carolus Magnus: courts, clan control, territories around the circle, castles and merges."""

@@ -1,0 +1,28 @@
+"""The game's fixed facts: clan colours, sides, castles and cubes in the box."""
+
+from __future__ import annotations
+
+# The five clans (seed, figure 5), each with a symbol so colour is never the only cue.
+CLANS = (("red", "#D55E00", "circle"), ("pink", "#CC79A7", "triangle"), ("blue", "#0072B2", "square"),
+         ("yellow", "#F0E442", "diamond"), ("green", "#009E73", "star"))
+CLAN_NAMES = tuple(name for name, _, _ in CLANS)
+# Castle and disc colours of the sides, with a mark each for grey prints.
+SIDES = (("black", "#2B2B2B", "square"), ("white", "#F4F4F4", "circle"), ("grey", "#9A9A9A", "triangle"))
+SIDE_NAMES = tuple(name for name, _, _ in SIDES)
+CUBES_PER_CLAN = 40  # 200 paladin cubes in 5 colours
+SEGMENTS = 15
+END_TERRITORIES = 4  # the game ends when fewer territories than this remain
+
+
+def castles_per_side(players: int) -> int:
+    """10 castles each with 2 players, 8 with 3, 10 per partnership with 4."""
+    return 8 if players == 3 else 10
+
+
+def reserve(players: int) -> int:
+    """Starting reserve: 7 cubes (3 + 3 + 1 dice), 9 with 3 players (3 rolls of 3)."""
+    return 9 if players == 3 else 7
+
+
+def dice(players: int) -> int:
+    return 4 if players == 3 else 3

@@ -1,0 +1,105 @@
+"""Carolus Magnus transcriptions: every problem with its line; the commands as a user runs them."""
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli.app import app
+from pnp.errors import InputError
+from pnp.games.carolus_magnus.setup import random_setup
+from pnp.games.carolus_magnus.template import transcription_form
+from pnp.games.carolus_magnus.transcription import parse
+
+EXAMPLE_PATH = Path(__file__).resolve().parents[1] / "boards" / "examples" / "carolus-magnus-counterattack.yaml"
+EXAMPLE = EXAMPLE_PATH.read_text()
+runner = CliRunner()
+
+
+def problems_of(text: str) -> list[tuple[int | None, str]]:
+    with pytest.raises(InputError) as caught:
+        parse(text, "pos.yaml")
+    return [(p.line, p.message) for p in caught.value.problems]
+
+
+CASES = [
+    ("Wanda: {red: 7,", "Wanda: {rde: 7,", "Wanda: {rde", "court of Wanda: unknown clan 'rde' (did you mean 'red'?)"),
+    ("clans: {red: Wanda,", "clans: {red: Bruno,", "clans:", "clans: the red marker is with Bruno (6 red in court), but Wanda has more (7)"),
+    ("castles: {black: 3}}\n  - {name: F", "castles: {black: 3, white: 1}}\n  - {name: F", "name: A,",
+     "territory A has castles of black and white; a territory holds castles of one side only"),
+    ("segments: [4],", "segments: [3],", "name: F,", "segment 3 is in territory A and in territory F"),
+    ("supply: {white: 8, black: 2}", "supply: {white: 8, black: 3}", "supply:",
+     "black: 8 castles on the board and 3 in supply make 11, but a side has 10"),
+    ("emperor: A", "emperor: Q", "emperor: Q", "emperor: no territory named 'Q'"),
+    ("side: black}", "side: blak}", "side: blak}", "side 'blak' is not a castle colour (did you mean 'black'?)"),
+    ("  - {name: J, segments: [15], paladins: {green: 1}}\n", "", "territories:", "segments 15 are in no territory"),
+    ("paladins: {pink: 1}, castles: {white: 1}}", "paladins: {pink: 1}, castles: {black: 1}}", "name: C,",
+     "territories X and C are neighbours with black castles: they would have merged"),
+    ("{name: D, segments: [9, 10], paladins: {blue: 1, green: 1}, castles: {black: 2}}",
+     "{name: D, segments: [9, 10], paladins: {blue: 1, green: 1}}", "name: D,",
+     "territory D merges 2 segments but has no castles"),
+    ("{name: F, segments: [4], paladins: {red: 1}, castles: {white: 1}}", "{name: F, segments: [4], paladins: {red: 1}, castles: {white: 2}}",
+     "name: F,", "territory F has 2 castles on 1 segments"),
+    ("game: carolus-magnus", "game: carolus", "game: carolus", "game is 'carolus', expected 'carolus-magnus'"),
+]
+
+
+@pytest.mark.parametrize("old, new, where, message", CASES, ids=[c[3][:40] for c in CASES])
+def test_problems_name_their_line(old, new, where, message):
+    assert old in EXAMPLE
+    text = EXAMPLE.replace(old, new, 1)
+    line = next(n for n, l in enumerate(text.splitlines(), 1) if where in l)
+    found = problems_of(text)
+    assert any(l == line and message in m for l, m in found), found
+
+
+def test_cubes_beyond_the_box():
+    # 31 red in Wanda's court + 6 in Bruno's + 4 in territories = 41; the box has 40 per clan.
+    text = EXAMPLE.replace("Wanda: {red: 7,", "Wanda: {red: 31,")
+    assert (None, "41 red cubes in courts and territories; the box has 40") in problems_of(text)
+
+
+def test_four_players_need_two_partnerships():
+    text = EXAMPLE.replace("  - {name: Bruno, side: black}", "  - {name: Bruno, side: black}\n  - {name: Cleo, side: grey}\n  - {name: Dan, side: black}")
+    assert any("2 players on each of 2 sides" in m for _, m in problems_of(text))
+
+
+@pytest.mark.parametrize("players, sides", [(2, {"black", "white"}), (3, {"black", "white", "grey"}), (4, {"black", "white"})])
+def test_blank_form_is_an_empty_valid_position(players, sides):
+    position = parse(transcription_form(players), "form.yaml")
+    assert len(position.territories) == 15 and set(position.sides) == sides
+
+
+def test_setup_places_3_cubes_of_each_clan_on_15_segments():
+    for seed in range(30):
+        setup = random_setup(3, seed)
+        assert sorted(setup.circle) == list(range(1, 16)) and setup.emperor in setup.circle
+        assert Counter(setup.cubes) == {c: 3 for c in ("red", "pink", "blue", "yellow", "green")}
+        assert [len(r) for r in setup.reserves] == [9, 9, 9]  # 3 players: 3 rolls of 3 dice
+    assert [len(r) for r in random_setup(2, 1).reserves] == [7, 7]  # 3 + 3 + 1
+    assert random_setup(4, 1).sides == ("black", "white", "black", "white")
+    assert random_setup(4, 9) == random_setup(4, 9)
+
+
+def test_commands(tmp_path):
+    data = json.loads(runner.invoke(app, ["score", "carolus-magnus", str(EXAMPLE_PATH), "--json"]).stdout)
+    assert data["over"] is False and data["winners"] == []
+    assert {s["side"]: s["castles"] for s in data["sides"]} == {"white": 2, "black": 8}
+    assert [r["territory"] for r in data["reach"]] == ["F", "X", "C", "D", "E"]
+    assert runner.invoke(app, ["check", "carolus-magnus", str(EXAMPLE_PATH)]).exit_code == 0
+    text = runner.invoke(app, ["score", "carolus-magnus", str(EXAMPLE_PATH), "--explain"]).stdout
+    assert "5 steps, E: white builds a castle" in text and "The game goes on." in text
+    assert runner.invoke(app, ["template", "carolus-magnus", "--players", "3", "--out", str(tmp_path / "p.yaml")]).exit_code == 0
+    assert "side: grey" in (tmp_path / "p.yaml").read_text()
+    setup = json.loads(runner.invoke(app, ["setup", "carolus-magnus", "--players", "2", "--seed", "4", "--json"]).stdout)
+    assert setup["emperor"] == random_setup(2, 4).emperor
+
+
+def test_bad_file_exits_1_with_one_line_per_problem(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(EXAMPLE.replace("emperor: A", "emperor: Q").replace("side: black}", "side: blak}"))
+    result = runner.invoke(app, ["check", "carolus-magnus", str(bad)])
+    assert result.exit_code == 1 and len(result.stderr.strip().splitlines()) >= 2
+    assert all(line.startswith(str(bad)) for line in result.stderr.strip().splitlines())
