@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from pnp.cli.common import example, not_built, reports_errors, write_atomic
+from pnp.cli.common import example, reports_errors, unavailable, write_atomic
 
 app = typer.Typer(help="Generate original board sections.", no_args_is_help=True,
                   epilog=example("pnp boards kingdom-builder --seed 42"))
@@ -65,5 +65,6 @@ def kingdom_builder(
         typer.echo(f"  {path.name}")
 
 
-not_built(app, "great-wall", "boards", "does not exist: the game has no board to generate")
-not_built(app, "carolus-magnus", "boards", "does not exist: its territories are fixed segments, printed in its kit")
+unavailable(app, "great-wall", "boards", "does not exist: Great Wall of China has no board to generate")
+unavailable(app, "carolus-magnus", "boards", "does not exist: Carolus Magnus's territories are fixed segments, "
+                                             "printed in its kit")

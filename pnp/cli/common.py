@@ -61,14 +61,14 @@ def example(*lines: str) -> str:
     return "Examples:\n\n\b\n" + "\n".join(f"  $ {line}" for line in lines)
 
 
-def not_built(group: typer.Typer, game_id: str, what: str, reason: str = "is not built yet") -> None:
-    """Register GAME in a command group with a plain message saying why it does nothing."""
+def unavailable(group: typer.Typer, game_id: str, what: str, reason: str) -> None:
+    """Register GAME in a command group with a plain message saying why it has no such command."""
     from pnp.games import game
 
     name = game(game_id).name
 
     @group.command(game_id, help=f"{name}: {reason}.", context_settings={
         "ignore_unknown_options": True, "allow_extra_args": True})
-    def _not_built(ctx: typer.Context) -> None:
-        typer.echo(f"pnp {what} {game_id}: {name} {what} {reason} (see 'pnp games')", err=True)
+    def _unavailable(ctx: typer.Context) -> None:
+        typer.echo(f"pnp {what} {game_id}: {reason}", err=True)
         raise typer.Exit(2)

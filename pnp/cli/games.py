@@ -1,4 +1,4 @@
-"""`pnp games`: the three games and what pnp does for each so far."""
+"""`pnp games`: the three games and what pnp does for each."""
 
 from __future__ import annotations
 
@@ -6,11 +6,10 @@ import typer
 
 
 def games() -> None:
-    """List the games pnp knows, with the commands that work for each."""
+    """List the games pnp knows, what it does for each, and the commands that take them."""
     from pnp.games import GAMES
 
     for info in GAMES:
         typer.echo(f"{info.id}  ({info.name})")
-        typer.echo(f"  works now:    {', '.join(info.available) or 'nothing yet'}")
-        if info.planned:
-            typer.echo(f"  not built yet: {', '.join(info.planned)}")
+        typer.echo(f"  {info.summary}")
+        typer.echo(f"  commands: {', '.join(f'pnp {command} {info.id}' for command in info.commands)}")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from pnp.cli.common import example, not_built, reports_errors, write_atomic
+from pnp.cli.common import example, reports_errors, write_atomic
 
 app = typer.Typer(help="Make a print-and-play kit: every component at true size, with cut lines.",
                   no_args_is_help=True, epilog=example("pnp kit kingdom-builder"))
@@ -135,4 +135,26 @@ def _write_svgs(sheets, folder: Path, bleed: float, ink_saver: bool) -> None:  #
         typer.echo(f"  {counts[name]:3d} × {name}.svg")
 
 
-not_built(app, "carolus-magnus", "kit")
+@app.command("carolus-magnus", epilog=example(
+    "pnp kit carolus-magnus",
+    "pnp kit carolus-magnus --players 2 --paladins --lang ru",
+))
+@reports_errors
+def carolus_magnus(
+    players: int = typer.Option(None, "--players", min=2, max=4, help="Print what 2-4 players need; default: the whole box."),
+    paladins: bool = typer.Option(False, "--paladins", help="Also print 40 paladin tokens per clan (if you have no cubes)."),
+    out: Path = OUT,
+    paper: str = PAPER,
+    bleed: float = BLEED,
+    duplex: bool = DUPLEX,
+    ink_saver: bool = INK_SAVER,
+    lang: str = LANG,
+    fmt: str = FORMAT,
+) -> None:
+    """15 territory segments in 3 shapes, courts, disc sets, clan markers, castles, the
+    Emperor, 4 dice to fold, turn summaries and majority aids; optional paladin tokens."""
+    from pnp.games.carolus_magnus import components
+
+    t = _catalog(components.catalog, lang, paper, fmt)
+    _make("carolus-magnus", components.sheets(t, paper, duplex, players, paladins), t, out, paper, bleed, duplex,
+          ink_saver, fmt)

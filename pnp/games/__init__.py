@@ -1,4 +1,4 @@
-"""The games pnp knows, and what it can do for each so far."""
+"""The games pnp knows, and what it does for each."""
 
 from __future__ import annotations
 
@@ -9,16 +9,17 @@ from dataclasses import dataclass
 class GameInfo:
     id: str
     name: str
-    available: tuple[str, ...]  # commands that work for this game
-    planned: tuple[str, ...]  # commands not built yet
+    commands: tuple[str, ...]  # the commands that take this game
+    summary: str
 
-
-ALL_COMMANDS = ("kit", "setup", "template", "check", "score", "boards")
 
 GAMES: tuple[GameInfo, ...] = (
-    GameInfo("kingdom-builder", "Kingdom Builder", ("kit", "boards", "setup", "template", "check", "score"), ()),
-    GameInfo("great-wall", "Great Wall of China", ("kit", "setup", "template", "check", "score"), ()),
-    GameInfo("carolus-magnus", "Carolus Magnus", (), ("kit", "setup", "template", "check", "score")),
+    GameInfo("kingdom-builder", "Kingdom Builder", ("kit", "boards", "setup", "template", "check", "score"),
+             "print-and-play kit with generated board sections; set-ups; end-game gold from a transcribed board"),
+    GameInfo("great-wall", "Great Wall of China", ("kit", "setup", "template", "check", "score"),
+             "print-and-play kit; set-ups; success checks, the end-game chain and totals from a transcribed position"),
+    GameInfo("carolus-magnus", "Carolus Magnus", ("kit", "setup", "template", "check", "score"),
+             "print-and-play kit; set-ups; colour control, territory majorities and Emperor stops from a position"),
 )
 
 

@@ -1,0 +1,104 @@
+"""The Carolus Magnus kit: segments that join edge to edge, contents, text, the command."""
+
+import itertools
+import math
+from collections import Counter
+
+import pypdf
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli.app import app
+from pnp.draw import texts
+from pnp.games.carolus_magnus import components as c
+from pnp.render import fonts
+from pnp.render.i18n import LANGUAGES
+
+runner = CliRunner()
+
+
+def edges(points):
+    return list(zip(points, points[1:] + points[:1]))
+
+
+def join(a, b, edge_a, edge_b):
+    """Move shape b so that its edge_b lies on a's edge_a, run the other way (as two pieces
+    side by side); return b's moved points."""
+    (p1, p2), (q1, q2) = edges(list(a))[edge_a], edges(list(b))[edge_b]
+    angle = math.atan2(p1[1] - p2[1], p1[0] - p2[0]) - math.atan2(q2[1] - q1[1], q2[0] - q1[0])
+    cos, sin = math.cos(angle), math.sin(angle)
+
+    def move(point):
+        x, y = point[0] - q1[0], point[1] - q1[1]
+        return (p2[0] + x * cos - y * sin, p2[1] + x * sin + y * cos)
+
+    return [move(p) for p in b]
+
+
+def side(point, line):
+    (x1, y1), (x2, y2) = line
+    return (x2 - x1) * (point[1] - y1) - (y2 - y1) * (point[0] - x1)
+
+
+@pytest.mark.parametrize("first, second", list(itertools.product(c.SHAPES, repeat=2)))
+def test_any_two_segment_shapes_join_edge_to_edge(first, second):
+    a, b = c.SHAPES[first], c.SHAPES[second]
+    joinable = 0
+    for i, (p1, p2) in enumerate(edges(list(a))):
+        for j, (q1, q2) in enumerate(edges(list(b))):
+            if not math.isclose(math.dist(p1, p2), c.EDGE) or not math.isclose(math.dist(q1, q2), c.EDGE):
+                continue
+            moved = join(a, b, i, j)
+            line = (p1, p2)
+            # The shared edge coincides, and the two convex pieces lie on opposite sides of it:
+            # they touch along the whole edge without overlapping.
+            assert {tuple(round(v, 6) for v in p) for p in (moved[j], moved[(j + 1) % len(b)])} == \
+                   {tuple(round(v, 6) for v in p) for p in (p1, p2)}
+            sides_a = [side(p, line) for p in a]
+            sides_b = [side(p, line) for p in moved]
+            assert (max(sides_a) <= 1e-6 and min(sides_b) >= -1e-6) or (min(sides_a) >= -1e-6 and max(sides_b) <= 1e-6)
+            joinable += 1
+    assert joinable >= 1
+
+
+def test_every_shape_is_convex_and_has_edges_of_the_common_length():
+    for points in c.SHAPES.values():
+        turns = [side(points[(i + 2) % len(points)], (points[i], points[(i + 1) % len(points)])) for i in range(len(points))]
+        assert all(t > 0 for t in turns) or all(t < 0 for t in turns)
+        assert sum(math.isclose(math.dist(p, q), c.EDGE) for p, q in edges(list(points))) >= 3
+
+
+def test_kit_contents():
+    t = c.catalog("en")
+    sheets = c.sheets(t, "a4", True, None, True)
+    names = Counter(d.name for s in sheets for d in s.fronts)
+    assert sum(n for k, n in names.items() if k.startswith("segment-")) == 15
+    assert Counter(c.SHAPE_OF.values()) == {"square": 5, "house": 5, "half-hexagon": 5}
+    assert names["court"] == 4
+    # 5 disc sets numbered 1-5: 2 black, 2 white, 1 grey.
+    discs = Counter(k.split("-")[1] for k, n in names.items() if k.startswith("disc-") for _ in range(n))
+    assert discs == {"black": 10, "white": 10, "grey": 5}
+    assert {k: n for k, n in names.items() if k.startswith("castle-")} == {"castle-black": 10, "castle-white": 10, "castle-grey": 10}
+    assert sum(n for k, n in names.items() if k.startswith("clan-marker-")) == 5 and names["emperor"] == 1
+    assert names["die"] == 4
+    assert {k: n for k, n in names.items() if k.startswith("paladin-")} == {f"paladin-{clan}": 40 for clan in ("red", "pink", "blue", "yellow", "green")}
+    # 3 players: 3 courts, 3 disc sets, 8 castles per side.
+    three = Counter(d.name for s in c.sheets(t, "a4", False, 3, False) for d in s.fronts)
+    assert three["court"] == 3 and sum(n for k, n in three.items() if k.startswith("castle-")) == 24
+
+
+def test_catalogs_match_and_every_text_fits():
+    assert set(c.catalog("en").messages) == set(c.catalog("ru").messages)
+    for lang in LANGUAGES:
+        for sheet in c.sheets(c.catalog(lang), "letter", True, None, True):
+            for drawing in {d.name: d for d in (*sheet.fronts, *sheet.backs)}.values():
+                for text in texts(drawing.items):
+                    fonts.layout(text)
+
+
+def test_kit_command(tmp_path):
+    result = runner.invoke(app, ["kit", "carolus-magnus", "--players", "2", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    reader = pypdf.PdfReader(tmp_path / "carolus-magnus-kit.pdf")
+    # cover, duplex test 2, segments 3 (one page per shape), courts 1, tokens 1+1, castles 1+1, dice 1, aids 1.
+    assert len(reader.pages) == 1 + 2 + 3 + 1 + 2 + 2 + 1 + 1
