@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
 
 Cell = tuple[int, int]
+T = TypeVar("T")
 
 # The six straight-line directions as axial (dq, dr) steps, where q = col - (row - (row & 1)) // 2.
 # Opposite directions are three apart. Names are compass-like for pointy-top hexes.
@@ -129,3 +131,23 @@ def map_extent(rows: int, cols: int, size: float) -> tuple[float, float]:
     """Width and height of the bounding box of a rows x cols odd-r map."""
     width = hex_width(size) * (cols + (0.5 if rows > 1 else 0))
     return width, 1.5 * size * (rows - 1) + 2 * size
+
+
+def groups(members: Iterable[T], near: Callable[[T], Iterable[T]]) -> list[list[T]]:
+    """Connected groups of `members` (cells or flat indices), in order of their first member;
+    `near` gives a member's neighbours."""
+    order = list(members)
+    left, found = set(order), []
+    for start in order:
+        if start not in left:
+            continue
+        left.discard(start)
+        group, frontier = [start], [start]
+        while frontier:
+            for n in near(frontier.pop()):
+                if n in left:
+                    left.discard(n)
+                    group.append(n)
+                    frontier.append(n)
+        found.append(group)
+    return found

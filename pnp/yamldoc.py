@@ -91,3 +91,40 @@ def read_text(path: Any, file: str) -> str:
         raise InputError([Problem(file, None, f"not UTF-8 text (byte {error.start})")]) from None
     except OSError as error:
         raise InputError([Problem(file, None, f"cannot be read: {error.strerror}")]) from None
+
+
+class Reader:
+    """Base of a transcription reader: collects problems, checks the document's top level."""
+
+    game_id: str
+    fields: tuple[str, ...]  # the top-level fields a transcription may have
+    required: tuple[str, ...]  # ... and those it must have
+
+    def __init__(self, file: str):
+        self.file = file
+        self.problems: list[Problem] = []
+
+    def problem(self, line: int | None, message: str) -> None:
+        self.problems.append(Problem(self.file, line, message))
+
+    def document(self, text: str) -> LineDict:
+        """The top-level mapping, with unknown, missing and wrong-game fields reported."""
+        from pnp.errors import did_you_mean
+
+        data = load(text, self.file)
+        if not isinstance(data, LineDict):
+            raise InputError([Problem(self.file, None, f"expected a YAML mapping with {', '.join(self.required)}")])
+        for key in data:
+            if key not in self.fields:
+                self.problem(data.line_of(key), f"unknown field '{key}'{did_you_mean(str(key), self.fields)}")
+        for key in self.required:
+            if key not in data:
+                self.problem(None, f"missing '{key}'")
+        if "game" in data and data["game"] != self.game_id:
+            self.problem(data.line_of("game"), f"game is '{data['game']}', expected '{self.game_id}'")
+        return data
+
+    def finish(self) -> None:
+        """Raise every problem found, if any."""
+        if self.problems:
+            raise InputError(self.problems)

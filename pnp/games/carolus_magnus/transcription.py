@@ -23,10 +23,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import InputError, Problem, did_you_mean
+from pnp.errors import did_you_mean
 from pnp.games.carolus_magnus.facts import CLAN_NAMES, CUBES_PER_CLAN, SEGMENTS, SIDE_NAMES, castles_per_side
 from pnp.games.carolus_magnus.model import Player, Position, Territory
-from pnp.yamldoc import LineDict, LineList, load as load_yaml, read_text
+from pnp.yamldoc import LineDict, LineList, Reader, read_text
 
 GAME_ID = "carolus-magnus"
 FIELDS = ("game", "players", "courts", "clans", "territories", "emperor", "supply")
@@ -46,26 +46,11 @@ def _count(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-class _Reader:
-    def __init__(self, file: str):
-        self.file = file
-        self.problems: list[Problem] = []
-
-    def problem(self, line: int | None, message: str) -> None:
-        self.problems.append(Problem(self.file, line, message))
+class _Reader(Reader):
+    game_id, fields, required = GAME_ID, FIELDS, ("game", "players", "courts", "territories", "emperor", "supply")
 
     def read(self, text: str) -> Position:
-        data = load_yaml(text, self.file)
-        if not isinstance(data, LineDict):
-            raise InputError([Problem(self.file, None, "expected a YAML mapping with game, players, courts, territories")])
-        for key in data:
-            if key not in FIELDS:
-                self.problem(data.line_of(key), f"unknown field '{key}'{did_you_mean(str(key), FIELDS)}")
-        for key in ("game", "players", "courts", "territories", "emperor", "supply"):
-            if key not in data:
-                self.problem(None, f"missing '{key}'")
-        if "game" in data and data["game"] != GAME_ID:
-            self.problem(data.line_of("game"), f"game is '{data['game']}', expected '{GAME_ID}'")
+        data = self.document(text)
         players = self.players(data)
         names = [p.name for p in players]
         courts = self.courts(data, names)
@@ -74,8 +59,7 @@ class _Reader:
         emperor = self.emperor(data, territories)
         supply = self.supply(data, players, territories)
         self.cube_totals(data, courts, territories)
-        if self.problems:
-            raise InputError(self.problems)
+        self.finish()
         return Position(tuple(players), courts, clans, tuple(territories), emperor, supply, self.file)
 
     def players(self, data: LineDict) -> list[Player]:

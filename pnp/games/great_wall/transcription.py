@@ -25,10 +25,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import InputError, Problem, did_you_mean
+from pnp.errors import did_you_mean
 from pnp.games.great_wall.cards import DECK, TOKENS, Kind, sections_for
 from pnp.games.great_wall.model import LAST_ROUND_OVER, PLAYING, Card, Position, Section
-from pnp.yamldoc import LineDict, LineList, load as load_yaml, read_text
+from pnp.yamldoc import LineDict, LineList, Reader, read_text
 
 GAME_ID = "great-wall"
 FIELDS = ("game", "players", "next", "phase", "pool", "won", "sections")
@@ -46,27 +46,15 @@ def parse(text: str, file: str) -> Position:
     return _Reader(file).read(text)
 
 
-class _Reader:
+class _Reader(Reader):
+    game_id, fields, required = GAME_ID, FIELDS, ("game", "players", "sections", "pool")
+
     def __init__(self, file: str):
-        self.file = file
-        self.problems: list[Problem] = []
+        super().__init__(file)
         self.tokens_seen: Counter[int] = Counter()
 
-    def problem(self, line: int | None, message: str) -> None:
-        self.problems.append(Problem(self.file, line, message))
-
     def read(self, text: str) -> Position:
-        data = load_yaml(text, self.file)
-        if not isinstance(data, LineDict):
-            raise InputError([Problem(self.file, None, "expected a YAML mapping with game, players, sections, pool")])
-        for key in data:
-            if key not in FIELDS:
-                self.problem(data.line_of(key), f"unknown field '{key}'{did_you_mean(str(key), FIELDS)}")
-        for key in ("game", "players", "sections", "pool"):
-            if key not in data:
-                self.problem(None, f"missing '{key}'")
-        if "game" in data and data["game"] != GAME_ID:
-            self.problem(data.line_of("game"), f"game is '{data['game']}', expected '{GAME_ID}'")
+        data = self.document(text)
         players = self.players(data)
         names = set(players)
         next_player = str(data.get("next", players[0] if players else ""))
@@ -82,8 +70,7 @@ class _Reader:
         won = self.won(data, names)
         sections = self.sections(data, names, len(players))
         self.check_supply(players, sections, pool, data)
-        if self.problems:
-            raise InputError(self.problems)
+        self.finish()
         return Position(tuple(players), next_player, tuple(sections), won, pool, phase, self.file)
 
     def players(self, data: LineDict) -> list[str]:

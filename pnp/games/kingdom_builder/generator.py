@@ -109,21 +109,9 @@ def resolve(name: str) -> Section | None:
     return generate(seed, location, version)
 
 
-def regions(section: Section, terrain: Terrain) -> list[set[hexgrid.Cell]]:
+def regions(section: Section, terrain: Terrain) -> list[list[hexgrid.Cell]]:
     """Connected groups of hexes of one terrain inside the section."""
-    left = {c for c in CELLS if section.at(c) is terrain}
-    groups = []
-    while left:
-        start = left.pop()
-        group, frontier = {start}, [start]
-        while frontier:
-            for n in NEAR[frontier.pop()]:
-                if n in left:
-                    left.discard(n)
-                    group.add(n)
-                    frontier.append(n)
-        groups.append(group)
-    return groups
+    return hexgrid.groups([c for c in CELLS if section.at(c) is terrain], NEAR.__getitem__)
 
 
 def same_neighbour_share(section: Section) -> float:

@@ -88,20 +88,7 @@ class _Table:
 
 def _areas(flats: list[int], near: tuple[tuple[int, ...], ...]) -> list[list[int]]:
     """The settlement areas: groups of one player's settlements joined by adjacency."""
-    left, areas = set(flats), []
-    for start in flats:
-        if start not in left:
-            continue
-        left.discard(start)
-        area, frontier = [start], [start]
-        while frontier:
-            for n in near[frontier.pop()]:
-                if n in left:
-                    left.discard(n)
-                    area.append(n)
-                    frontier.append(n)
-        areas.append(sorted(area))
-    return areas
+    return [sorted(area) for area in hexgrid.groups(flats, near.__getitem__)]
 
 
 def _castles(table: _Table, key: str) -> Part:

@@ -16,7 +16,7 @@ from pnp.games.kingdom_builder.model import (
 )
 from pnp.games.kingdom_builder import library
 from pnp.games.kingdom_builder.terrain import LOCATION_LETTER, TERRAIN_LETTERS, UNBUILDABLE, Terrain
-from pnp.yamldoc import LineDict, LineList, load as load_yaml, read_text
+from pnp.yamldoc import LineDict, LineList, Reader, read_text
 
 GAME_ID = "kingdom-builder"
 FIELDS = ("game", "boards", "cards", "players", "settlements", "lords_zero")
@@ -74,28 +74,15 @@ def parse_board_entry(entry: str) -> tuple[str, bool] | None:
     return (name, turn == "180") if turn in ("0", "180") else None
 
 
-class _Reader:
-    def __init__(self, file: str, base_dir: Path, boards_dir: Path | None):
-        self.file, self.base_dir, self.boards_dir = file, base_dir, boards_dir
-        self.problems: list[Problem] = []
+class _Reader(Reader):
+    game_id, fields, required = GAME_ID, FIELDS, ("game", "boards", "cards", "players", "settlements")
 
-    def problem(self, line: int | None, message: str) -> None:
-        self.problems.append(Problem(self.file, line, message))
+    def __init__(self, file: str, base_dir: Path, boards_dir: Path | None):
+        super().__init__(file)
+        self.base_dir, self.boards_dir = base_dir, boards_dir
 
     def read(self, text: str) -> Game:
-        data = load_yaml(text, self.file)
-        if not isinstance(data, LineDict):
-            raise InputError([Problem(self.file, None, "expected a YAML mapping with game, boards, cards, players, settlements")])
-        for key in data:
-            if key not in FIELDS:
-                self.problem(data.line_of(key), f"unknown field '{key}'{did_you_mean(str(key), FIELDS)}")
-        for key in ("game", "boards", "cards", "players", "settlements"):
-            if key not in data:
-                self.problem(None, f"missing '{key}'")
-
-        game = data.get("game")
-        if "game" in data and game != GAME_ID:
-            self.problem(data.line_of("game"), f"game is '{game}', expected '{GAME_ID}'")
+        data = self.document(text)
         board = self.board(data) if "boards" in data else None
         cards = self.cards(data) if "cards" in data else ()
         players = self.players(data) if "players" in data else ()
@@ -103,8 +90,7 @@ class _Reader:
         if lords_zero not in LORDS_READINGS:
             self.problem(data.line_of("lords_zero"), f"lords_zero is '{lords_zero}', expected 'included' or 'excluded'")
         settlements = self.settlements(data, board, players) if "settlements" in data and players else ()
-        if self.problems:
-            raise InputError(self.problems)
+        self.finish()
         assert board is not None
         return Game(board, cards, players, settlements, lords_zero, self.file)
 
