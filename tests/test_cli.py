@@ -186,3 +186,19 @@ def test_score_picture(tmp_path, suffix):
 def test_score_picture_needs_svg_or_pdf(tmp_path):
     result = run("score", "kingdom-builder", str(EXAMPLE), "--picture", str(tmp_path / "x.png"))
     assert result.exit_code == 1 and "must end in .svg or .pdf" in result.stderr
+
+
+def test_settlements_on_water_are_pointed_out(tmp_path):
+    # The digest: settlements on water are legal (Harbor) but reported in the breakdown.
+    from pnp.games.kingdom_builder.model import label
+    from pnp.games.kingdom_builder.transcription import load
+
+    board = load(EXAMPLE).board
+    water = next((r, c) for r in range(20) for c in range(20) if board.at((r, c)).value == "water")
+    game = tmp_path / "water.yaml"
+    game.write_text("game: kingdom-builder\nboards: [tavern, paddock, oasis, farm]\ncards: [miners, knights, lords]\n"
+                    "players:\n  - {key: '1', name: Anna}\n  - {key: '2', name: Boris}\n"
+                    f"settlements:\n  '1': [{label(water)}]\n  '2': []\n")
+    result = run("score", "kingdom-builder", str(game))
+    assert result.exit_code == 0, result.output
+    assert f"Anna: settlements on water (Harbor): {label(water)}" in result.stdout

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from pnp.games.kingdom_builder.model import Player, label
 from pnp.games.kingdom_builder.scoring import CASTLES, ScoreSheet
+from pnp.games.kingdom_builder.terrain import Terrain
 from pnp.resources import render_template
 
 LORDS_TEXT = {
@@ -38,7 +40,16 @@ def as_table(sheet: ScoreSheet) -> str:
         table=table,
         winners=[p.name for p in sheet.winners],
         lords=LORDS_TEXT[game.lords_zero] if "lords" in game.cards else "",
+        on_water=[f"{p.name}: settlements on water (Harbor): {', '.join(label(c) for c in cells)}"
+                  for p, cells in _on_water(sheet)],
     )
+
+
+def _on_water(sheet: ScoreSheet) -> list[tuple[Player, list[tuple[int, int]]]]:
+    """Settlements standing on water, which the digest asks to point out (they are legal)."""
+    board = sheet.game.board
+    found = [(p, [c for c in sheet.game.settlements_of(p.key) if board.at(c) is Terrain.WATER]) for p in sheet.game.players]
+    return [(p, cells) for p, cells in found if cells]
 
 
 def as_json(sheet: ScoreSheet) -> dict[str, Any]:
