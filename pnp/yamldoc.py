@@ -114,6 +114,11 @@ class Reader:
         data = load(text, self.file)
         if not isinstance(data, LineDict):
             raise InputError([Problem(self.file, None, f"expected a YAML mapping with {', '.join(self.required)}")])
+        other = data.get("game")
+        if other != self.game_id and other in ("kingdom-builder", "great-wall", "carolus-magnus"):
+            # Another game's file: its fields would only add noise.
+            raise InputError([Problem(self.file, data.line_of("game"),
+                                      f"this is a {other} transcription, not {self.game_id}: use 'pnp score {other}'")])
         for key in data:
             if key not in self.fields:
                 self.problem(data.line_of(key), f"unknown field '{key}'{did_you_mean(str(key), self.fields)}")

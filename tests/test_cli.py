@@ -202,3 +202,10 @@ def test_settlements_on_water_are_pointed_out(tmp_path):
     result = run("score", "kingdom-builder", str(game))
     assert result.exit_code == 0, result.output
     assert f"Anna: settlements on water (Harbor): {label(water)}" in result.stdout
+
+
+def test_another_games_file_gets_one_clear_line():
+    result = run("score", "great-wall", str(EXAMPLE))
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines() == [
+        f"{EXAMPLE}:3: this is a kingdom-builder transcription, not great-wall: use 'pnp score kingdom-builder'"]
