@@ -13,7 +13,7 @@ from pnp.games.kingdom_builder.library import DEFAULT_SET, bundled_dir
 from pnp.games.kingdom_builder.section import read_section
 from pnp.games.kingdom_builder.terrain import BUILDABLE, LOCATIONS, TWO_CASTLE_LOCATIONS, Terrain
 
-SEEDS = range(6)  # 48 sections
+SEEDS = range(12)  # 96 sections
 SETS = {seed: generator.generate_set(seed) for seed in SEEDS}
 CELLS = list(hexgrid.cells(10, 10))
 
