@@ -5,7 +5,6 @@ Positions are built directly; `court` and `paladins` map clan colours to cube co
 
 from pathlib import Path
 
-import pytest
 from hypothesis import given, settings, strategies as st
 
 from pnp.games.carolus_magnus.facts import CLAN_NAMES

@@ -6,7 +6,7 @@ import io
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from pnp.draw import PT, Circle, Drawing, Group, Item, Paint, Polygon, Rect, Shape, Text
+from pnp.draw import PT, Circle, Drawing, Group, Item, Paint, Rect, Shape, Text
 from pnp.render import fonts
 
 MM = 1 / PT  # points per millimetre

@@ -225,7 +225,8 @@ def cover(width: float, height: float, t: Catalog, counts: list[tuple[int, str]]
                   Text(x, y + 15, 32, 6, t(f"clan.{name}"), 9, align="left", min_size=5)]
     for k, (name, fill, mark) in enumerate(SIDES):
         x = 10 + k * (width - 20) / 5
-        items += [place(_castle(fill), x, y + 24, 14), Text(x, y + 39, 32, 6, t(f"side.{name}"), 9, align="left", min_size=5)]
+        items += [place(_castle(fill), x, y + 24, 14), place(_symbol(mark, fill), x + 15, y + 29, 5),
+                  Text(x, y + 39, 32, 6, t(f"side.{name}"), 9, align="left", min_size=5)]
     return Drawing("cover", width, height, tuple(items))
 
 

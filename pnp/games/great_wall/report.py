@@ -50,7 +50,7 @@ def as_text(outcome: Outcome, explain: bool = False) -> str:
         lines.append("  Read the 2 new tokens off the table before going on.")
     if outcome.final is not None:
         lines += ["", "Success checks around the table until nobody can take a token:"]
-        for player, takes in outcome.chain:
+        for _, takes in outcome.chain:
             lines += [f"  {_take_text(take)}" for take in takes]
         if not outcome.chain:
             lines.append("  nobody can take a token")
