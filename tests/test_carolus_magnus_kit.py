@@ -102,3 +102,10 @@ def test_kit_command(tmp_path):
     reader = pypdf.PdfReader(tmp_path / "carolus-magnus-kit.pdf")
     # cover, duplex test 2, segments 3 (one page per shape), courts 1, tokens 1+1, castles 1+1, dice 1, aids 1.
     assert len(reader.pages) == 1 + 2 + 3 + 1 + 2 + 2 + 1 + 1
+
+
+def test_svg_kit_counts_each_piece_once(tmp_path):
+    # Castles look the same on both sides: 10 black castles are 10 pieces, not 20.
+    result = runner.invoke(app, ["kit", "carolus-magnus", "--format", "svg", "--out", str(tmp_path)])
+    assert result.exit_code == 0
+    assert " 10 × castle-black.svg" in result.stdout and "  4 × die.svg" in result.stdout

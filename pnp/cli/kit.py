@@ -120,7 +120,9 @@ def _write_svgs(sheets, folder: Path, bleed: float, ink_saver: bool) -> None:  #
 
     from pnp.render import svg
 
-    counts = Counter(d.name for sheet in sheets for d in (*sheet.fronts, *sheet.backs))
+    # How many of each design to print: a back that repeats its front's design is not a second piece.
+    counts = Counter(d.name for sheet in sheets for d in sheet.fronts)
+    counts.update(back.name for sheet in sheets for front, back in zip(sheet.fronts, sheet.backs) if back.name != front.name)
     unique = {d.name: d for sheet in sheets for d in (*sheet.fronts, *sheet.backs)}
     # Render everything first, so a failure leaves no half-written kit behind.
     with _progress(len(unique), "Rendering components") as bar:
