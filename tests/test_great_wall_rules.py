@@ -151,3 +151,10 @@ def test_while_cards_are_played_there_is_no_result_yet():
     result = outcome(p)
     assert result.final is None and result.winners == () and result.chain == ()
     assert [(t.player, t.token) for t in result.next_check] == [("A", 7)]
+
+
+def test_a_recorded_choice_overrides_the_higher_token():
+    # Ruling GW-3 applies only when no choice is given: here A would take the 4, not the 7.
+    s = Section((4, 7), (Card("A", T), Card("B", G)), choices=(("A", 4),))
+    takes, after = check(position(s), "A")
+    assert [t.token for t in takes] == [4] and after.sections[0].tokens == (7,)

@@ -155,3 +155,11 @@ def test_renaming_players_changes_nothing(position, rng):
 
 def test_deck_facts():
     assert sum(DECK.values()) == 20 and sum(TOKENS.values()) == 36
+
+
+def test_choose_is_read_and_checked():
+    text = EXAMPLE.replace("  - tokens: [4, 8]\n", "  - tokens: [4, 8]\n    choose: {Boris: 4}\n")
+    assert parse(text, "pos.yaml").sections[0].choices == (("Boris", 4),)
+    bad = EXAMPLE.replace("  - tokens: [4, 8]\n", "  - tokens: [4, 8]\n    choose: {Boris: 5}\n")
+    line = next(n for n, l in enumerate(bad.splitlines(), 1) if "choose:" in l)
+    assert (line, "section 1: Boris cannot choose 5; the face-up tokens are 4, 8") in problems_of(bad)

@@ -21,6 +21,7 @@ class Card:
 class Section:
     tokens: tuple[int, ...]  # face-up tokens beside the section (2, or 1 when the other lies on a card)
     cards: tuple[Card, ...] = ()  # in the order played, the newest last
+    choices: tuple[tuple[str, int], ...] = ()  # the token a player would take of the two, if recorded
 
     @property
     def covered(self) -> frozenset[int]:

@@ -114,7 +114,8 @@ def check(position: Position, player: str) -> tuple[tuple[Take, ...], Position]:
         if len(section.tokens) == 2:
             # GW-3: without a recorded choice the taker picks the higher token, and lays it on
             # one of their cards (the newest: which one makes no difference to success).
-            token = max(section.tokens)
+            chosen = dict(section.choices).get(player)
+            token = chosen if chosen in section.tokens else max(section.tokens)
             rest = list(section.tokens)
             rest.remove(token)
             mine = max(i for i, card in enumerate(section.cards) if card.player == player)

@@ -9,6 +9,7 @@ pool: 22                             # tokens still face down in the pool
 won: {Anna: [5, 3]}                  # tokens taken face down so far
 sections:
   - tokens: [4, 7]                   # face up beside the section
+    choose: {Boris: 4}               # optional: the token a player takes here (default: the higher)
     cards:                           # in the order played, the newest last
       - {player: Anna, card: wall}
       - {player: Boris, card: infantry}
@@ -32,7 +33,7 @@ from pnp.yamldoc import LineDict, LineList, Reader, read_text
 
 GAME_ID = "great-wall"
 FIELDS = ("game", "players", "next", "phase", "pool", "won", "sections")
-SECTION_FIELDS = ("tokens", "cards")
+SECTION_FIELDS = ("tokens", "cards", "choose")
 CARD_FIELDS = ("player", "card", "covers", "token")
 KINDS = tuple(kind.value for kind in Kind)
 
@@ -150,7 +151,27 @@ class _Reader(Reader):
         if (len(tokens), len(on_cards)) not in ((2, 0), (1, 1)) and isinstance(raw_tokens, LineList):
             self.problem(entry.line_of("tokens"), f"section {number} has {len(tokens)} face-up and {len(on_cards)} "
                                                   "on-card tokens; a section has 2 face up, or 1 face up and 1 on a card")
-        return Section(tuple(tokens), tuple(cards))
+        return Section(tuple(tokens), tuple(cards), self.choices(entry, number, names, tokens))
+
+    def choices(self, entry: LineDict, number: int, names: set[str], tokens: list[int]) -> tuple[tuple[str, int], ...]:
+        """Which of the two face-up tokens a player would take (ruling GW-3 applies otherwise)."""
+        raw = entry.get("choose")
+        if raw is None:
+            return ()
+        if not isinstance(raw, LineDict):
+            self.problem(entry.line_of("choose"), f"section {number}: choose needs player -> token, like {{Anna: 4}}")
+            return ()
+        result = []
+        for player, value in raw.items():
+            line = raw.line_of(player)
+            if str(player) not in names:
+                self.problem(line, f"section {number}: choose: unknown player '{player}'{did_you_mean(str(player), names)}")
+            elif value not in tokens:
+                self.problem(line, f"section {number}: {player} cannot choose {value}; the face-up tokens are "
+                                   f"{', '.join(map(str, tokens)) or 'none'}")
+            else:
+                result.append((str(player), value))
+        return tuple(result)
 
     def cards(self, entry: LineDict, number: int, names: set[str]) -> list[Card]:
         raw = entry.get("cards", LineList())
