@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp.games.kingdom_builder.model import Board, Game, Placement, Player
 from pnp.games.kingdom_builder.section import Section
-from pnp.games.kingdom_builder.terrain import Terrain
+from pnp.games.kingdom_builder.facts import Terrain
 from pnp.games.kingdom_builder.transcription import parse_coordinate
 
 

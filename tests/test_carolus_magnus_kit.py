@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from pnp.cli.app import app
 from pnp.draw import texts
-from pnp.games.carolus_magnus import components as c
+from pnp.games.carolus_magnus import components as c, kit
 from pnp.render import fonts
 from pnp.render.i18n import LANGUAGES
 
@@ -70,7 +70,7 @@ def test_every_shape_is_convex_and_has_edges_of_the_common_length():
 
 def test_kit_contents():
     t = c.catalog("en")
-    sheets = c.sheets(t, "a4", True, None, True)
+    sheets = kit.sheets(t, "a4", True, None, True)
     names = Counter(d.name for s in sheets for d in s.fronts)
     assert sum(n for k, n in names.items() if k.startswith("segment-")) == 15
     assert Counter(c.SHAPE_OF.values()) == {"square": 5, "house": 5, "half-hexagon": 5}
@@ -83,14 +83,14 @@ def test_kit_contents():
     assert names["die"] == 4
     assert {k: n for k, n in names.items() if k.startswith("paladin-")} == {f"paladin-{clan}": 40 for clan in ("red", "pink", "blue", "yellow", "green")}
     # 3 players: 3 courts, 3 disc sets, 8 castles per side.
-    three = Counter(d.name for s in c.sheets(t, "a4", False, 3, False) for d in s.fronts)
+    three = Counter(d.name for s in kit.sheets(t, "a4", False, 3, False) for d in s.fronts)
     assert three["court"] == 3 and sum(n for k, n in three.items() if k.startswith("castle-")) == 24
 
 
 def test_catalogs_match_and_every_text_fits():
     assert set(c.catalog("en").messages) == set(c.catalog("ru").messages)
     for lang in LANGUAGES:
-        for sheet in c.sheets(c.catalog(lang), "letter", True, None, True):
+        for sheet in kit.sheets(c.catalog(lang), "letter", True, None, True):
             for drawing in {d.name: d for d in (*sheet.fronts, *sheet.backs)}.values():
                 for text in texts(drawing.items):
                     fonts.layout(text)

@@ -11,7 +11,7 @@ from pnp.errors import PnpError
 from pnp.games.kingdom_builder import generator
 from pnp.games.kingdom_builder.library import DEFAULT_SET, bundled_dir
 from pnp.games.kingdom_builder.section import read_section
-from pnp.games.kingdom_builder.terrain import BUILDABLE, LOCATIONS, TWO_CASTLE_LOCATIONS, Terrain
+from pnp.games.kingdom_builder.facts import BUILDABLE, LOCATIONS, TWO_CASTLE_LOCATIONS, Terrain
 
 SEEDS = range(12)  # 96 sections
 SETS = {seed: generator.generate_set(seed) for seed in SEEDS}

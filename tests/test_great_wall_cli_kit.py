@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 from pnp.cli.app import app
 from pnp.draw import texts
-from pnp.games.great_wall import components as c
-from pnp.games.great_wall.cards import DECK, TOKENS, Kind
+from pnp.games.great_wall import components as c, kit
+from pnp.games.great_wall.facts import DECK, TOKENS, Kind
 from pnp.games.great_wall.setup import random_setup
 from pnp.render import fonts
 from pnp.render.i18n import LANGUAGES
@@ -52,14 +52,14 @@ def test_setup_is_reproducible_and_revealed_tokens_exist():
 
 def test_kit_contents():
     t = c.catalog("en")
-    sheets = c.sheets(t, "a4", True, 5)
+    sheets = kit.sheets(t, "a4", True, 5)
     cards = next(s for s in sheets if len(s.fronts) == 100)
     kinds = Counter(d.name.rsplit("-", 1)[1] for d in cards.fronts)
     assert kinds == {kind.value: 5 * DECK[kind] for kind in Kind}  # per colour: Wall x7 ... Dragon x1
     assert Counter(d.name for d in cards.backs) == {f"wall-card-back-{n}": 20 for n in ("red", "blue", "green", "yellow", "purple")}
     tokens = next(s for s in sheets if s.fronts[0].name.startswith("favour-token"))
     assert Counter(int(d.name.rsplit("-", 1)[1]) for d in tokens.fronts) == TOKENS  # 1x2 2x6 3x7 4x7 5x8 7x4 8x2
-    three = c.sheets(t, "a4", False, 3)
+    three = kit.sheets(t, "a4", False, 3)
     assert sum(len(s.fronts) for s in three if s.fronts[0].name.startswith("wall-card")) == 60
 
 
@@ -67,7 +67,7 @@ def test_catalogs_match_and_every_text_fits():
     assert set(c.catalog("en").messages) == set(c.catalog("ru").messages)
     for lang in LANGUAGES:
         t = c.catalog(lang)
-        for sheet in c.sheets(t, "letter", True, 5):
+        for sheet in kit.sheets(t, "letter", True, 5):
             for drawing in {d.name: d for d in (*sheet.fronts, *sheet.backs)}.values():
                 for text in texts(drawing.items):
                     fonts.layout(text)  # raises if a text cannot fit its box

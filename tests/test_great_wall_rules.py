@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from pnp.games.great_wall.cards import Kind
+from pnp.games.great_wall.facts import Kind
 from pnp.games.great_wall.model import LAST_ROUND_OVER, PLAYING, Card, Position, Section
 from pnp.games.great_wall.rules import check, outcome, success
 from pnp.games.great_wall.transcription import load

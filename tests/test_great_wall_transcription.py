@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from pnp.errors import InputError
-from pnp.games.great_wall.cards import DECK, TOKENS, Kind
+from pnp.games.great_wall.facts import DECK, TOKENS, Kind
 from pnp.games.great_wall.model import LAST_ROUND_OVER, Card, Position, Section
 from pnp.games.great_wall.rules import outcome
 from pnp.games.great_wall.template import transcription_form

@@ -11,7 +11,7 @@ import pytest
 from pnp.draw import Drawing, texts
 from pnp.games.kingdom_builder import components as c
 from pnp.games.kingdom_builder.kit import sheets
-from pnp.games.kingdom_builder.terrain import BUILDABLE
+from pnp.games.kingdom_builder.facts import BUILDABLE
 from pnp.render import fonts, pdf, svg
 from pnp.render.i18n import LANGUAGES
 from pnp.render.imposition import Options, impose

@@ -5,8 +5,8 @@ from pathlib import Path
 from hypothesis import given, settings, strategies as st
 
 from pnp.games.kingdom_builder.model import CARDS, Board, Game, Placement, Player
-from pnp.games.kingdom_builder.scoring import score
-from pnp.games.kingdom_builder.terrain import UNBUILDABLE
+from pnp.games.kingdom_builder.rules import score
+from pnp.games.kingdom_builder.facts import UNBUILDABLE
 from pnp.games.kingdom_builder.transcription import load_board
 
 BOARDS = Path(__file__).resolve().parents[1] / "boards"

@@ -6,8 +6,8 @@ Neighbours follow the digest's odd-r rule: row letters A, C, E... are even rows 
 
 import pytest
 
-from pnp.games.kingdom_builder.scoring import score
-from pnp.games.kingdom_builder.terrain import Terrain
+from pnp.games.kingdom_builder.rules import score
+from pnp.games.kingdom_builder.facts import Terrain
 from tests.kb import board, cell, game
 
 W, M, K = Terrain.WATER, Terrain.MOUNTAIN, Terrain.CASTLE

@@ -5,7 +5,7 @@ import pytest
 from pnp.errors import InputError
 from pnp.games.kingdom_builder.library import bundled_dir
 from pnp.games.kingdom_builder.section import design_problems, parse_section, read_section
-from pnp.games.kingdom_builder.terrain import Terrain
+from pnp.games.kingdom_builder.facts import Terrain
 
 ROWS = [  # the bundled oasis section: castle at (3, 2), oasis hexes at (2, 5) and (4, 8)
     "T T T D T M M M C T",

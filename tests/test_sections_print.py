@@ -8,7 +8,7 @@ import pytest
 from pnp import hexgrid
 from pnp.draw import Group, Polygon
 from pnp.games.kingdom_builder import board_art, components, generator
-from pnp.games.kingdom_builder.terrain import Terrain
+from pnp.games.kingdom_builder.facts import Terrain
 from pnp.render.imposition import MARGIN, Options, Sheet, impose, paper_size
 
 SIZE = 1.0

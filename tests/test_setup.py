@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from pnp.cli.app import app
 from pnp.games.kingdom_builder.model import CARDS
 from pnp.games.kingdom_builder.setup import first_game, random_setup
-from pnp.games.kingdom_builder.terrain import Terrain
+from pnp.games.kingdom_builder.facts import Terrain
 
 runner = CliRunner()
 

@@ -7,7 +7,7 @@ import pytest
 from pnp import hexgrid
 from pnp.errors import InputError
 from pnp.games.kingdom_builder.model import label
-from pnp.games.kingdom_builder.terrain import UNBUILDABLE, Terrain
+from pnp.games.kingdom_builder.facts import UNBUILDABLE, Terrain
 from pnp.games.kingdom_builder.template import transcription_form
 from pnp.games.kingdom_builder.transcription import load, load_board, parse
 from tests.kb import cell

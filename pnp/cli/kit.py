@@ -70,10 +70,10 @@ def great_wall(
 ) -> None:
     """100 wall cards (20 per colour) with a back per colour, 36 favour tokens, reference cards
     (every card type; the success check) and turn summaries."""
-    from pnp.games.great_wall import components
+    from pnp.games.great_wall import components, kit
 
     t = _catalog(components.catalog, lang, paper, fmt)
-    _make("great-wall", components.sheets(t, paper, duplex, players), t, out, paper, bleed, duplex, ink_saver, fmt)
+    _make("great-wall", kit.sheets(t, paper, duplex, players), t, out, paper, bleed, duplex, ink_saver, fmt)
 
 
 def _catalog(load, lang: str, paper: str, fmt: str):  # type: ignore[no-untyped-def]
@@ -155,8 +155,8 @@ def carolus_magnus(
 ) -> None:
     """15 territory segments in 3 shapes, courts, disc sets, clan markers, castles, the
     Emperor, 4 dice to fold, turn summaries and majority aids; optional paladin tokens."""
-    from pnp.games.carolus_magnus import components
+    from pnp.games.carolus_magnus import components, kit
 
     t = _catalog(components.catalog, lang, paper, fmt)
-    _make("carolus-magnus", components.sheets(t, paper, duplex, players, paladins), t, out, paper, bleed, duplex,
+    _make("carolus-magnus", kit.sheets(t, paper, duplex, players, paladins), t, out, paper, bleed, duplex,
           ink_saver, fmt)

@@ -29,11 +29,11 @@ def kingdom_builder(
 ) -> None:
     """Gold of every player, card by card, castles, total and the winners."""
     from pnp.errors import PnpError
-    from pnp.games.kingdom_builder import report, scoring, transcription
+    from pnp.games.kingdom_builder import report, rules, transcription
 
     if picture is not None and picture.suffix.lower() not in (".svg", ".pdf"):
         raise PnpError(f"--picture: '{picture}' must end in .svg or .pdf")
-    sheet = scoring.score(transcription.load(file, boards_dir))
+    sheet = rules.score(transcription.load(file, boards_dir))
     if picture is not None:
         from pnp.games.kingdom_builder.pictures import score_picture
         from pnp.render import pdf, svg

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 from pnp.games.kingdom_builder import generator
-from pnp.games.kingdom_builder.terrain import LOCATIONS
+from pnp.games.kingdom_builder.facts import LOCATIONS
 
 
 def main() -> None:

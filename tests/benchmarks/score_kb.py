@@ -12,8 +12,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from pnp.games.kingdom_builder.model import CARDS, Board, Game, Player
-from pnp.games.kingdom_builder.scoring import score
-from pnp.games.kingdom_builder.terrain import UNBUILDABLE
+from pnp.games.kingdom_builder.rules import score
+from pnp.games.kingdom_builder.facts import UNBUILDABLE
 from pnp.games.kingdom_builder.transcription import load_board
 from timing import best_wall_time
 

@@ -1,4 +1,4 @@
-"""Carolus Magnus components as drawings, and the kit's sheets.
+"""Carolus Magnus components as drawings.
 
 Territory segments come in 3 shapes of our own: a square, a "house" (a square under an
 equilateral roof) and a half hexagon. All their edges are EDGE long except the half
@@ -12,9 +12,8 @@ import math
 from pathlib import Path
 
 from pnp.draw import CUT, Circle, Drawing, Item, Paint, Point, Polygon, Rect, Text, place
-from pnp.games.carolus_magnus.facts import CLANS, SEGMENTS, SIDES, castles_per_side
+from pnp.games.carolus_magnus.facts import CLANS, SEGMENTS, SIDES
 from pnp.render.i18n import Catalog
-from pnp.render.imposition import Sheet, alignment_sheet, page_area
 from pnp.render.pieces import CARD_H, CARD_W, OVER, card_frame, game_catalog, round_piece
 
 EDGE = 42.0
@@ -40,7 +39,7 @@ SHAPES: dict[str, tuple[Point, ...]] = {
 SHAPE_OF = {n: ("square", "house", "half-hexagon")[(n - 1) // 5] for n in range(1, SEGMENTS + 1)}
 
 
-def _symbol(name: str, fill: str) -> tuple[Item, ...]:
+def symbol(name: str, fill: str) -> tuple[Item, ...]:
     """Each colour's own mark, in a unit box."""
     paint = Paint(fill=fill, stroke=INK, width=0.06)
     star = tuple(p for k in range(5) for p in (
@@ -56,7 +55,7 @@ def _symbol(name: str, fill: str) -> tuple[Item, ...]:
     return (shapes[name],)
 
 
-def _castle(fill: str) -> tuple[Item, ...]:
+def castle_icon(fill: str) -> tuple[Item, ...]:
     outline = ((0.15, 0.9), (0.15, 0.3), (0.27, 0.3), (0.27, 0.42), (0.39, 0.42), (0.39, 0.3), (0.61, 0.3), (0.61, 0.42),
                (0.73, 0.42), (0.73, 0.3), (0.85, 0.3), (0.85, 0.9))
     return (Polygon(outline, Paint(fill=fill, stroke=INK, width=0.05)),
@@ -89,11 +88,11 @@ def court(t: Catalog) -> Drawing:
     after every 5th (to count at a glance)."""
     width, height, box, gap = 186.0, 72.0, 6.6, 2.6
     items: list[Item] = [Rect(-OVER, -OVER, width + 2 * OVER, height + 2 * OVER, Paint(fill="#DCCFA3", bulk=True)),
-                         place(_castle("#BDB39A"), 3, 3, 16), Text(21, 4, 80, 12, t("piece.court"), 16, bold=True, align="left")]
+                         place(castle_icon("#BDB39A"), 3, 3, 16), Text(21, 4, 80, 12, t("piece.court"), 16, bold=True, align="left")]
     for row, (name, fill, mark) in enumerate(CLANS):
         y = 20 + row * 10.2
         items += [Rect(3, y, 30, 9, Paint(fill=fill, stroke=INK, width=0.3), radius=1.5),
-                  place(_symbol(mark, "#FFFFFF"), 4, y + 1, 7),
+                  place(symbol(mark, "#FFFFFF"), 4, y + 1, 7),
                   Text(11.5, y, 21, 9, t(f"clan.{name}"), 8, bold=True, align="left", min_size=5,
                        colour="#000000" if name in ("yellow", "pink") else "#FFFFFF")]
         for k in range(20):
@@ -108,13 +107,13 @@ def disc(side: int, value: int) -> Drawing:
     return round_piece(f"disc-{name}-{value}", DISC, [
         Circle(DISC / 2, DISC / 2, DISC / 2 - 1.2, Paint(stroke=ink, width=0.4)),
         Text(4, 3, DISC - 8, 13, str(value), 24, bold=True, colour=ink, min_size=12),
-        place(_symbol(mark, fill), DISC / 2 - 2.5, 15.5, 5)], fill)
+        place(symbol(mark, fill), DISC / 2 - 2.5, 15.5, 5)], fill)
 
 
 def clan_marker(clan: int, t: Catalog) -> Drawing:
     name, fill, mark = CLANS[clan]
     return round_piece(f"clan-marker-{name}", MARKER, [
-        place(_symbol(mark, "#FFFFFF"), 5, 2.5, 12),
+        place(symbol(mark, "#FFFFFF"), 5, 2.5, 12),
         Text(2, 15, MARKER - 4, 4.5, t(f"clan.{name}"), 7, bold=True, min_size=4.5,
              colour="#000000" if name in ("yellow", "pink") else "#FFFFFF")], fill)
 
@@ -122,7 +121,7 @@ def clan_marker(clan: int, t: Catalog) -> Drawing:
 def castle(side: int) -> Drawing:
     name, fill, mark = SIDES[side]
     return round_piece(f"castle-{name}", CASTLE, [
-        place(_castle(fill), 2.5, 1.5, 11), place(_symbol(mark, fill), CASTLE / 2 - 1.8, 11.5, 3.6)], "#BDB39A")
+        place(castle_icon(fill), 2.5, 1.5, 11), place(symbol(mark, fill), CASTLE / 2 - 1.8, 11.5, 3.6)], "#BDB39A")
 
 
 def emperor(t: Catalog) -> Drawing:
@@ -134,7 +133,7 @@ def paladin(clan: int) -> Drawing:
     name, fill, mark = CLANS[clan]
     return Drawing(f"paladin-{name}", PALADIN, PALADIN, (
         Rect(-OVER, -OVER, PALADIN + 2 * OVER, PALADIN + 2 * OVER, Paint(fill=fill, bulk=True)),
-        place(_symbol(mark, "#FFFFFF"), 2, 2, PALADIN - 4)), cut=Rect(0, 0, PALADIN, PALADIN, CUT))
+        place(symbol(mark, "#FFFFFF"), 2, 2, PALADIN - 4)), cut=Rect(0, 0, PALADIN, PALADIN, CUT))
 
 
 def die_net(t: Catalog) -> Drawing:
@@ -149,7 +148,7 @@ def die_net(t: Catalog) -> Drawing:
         x, y = col * f + tab, row * f + tab
         if k < 5:
             name, fill, mark = CLANS[k]
-            items += [Rect(x, y, f, f, Paint(fill=fill, stroke=INK, width=0.2)), place(_symbol(mark, "#FFFFFF"), x + 3, y + 3, f - 6)]
+            items += [Rect(x, y, f, f, Paint(fill=fill, stroke=INK, width=0.2)), place(symbol(mark, "#FFFFFF"), x + 3, y + 3, f - 6)]
         else:
             items += [Rect(x, y, f, f, Paint(fill="#FFFFFF", stroke=INK, width=0.2)), place(_crown(), x + 2, y + 1, f - 4),
                       Text(x + 1, y + f - 5, f - 2, 4.5, t("piece.crown"), 5, min_size=3.5)]
@@ -207,63 +206,3 @@ def aid_card(t: Catalog) -> Drawing:
         items.append(Text(5, y, 53, h, t(key), 7, align="left", valign="top", min_size=5))
         y += h + 1
     return Drawing("majority-aid", CARD_W, CARD_H, tuple(items))
-
-
-def cover(width: float, height: float, t: Catalog, counts: list[tuple[int, str]]) -> Drawing:
-    items: list[Item] = [Text(0, 4, width, 18, t("title"), 28, bold=True), Text(0, 22, width, 10, t("kit"), 14),
-                         Text(10, 38, width - 20, 8, t("contents.heading"), 13, bold=True, align="left")]
-    y = 47.0
-    for count, key in counts:
-        items.append(Text(14, y, width - 28, 6, t("contents.item", count=count, name=t(key)), 10, align="left"))
-        y += 6.5
-    items += [Text(10, y + 6, width - 20, 8, t("contents.how_title"), 13, bold=True, align="left"),
-              Text(10, y + 15, width - 20, 30, t("contents.how"), 10, align="left", valign="top")]
-    y += 52
-    for k, (name, fill, mark) in enumerate(CLANS):
-        x = 10 + k * (width - 20) / 5
-        items += [Rect(x, y, 14, 14, Paint(fill=fill, stroke=INK, width=0.3)), place(_symbol(mark, "#FFFFFF"), x + 2, y + 2, 10),
-                  Text(x, y + 15, 32, 6, t(f"clan.{name}"), 9, align="left", min_size=5)]
-    for k, (name, fill, mark) in enumerate(SIDES):
-        x = 10 + k * (width - 20) / 5
-        items += [place(_castle(fill), x, y + 24, 14), place(_symbol(mark, fill), x + 15, y + 29, 5),
-                  Text(x, y + 39, 32, 6, t(f"side.{name}"), 9, align="left", min_size=5)]
-    return Drawing("cover", width, height, tuple(items))
-
-
-def sheets(t: Catalog, paper: str, duplex: bool, players: int | None, paladins: bool) -> list[Sheet]:
-    """The kit; `players` None prints the whole box (4 courts, 5 disc sets, 30 castles)."""
-    width, height = page_area(paper)
-    segments = [segment(n, t) for n in range(1, SEGMENTS + 1)]
-    courts = [court(t)] * (players or 4)
-    # Disc sets and castles: 2 players black and white; 3 add grey; 4 are 2 partnerships of
-    # black and white with a disc set each; the whole box has 2 black, 2 white, 1 grey set.
-    disc_sides = {None: [0, 0, 1, 1, 2], 2: [0, 1], 3: [0, 1, 2], 4: [0, 1, 0, 1]}[players]
-    discs = [disc(side, value) for side in disc_sides for value in range(1, 6)]
-    castle_sides = {None: [0, 1, 2], 2: [0, 1], 3: [0, 1, 2], 4: [0, 1]}[players]
-    castles = [castle(side) for side in castle_sides for _ in range(castles_per_side(players or 2))]
-    markers = [clan_marker(k, t) for k in range(5)]
-    tokens = markers + [emperor(t)] + discs
-    aids = [turn_card(t), aid_card(t)] * (players or 4)
-    counts = [(len(segments), "contents.segments"), (len(courts), "contents.courts"), (len(discs), "contents.discs"),
-              (len(markers), "contents.markers"), (len(castles), "contents.castles"), (1, "contents.emperor"),
-              (4, "contents.dice"), (len(aids), "contents.aids")]
-    if paladins:
-        counts.append((200, "contents.paladins"))
-    result = [Sheet(t("contents.heading"), (cover(width, height, t, counts),), cuts="none")]
-    if duplex:
-        result.append(alignment_sheet(paper, t))
-    # A sheet holds pieces of one size: one sheet per segment shape.
-    result += [Sheet(t("contents.segments"), tuple(s for s in segments if SHAPE_OF[int(s.name[-2:])] == shape))
-               for shape in SHAPES]
-    result += [
-        Sheet(t("contents.courts"), tuple(courts)),
-        # Discs, markers and the Emperor show the same face on both sides.
-        Sheet(t("contents.discs"), tuple(tokens), tuple(tokens)),
-        Sheet(t("contents.castles"), tuple(castles), tuple(castles)),
-        Sheet(t("contents.dice"), (die_net(t),) * 4),
-        Sheet(t("contents.aids"), tuple(aids), cuts="shared"),
-    ]
-    if paladins:
-        pieces = tuple(paladin(k) for k in range(5) for _ in range(40))
-        result.append(Sheet(t("contents.paladins"), pieces, pieces))
-    return result

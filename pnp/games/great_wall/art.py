@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from pnp.draw import Circle, Item, Paint, Point, Polygon, Rect, regular_polygon
-from pnp.games.great_wall.cards import Kind
+from pnp.games.great_wall.facts import Kind
 
 INK = "#222222"
 STONE = "#B9AE98"

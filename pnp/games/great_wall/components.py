@@ -1,14 +1,13 @@
-"""Great Wall of China components as drawings, and the kit's sheets."""
+"""Great Wall of China components as drawings."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.draw import Circle, Drawing, Item, Paint, Rect, Text, place
+from pnp.draw import Circle, Drawing, Paint, Rect, Text, place
 from pnp.games.great_wall import art
-from pnp.games.great_wall.cards import COLOURS, DECK, TOKENS, VALUE, Kind
+from pnp.games.great_wall.facts import COLOURS, VALUE, Kind
 from pnp.render.i18n import Catalog
-from pnp.render.imposition import Sheet, alignment_sheet, page_area
 from pnp.render.pieces import CARD_H, CARD_W, card_frame, game_catalog, round_piece
 
 TOKEN = 22.0
@@ -100,41 +99,3 @@ def turn_card(t: Catalog) -> Drawing:
               place(art.cavalry(), 5, 41, 9), Text(16, 41, 42, 9, t("turn.cavalry"), 8, align="left", min_size=5),
               Text(5, 52, 53, 33, t("turn.end"), 7.5, align="left", valign="top", min_size=5)]
     return Drawing("turn-summary", CARD_W, CARD_H, tuple(items))
-
-
-def cover(width: float, height: float, t: Catalog, counts: list[tuple[int, str]], players: int) -> Drawing:
-    items: list[Item] = [Text(0, 4, width, 18, t("title"), 28, bold=True),
-                         Text(0, 22, width, 10, t("kit"), 14),
-                         Text(10, 38, width - 20, 8, t("contents.heading"), 13, bold=True, align="left")]
-    y = 47.0
-    for count, key in counts:
-        items.append(Text(14, y, width - 28, 6, t("contents.item", count=count, name=t(key, players=players)), 10, align="left"))
-        y += 6.5
-    items += [Text(10, y + 6, width - 20, 8, t("contents.how_title"), 13, bold=True, align="left"),
-              Text(10, y + 15, width - 20, 30, t("contents.how"), 10, align="left", valign="top")]
-    y += 52
-    for k, (name, fill, mark) in enumerate(COLOURS[:players]):
-        x = 10 + k * (width - 20) / 5
-        items += [Rect(x, y, 14, 14, Paint(fill=fill, stroke=art.INK, width=0.3)), place(art.symbol(mark, "#FFFFFF"), x + 2, y + 2, 10),
-                  Text(x, y + 15, 30, 6, t(f"colour.{name}"), 9, align="left", min_size=5)]
-    return Drawing("cover", width, height, tuple(items))
-
-
-def sheets(t: Catalog, paper: str, duplex: bool, players: int) -> list[Sheet]:
-    """The kit: a deck per colour with its backs, the tokens, reference and turn cards."""
-    width, height = page_area(paper)
-    fronts = [wall_card(kind, colour, t) for colour in range(players) for kind in Kind for _ in range(DECK[kind])]
-    backs = [card_back(colour, t) for colour in range(players) for _ in range(20)]
-    tokens = [token(value, t) for value in sorted(TOKENS.elements())]
-    counts = [(len(fronts), "contents.cards"), (len(tokens), "contents.tokens"),
-              (players, "contents.reference"), (players, "contents.turn")]
-    result = [Sheet(t("contents.heading"), (cover(width, height, t, counts, players),), cuts="none")]
-    if duplex:
-        result.append(alignment_sheet(paper, t))
-    result += [
-        Sheet(t("contents.cards", players=players), tuple(fronts), tuple(backs), cuts="shared"),
-        Sheet(t("contents.tokens"), tuple(tokens), (token_back(t),) * len(tokens)),
-        Sheet(t("contents.reference"), (reference_card(t),) * players, (reference_back(t),) * players, cuts="shared"),
-        Sheet(t("contents.turn"), (turn_card(t),) * players, cuts="shared"),
-    ]
-    return result

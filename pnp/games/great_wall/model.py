@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnp.games.great_wall.cards import Kind
+from pnp.games.great_wall.facts import Kind
 
 PLAYING, LAST_ROUND_OVER = "playing", "last-round-over"
 

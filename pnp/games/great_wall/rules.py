@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from pnp.games.great_wall.cards import VALUE, Kind
+from pnp.games.great_wall.facts import VALUE, Kind
 from pnp.games.great_wall.model import LAST_ROUND_OVER, Position, Section
 
 

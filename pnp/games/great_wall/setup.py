@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.games.great_wall.cards import all_tokens, sections_for
+from pnp.games.great_wall.facts import all_tokens, sections_for
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.games.great_wall.cards import TOKENS, Kind, sections_for
+from pnp.games.great_wall.facts import TOKENS, Kind, sections_for
 from pnp.resources import render_template
 
 

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import did_you_mean
-from pnp.games.great_wall.cards import DECK, TOKENS, Kind, sections_for
+from pnp.games.great_wall.facts import DECK, TOKENS, Kind, sections_for
 from pnp.games.great_wall.model import LAST_ROUND_OVER, PLAYING, Card, Position, Section
 from pnp.yamldoc import LineDict, LineList, Reader, read_text
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from pnp.draw import Circle, Item, Paint, Point, Polygon, Rect
-from pnp.games.kingdom_builder.terrain import Terrain
+from pnp.games.kingdom_builder.facts import Terrain
 
 INK = "#222222"
 COLOURS = {

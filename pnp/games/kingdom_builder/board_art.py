@@ -9,7 +9,7 @@ from pnp import hexgrid
 from pnp.draw import CUT, Drawing, Item, Paint, Point, Polygon, Rect, Text, place
 from pnp.games.kingdom_builder import art
 from pnp.games.kingdom_builder.section import SIZE, Section
-from pnp.games.kingdom_builder.terrain import Terrain
+from pnp.games.kingdom_builder.facts import Terrain
 from pnp.render.i18n import Catalog
 
 # Printed sections have the same hexes on every paper, so sections printed on A4 and on

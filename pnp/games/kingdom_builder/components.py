@@ -9,7 +9,7 @@ from pnp import hexgrid
 from pnp.draw import CUT, Circle, Drawing, Item, Paint, Polygon, Rect, Text, place, regular_polygon
 from pnp.games.kingdom_builder import art
 from pnp.games.kingdom_builder.model import CARDS
-from pnp.games.kingdom_builder.terrain import BUILDABLE, LOCATIONS, TWO_CASTLE_LOCATIONS, Terrain
+from pnp.games.kingdom_builder.facts import BUILDABLE, LOCATIONS, TWO_CASTLE_LOCATIONS, Terrain
 from pnp.render.i18n import Catalog
 from pnp.render.pieces import CARD_H, CARD_W, OVER, card_frame as _card_frame, game_catalog, round_piece as _round
 
@@ -205,28 +205,6 @@ def gold_track(width: float, height: float, t: Catalog) -> Drawing:
                   Text(x + 1, y + 1, cell - 2, cell - 2, str(n), 14, bold=n % 10 == 0)]
     items.append(Text(left, top + 10 * cell + 3, 10 * cell, height - top - 10 * cell - 3, t("piece.gold_track_how"), 10, valign="top"))
     return Drawing("gold-track", width, height, tuple(items))
-
-
-def cover(width: float, height: float, t: Catalog, counts: list[tuple[int, str]]) -> Drawing:
-    """Title, contents, how to print, and the terrain key for checking a grey print."""
-    items: list[Item] = [Text(0, 4, width, 18, t("title"), 30, bold=True),
-                         Text(0, 22, width, 10, t("kit"), 14),
-                         Text(10, 38, width - 20, 8, t("contents.heading"), 13, bold=True, align="left")]
-    y = 47.0
-    for count, key in counts:
-        items.append(Text(14, y, width - 28, 6, t("contents.item", count=count, name=t(key)), 10, align="left"))
-        y += 6.5
-    y += 6
-    items += [Text(10, y, width - 20, 8, t("contents.how_title"), 13, bold=True, align="left"),
-              Text(10, y + 9, width - 20, 30, t("contents.how"), 10, align="left", valign="top")]
-    y += 44
-    for k, terrain in enumerate((*BUILDABLE, Terrain.WATER, Terrain.MOUNTAIN, Terrain.CASTLE)):
-        x = 10 + (k % 4) * (width - 20) / 4
-        row_y = y + (k // 4) * 24
-        items += [Rect(x, row_y, 16, 16, Paint(fill=art.colour(terrain), stroke=art.INK, width=0.3)),
-                  place(art.icon(terrain), x + 1.5, row_y + 1.5, 13),
-                  Text(x + 18, row_y, (width - 20) / 4 - 20, 16, t(f"terrain.{terrain.value}"), 9, align="left")]
-    return Drawing("cover", width, height, tuple(items))
 
 
 def terrain_cards(t: Catalog) -> list[Drawing]:

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from pnp import hexgrid
 from pnp.errors import PnpError
 from pnp.games.kingdom_builder.section import SIZE, Section, design_problems
-from pnp.games.kingdom_builder.terrain import BUILDABLE, LOCATIONS, TWO_CASTLE_LOCATIONS, Terrain
+from pnp.games.kingdom_builder.facts import BUILDABLE, LOCATIONS, TWO_CASTLE_LOCATIONS, Terrain
 
 VERSION = 1
 BALANCE_BOUND = 4

@@ -2,13 +2,36 @@
 
 from __future__ import annotations
 
-from pnp.games.kingdom_builder import board_art, components as c, generator
+from pnp.draw import Drawing, Item, Paint, Rect, Text, place
+from pnp.games.kingdom_builder import art, board_art, components as c, generator
+from pnp.games.kingdom_builder.facts import BUILDABLE, LOCATIONS, Terrain
 from pnp.games.kingdom_builder.library import DEFAULT_SET
-from pnp.games.kingdom_builder.terrain import LOCATIONS
 from pnp.render.i18n import Catalog
 from pnp.render.imposition import Sheet, alignment_sheet, page_area
 
 GAME_ID = "kingdom-builder"
+
+
+def cover(width: float, height: float, t: Catalog, counts: list[tuple[int, str]]) -> Drawing:
+    """Title, contents, how to print, and the terrain key for checking a grey print."""
+    items: list[Item] = [Text(0, 4, width, 18, t("title"), 30, bold=True),
+                         Text(0, 22, width, 10, t("kit"), 14),
+                         Text(10, 38, width - 20, 8, t("contents.heading"), 13, bold=True, align="left")]
+    y = 47.0
+    for count, key in counts:
+        items.append(Text(14, y, width - 28, 6, t("contents.item", count=count, name=t(key)), 10, align="left"))
+        y += 6.5
+    y += 6
+    items += [Text(10, y, width - 20, 8, t("contents.how_title"), 13, bold=True, align="left"),
+              Text(10, y + 9, width - 20, 30, t("contents.how"), 10, align="left", valign="top")]
+    y += 44
+    for k, terrain in enumerate((*BUILDABLE, Terrain.WATER, Terrain.MOUNTAIN, Terrain.CASTLE)):
+        x = 10 + (k % 4) * (width - 20) / 4
+        row_y = y + (k // 4) * 24
+        items += [Rect(x, row_y, 16, 16, Paint(fill=art.colour(terrain), stroke=art.INK, width=0.3)),
+                  place(art.icon(terrain), x + 1.5, row_y + 1.5, 13),
+                  Text(x + 18, row_y, (width - 20) / 4 - 20, 16, t(f"terrain.{terrain.value}"), 9, align="left")]
+    return Drawing("cover", width, height, tuple(items))
 
 
 def sheets(t: Catalog, paper: str, duplex: bool, settlements: bool) -> list[Sheet]:
@@ -25,7 +48,7 @@ def sheets(t: Catalog, paper: str, duplex: bool, settlements: bool) -> list[Shee
               (1, "contents.gold_track")]
     if settlements:
         counts.append((160, "contents.settlements"))
-    result = [Sheet(t("contents.heading"), (c.cover(width, height, t, counts),), cuts="none")]
+    result = [Sheet(t("contents.heading"), (cover(width, height, t, counts),), cuts="none")]
     if duplex:
         result.append(alignment_sheet(paper, t))
     result += [

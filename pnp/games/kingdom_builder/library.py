@@ -14,7 +14,7 @@ from pathlib import Path
 from pnp.errors import did_you_mean
 from pnp.games.kingdom_builder import generator
 from pnp.games.kingdom_builder.section import Section, read_section
-from pnp.games.kingdom_builder.terrain import LOCATIONS, Terrain
+from pnp.games.kingdom_builder.facts import LOCATIONS, Terrain
 from pnp.resources import data_dir
 
 DEFAULT_SET = 1000  # the seed of the bundled, curated set of 8 sections

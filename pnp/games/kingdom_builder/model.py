@@ -7,7 +7,7 @@ from functools import cached_property
 
 from pnp import hexgrid
 from pnp.games.kingdom_builder.section import SIZE as SECTION_SIZE, Section
-from pnp.games.kingdom_builder.terrain import Terrain
+from pnp.games.kingdom_builder.facts import Terrain
 
 ROWS = COLS = 2 * SECTION_SIZE
 ROW_LETTERS = "ABCDEFGHIJKLMNOPQRST"

@@ -8,7 +8,7 @@ from pnp import hexgrid
 from pnp.draw import Circle, Drawing, Group, Item, Paint, Polygon, Rect, Text, place, translate
 from pnp.games.kingdom_builder import art, board_art
 from pnp.games.kingdom_builder.model import COLS, QUARTERS, ROW_LETTERS, ROWS, Board, Game
-from pnp.games.kingdom_builder.scoring import ScoreSheet
+from pnp.games.kingdom_builder.rules import ScoreSheet
 from pnp.games.kingdom_builder.setup import Setup
 from pnp.render.i18n import Catalog
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.kingdom_builder.model import Player, label
-from pnp.games.kingdom_builder.scoring import CASTLES, ScoreSheet
-from pnp.games.kingdom_builder.terrain import Terrain
+from pnp.games.kingdom_builder.rules import CASTLES, ScoreSheet
+from pnp.games.kingdom_builder.facts import Terrain
 from pnp.resources import render_template
 
 LORDS_TEXT = {

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pnp import hexgrid
 from pnp.errors import InputError, Problem
-from pnp.games.kingdom_builder.terrain import (
+from pnp.games.kingdom_builder.facts import (
     BUILDABLE, BY_LETTER, LOCATION_LETTER, LOCATIONS, TWO_CASTLE_LOCATIONS, Terrain,
 )
 from pnp.yamldoc import read_text

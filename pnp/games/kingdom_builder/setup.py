@@ -11,7 +11,7 @@ from pnp.errors import InputError, Problem
 from pnp.games.kingdom_builder import generator
 from pnp.games.kingdom_builder.library import DEFAULT_SET
 from pnp.games.kingdom_builder.model import CARDS, QUARTERS
-from pnp.games.kingdom_builder.terrain import LOCATIONS, Terrain
+from pnp.games.kingdom_builder.facts import LOCATIONS, Terrain
 from pnp.yamldoc import LineDict, LineList, load as load_yaml, read_text
 
 # The rulebook's suggested first game: sections tavern, paddock, oasis, farm (none turned);

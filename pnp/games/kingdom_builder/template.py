@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pnp.games.kingdom_builder.model import CARDS, COLS, ROW_LETTERS, ROWS, Board
-from pnp.games.kingdom_builder.terrain import BY_LETTER, LOCATION_LETTER
+from pnp.games.kingdom_builder.facts import BY_LETTER, LOCATION_LETTER
 from pnp.resources import render_template
 
 

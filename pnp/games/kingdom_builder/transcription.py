@@ -15,7 +15,7 @@ from pnp.games.kingdom_builder.model import (
     CARDS, COLS, LORDS_READINGS, ROW_LETTERS, ROWS, Board, Game, Placement, Player, label,
 )
 from pnp.games.kingdom_builder import library
-from pnp.games.kingdom_builder.terrain import LOCATION_LETTER, TERRAIN_LETTERS, UNBUILDABLE, Terrain
+from pnp.games.kingdom_builder.facts import LOCATION_LETTER, TERRAIN_LETTERS, UNBUILDABLE, Terrain
 from pnp.yamldoc import LineDict, LineList, Reader, read_text
 
 GAME_ID = "kingdom-builder"

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from pnp import hexgrid
 from pnp.games.kingdom_builder.model import COLS, QUARTERS, ROW_LETTERS, ROWS, SECTOR_OF, Game, Player, cell_of, label
-from pnp.games.kingdom_builder.terrain import Terrain
+from pnp.games.kingdom_builder.facts import Terrain
 
 CASTLES = "castles"
 
