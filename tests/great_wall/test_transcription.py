@@ -12,7 +12,7 @@ from pnp.games.great_wall.rules import outcome
 from pnp.games.great_wall.template import transcription_form
 from pnp.games.great_wall.transcription import parse
 
-EXAMPLE = (Path(__file__).resolve().parents[1] / "boards" / "examples" / "great-wall-last-round.yaml").read_text()
+EXAMPLE = (Path(__file__).resolve().parents[2] / "boards" / "examples" / "great-wall-last-round.yaml").read_text()
 
 
 def problems_of(text: str) -> list[tuple[int | None, str]]:

@@ -8,7 +8,7 @@ from pnp.games.great_wall.rules import check, outcome, success
 from pnp.games.great_wall.transcription import load
 
 W, G, T, I, C, N, D = Kind.WALL, Kind.GATE, Kind.TOWER, Kind.INFANTRY, Kind.CAVALRY, Kind.NOBILITY, Kind.DRAGON
-EXAMPLE = Path(__file__).resolve().parents[1] / "boards" / "examples" / "great-wall-last-round.yaml"
+EXAMPLE = Path(__file__).resolve().parents[2] / "boards" / "examples" / "great-wall-last-round.yaml"
 
 
 def section(*cards, tokens=(4, 7)):

@@ -10,9 +10,9 @@ from pnp.games.kingdom_builder.model import label
 from pnp.games.kingdom_builder.facts import UNBUILDABLE, Terrain
 from pnp.games.kingdom_builder.template import transcription_form
 from pnp.games.kingdom_builder.transcription import load, load_board, parse
-from tests.kb import cell
+from tests.kingdom_builder.kb import cell
 
-BOARDS = Path(__file__).resolve().parents[1] / "boards"
+BOARDS = Path(__file__).resolve().parents[2] / "boards"
 EXAMPLE = BOARDS / "examples" / "first-game.yaml"
 
 MAPPING = """\

@@ -17,7 +17,7 @@ from pnp.render import fonts
 from pnp.render.i18n import LANGUAGES
 
 runner = CliRunner()
-EXAMPLE = Path(__file__).resolve().parents[1] / "boards" / "examples" / "great-wall-last-round.yaml"
+EXAMPLE = Path(__file__).resolve().parents[2] / "boards" / "examples" / "great-wall-last-round.yaml"
 
 
 @pytest.mark.parametrize("players, sections", [(2, 2), (3, 3), (4, 4), (5, 4)])

@@ -12,7 +12,7 @@ from pnp.games.carolus_magnus.model import Player, Position, Territory
 from pnp.games.carolus_magnus.rules import control, game_end, majority, reach, stop, strength
 from pnp.games.carolus_magnus.transcription import load
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "boards" / "examples" / "carolus-magnus-counterattack.yaml"
+EXAMPLE = Path(__file__).resolve().parents[2] / "boards" / "examples" / "carolus-magnus-counterattack.yaml"
 
 
 def territory(name, segments, castles=None, **paladins):

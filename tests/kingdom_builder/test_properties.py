@@ -9,7 +9,7 @@ from pnp.games.kingdom_builder.rules import score
 from pnp.games.kingdom_builder.facts import UNBUILDABLE
 from pnp.games.kingdom_builder.transcription import load_board
 
-BOARDS = Path(__file__).resolve().parents[1] / "boards"
+BOARDS = Path(__file__).resolve().parents[2] / "boards"
 BOARD = load_board(["tavern", "paddock@180", "oasis", "farm"], [None] * 4, "x", BOARDS)
 OPEN = [(r, c) for r in range(20) for c in range(20) if BOARD.at((r, c)) not in UNBUILDABLE]
 

@@ -16,7 +16,7 @@ from pnp.render import fonts, pdf, svg
 from pnp.render.i18n import LANGUAGES
 from pnp.render.imposition import Options, impose
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 POINTS = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}  # 210 x 297 mm, 8.5 x 11 in
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from pnp.games.kingdom_builder.rules import score
 from pnp.games.kingdom_builder.facts import Terrain
-from tests.kb import board, cell, game
+from tests.kingdom_builder.kb import board, cell, game
 
 W, M, K = Terrain.WATER, Terrain.MOUNTAIN, Terrain.CASTLE
 

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from pnp import __version__
 from pnp.cli.app import app
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "boards" / "examples" / "first-game.yaml"
+EXAMPLE = Path(__file__).resolve().parents[2] / "boards" / "examples" / "first-game.yaml"
 runner = CliRunner()
 
 

@@ -13,7 +13,7 @@ from pnp.games.carolus_magnus.setup import random_setup
 from pnp.games.carolus_magnus.template import transcription_form
 from pnp.games.carolus_magnus.transcription import parse
 
-EXAMPLE_PATH = Path(__file__).resolve().parents[1] / "boards" / "examples" / "carolus-magnus-counterattack.yaml"
+EXAMPLE_PATH = Path(__file__).resolve().parents[2] / "boards" / "examples" / "carolus-magnus-counterattack.yaml"
 EXAMPLE = EXAMPLE_PATH.read_text()
 runner = CliRunner()
 
