@@ -89,8 +89,8 @@ def turn_180(cell: Cell, rows: int, cols: int) -> Cell:
     return rows - 1 - row, cols - 1 - col
 
 
-def sector(cell: Cell, section_rows: int = 10, section_cols: int = 10, sections_across: int = 2) -> int:
-    """Index of the section holding `cell`: 0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right."""
+def sector(cell: Cell, section_rows: int, section_cols: int, sections_across: int) -> int:
+    """Index of the section holding `cell`, row by row: with 2 across, 0 top-left, 1 top-right, 2 bottom-left..."""
     row, col = cell
     return (row // section_rows) * sections_across + col // section_cols
 

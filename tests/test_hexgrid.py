@@ -45,7 +45,7 @@ def test_three_axes_cover_the_six_directions():
 
 @pytest.mark.parametrize("cell, expected", [((0, 0), 0), ((9, 9), 0), ((0, 10), 1), ((10, 0), 2), ((19, 19), 3), ((12, 15), 3)])
 def test_sectors_are_the_four_sections(cell, expected):
-    assert hexgrid.sector(cell) == expected
+    assert hexgrid.sector(cell, 10, 10, 2) == expected
 
 
 @pytest.mark.parametrize("cell, edge", [((0, 5), True), ((5, 0), True), ((19, 5), True), ((5, 19), True), ((1, 1), False), ((18, 18), False)])

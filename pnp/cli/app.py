@@ -1,11 +1,11 @@
-"""The root `pnp` command: version, the list of games, and the command groups."""
+"""The root `pnp` command: version, the list of games, and one command group per operation."""
 
 from __future__ import annotations
 
 import typer
 
 from pnp import __version__
-from pnp.cli import boards, check, games, kit, score, setup, template
+from pnp.cli import commands, games
 from pnp.cli.common import example
 
 app = typer.Typer(
@@ -33,12 +33,8 @@ def root(
 
 
 app.command("games", epilog=example("pnp games"))(games.games)
-app.add_typer(kit.app, name="kit")
-app.add_typer(boards.app, name="boards")
-app.add_typer(setup.app, name="setup")
-app.add_typer(score.app, name="score")
-app.add_typer(check.app, name="check")
-app.add_typer(template.app, name="template")
+for operation, handler in commands.HANDLERS.items():
+    app.add_typer(commands.group(operation, handler), name=operation)
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""`pnp games`: the three games and what pnp does for each."""
+"""`pnp games`: the games and what pnp does for each, read from the registry."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ import typer
 def games() -> None:
     """List the games pnp knows, what it does for each, and the commands that take them."""
     from pnp.games import GAMES
+    from pnp.games.base import OPERATIONS
 
-    for info in GAMES:
-        typer.echo(f"{info.id}  ({info.name})")
-        typer.echo(f"  {info.summary}")
-        typer.echo(f"  commands: {', '.join(f'pnp {command} {info.id}' for command in info.commands)}")
+    for game in GAMES.values():
+        offered = [operation for operation in OPERATIONS if game.offers(operation)]
+        typer.echo(f"{game.id}  ({game.name})")
+        typer.echo(f"  {game.summary}")
+        typer.echo(f"  commands: {', '.join(f'pnp {operation} {game.id}' for operation in offered)}")

@@ -1,30 +1,13 @@
-"""The games pnp knows, and what it does for each."""
+"""The registry of games: one entry per game package, each reached the same way.
+
+Adding a game is one package with a `game.py` exposing `GAME`, and one line below.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from pnp.games.base import Game
+from pnp.games.carolus_magnus.game import GAME as CAROLUS_MAGNUS
+from pnp.games.great_wall.game import GAME as GREAT_WALL
+from pnp.games.kingdom_builder.game import GAME as KINGDOM_BUILDER
 
-
-@dataclass(frozen=True)
-class GameInfo:
-    id: str
-    name: str
-    commands: tuple[str, ...]  # the commands that take this game
-    summary: str
-
-
-GAMES: tuple[GameInfo, ...] = (
-    GameInfo("kingdom-builder", "Kingdom Builder", ("kit", "boards", "setup", "template", "check", "score"),
-             "print-and-play kit with generated board sections; set-ups; end-game gold from a transcribed board"),
-    GameInfo("great-wall", "Great Wall of China", ("kit", "setup", "template", "check", "score"),
-             "print-and-play kit; set-ups; success checks, the end-game chain and totals from a transcribed position"),
-    GameInfo("carolus-magnus", "Carolus Magnus", ("kit", "setup", "template", "check", "score"),
-             "print-and-play kit; set-ups; colour control, territory majorities and Emperor stops from a position"),
-)
-
-
-def game(game_id: str) -> GameInfo:
-    for info in GAMES:
-        if info.id == game_id:
-            return info
-    raise KeyError(game_id)
+GAMES: dict[str, Game] = {game.id: game for game in (KINGDOM_BUILDER, GREAT_WALL, CAROLUS_MAGNUS)}

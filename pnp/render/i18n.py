@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import PnpError
+from pnp.render.choices import Language
 
-LANGUAGES = ("en", "ru")
+LANGUAGES = tuple(language.value for language in Language)
 
 
 class Catalog:

@@ -20,9 +20,10 @@ from pnp.draw import (
     CUT, Drawing, Group, Item, Paint, Polygon, Rect, Text, compose, outset, rotate, translate, with_ink_saver,
 )
 from pnp.errors import PnpError
+from pnp.render.choices import Paper
 from pnp.render.i18n import Catalog
 
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PAPERS = {Paper.A4.value: (210.0, 297.0), Paper.LETTER.value: (215.9, 279.4)}
 MARGIN = 6.0  # printers cannot print closer to the edge
 FURNITURE = 4.2  # depth of the band holding the calibration bar or the footer
 SPACED_GAP = 3.0  # between pieces with their own cut outlines

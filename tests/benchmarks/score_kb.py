@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from pnp.games.kingdom_builder.model import CARDS, Board, Game, Player
-from pnp.games.kingdom_builder.rules import score
+from pnp.games.kingdom_builder.rules import evaluate
 from pnp.games.kingdom_builder.facts import UNBUILDABLE
 from pnp.games.kingdom_builder.transcription import load_board
 from timing import best_wall_time
@@ -36,7 +36,7 @@ def per_second(game: Game, seconds: float = 2.0, fresh_board: bool = False) -> f
     while time.perf_counter() - start < seconds:
         if fresh_board:
             game = replace(game, board=Board(game.board.placements))
-        score(game)
+        evaluate(game)
         count += 1
     return count / (time.perf_counter() - start)
 

@@ -110,8 +110,3 @@ def test_svg_kit_counts_each_piece_once(tmp_path):
     assert result.exit_code == 0
     assert " 10 × castle-black.svg" in result.stdout and "  4 × die.svg" in result.stdout
 
-
-def test_same_options_give_byte_identical_kits(tmp_path):
-    for run in ("a", "b"):
-        assert runner.invoke(app, ["kit", "carolus-magnus", "--lang", "ru", "--out", str(tmp_path / run)]).exit_code == 0
-    assert (tmp_path / "a" / "carolus-magnus-kit.pdf").read_bytes() == (tmp_path / "b" / "carolus-magnus-kit.pdf").read_bytes()

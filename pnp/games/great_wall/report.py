@@ -1,71 +1,35 @@
-"""A Great Wall outcome as people and programs read it."""
+"""A Great Wall outcome and set-up as people and programs read them. The wording and layout of
+text live in templates/great-wall/."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from pnp.games.great_wall.model import LAST_ROUND_OVER, Position, Section
+from pnp.games.great_wall.model import LAST_ROUND_OVER, Position
 from pnp.games.great_wall.rules import Outcome, Take, successes
-
-
-def _take_text(take: Take) -> str:
-    where = f"section {take.section + 1}"
-    if not take.closes:
-        return f"{take.player} takes {take.token} in {where} and lays it on a card there"
-    text = f"{take.player} takes {take.token} face down in {where}"
-    if take.returned:
-        holder, value = take.returned
-        text += f"; {holder} takes {value} from their card face down; the section is completed"
-    if take.reopens:
-        text += "; 2 new tokens are revealed there from the pool"
-    return text
-
-
-def _section_line(section: Section, players: tuple[str, ...]) -> str:
-    if not section.tokens:
-        return "completed"
-    on_card = [f"{card.token} on {card.player}'s card" for card in section.cards if card.token is not None]
-    tokens = ", ".join([*map(str, section.tokens), *on_card])
-    scores = ", ".join(f"{p} {s.total}" for p, s in successes(section, players).items()
-                       if any(card.player == p for card in section.cards))
-    return f"tokens {tokens}; success: {scores or 'no cards yet'}"
+from pnp.games.great_wall.setup import Setup
+from pnp.resources import render_template
 
 
 def as_text(outcome: Outcome, explain: bool = False) -> str:
+    """The success in every section, the next check and, once the last round is over, the chain
+    of checks, the totals and the winners; `explain` shows how each success is made up."""
     position = outcome.position
-    state = "the last round is over" if position.phase == LAST_ROUND_OVER else "cards are still being played"
-    lines = [f"Great Wall of China: {len(position.players)} players, {position.next} to play next, {state}; "
-             f"{position.pool} tokens in the pool  ({position.source})", ""]
-    for number, section in enumerate(position.sections, start=1):
-        lines.append(f"Section {number}: {_section_line(section, position.players)}")
-        if explain and section.tokens:
-            for player, result in successes(section, position.players).items():
-                if result.parts:
-                    levelled = " (levelled by Nobility)" if result.levelled else ""
-                    lines.append(f"    {player}: {' + '.join(result.parts)} = {result.total}{levelled}")
-    lines.append("")
-    lines.append(f"Next success check ({position.next}):")
-    lines += [f"  {_take_text(take)}" for take in outcome.next_check] or ["  nothing is taken"]
-    if any(take.reopens for take in outcome.next_check) and position.phase != LAST_ROUND_OVER:
-        lines.append("  Read the 2 new tokens off the table before going on.")
-    if outcome.final is not None:
-        lines += ["", "Success checks around the table until nobody can take a token:"]
-        for _, takes in outcome.chain:
-            lines += [f"  {_take_text(take)}" for take in takes]
-        if not outcome.chain:
-            lines.append("  nobody can take a token")
-        lines.append("  (a section reopened now can no longer be won: ruling GW-7)")
-    totals = outcome.totals()
-    lines += ["", "Tokens face down" + (" (final)" if outcome.final else " so far") + ":"]
+    sections = []
+    for section in position.sections:
+        results = successes(section, position.players)
+        sections.append({
+            "tokens": [*map(str, section.tokens),
+                       *(f"{card.token} on {card.player}'s card" for card in section.cards if card.token is not None)],
+            "open": bool(section.tokens),
+            "scores": [(p, r) for p, r in results.items() if any(card.player == p for card in section.cards)],
+            "parts": [(p, r) for p, r in results.items() if r.parts],
+        })
     where = outcome.final or position
-    for player in position.players:
-        tokens = " + ".join(map(str, where.won_by(player))) or "none"
-        lines.append(f"  {player}: {tokens} = {totals[player]}")
-    if outcome.winners:
-        label = "Winners" if len(outcome.winners) > 1 else "Winner"
-        tie = "  (tied: ruling GW-4, the victory is shared)" if len(outcome.winners) > 1 else ""
-        lines += ["", f"{label}: {', '.join(outcome.winners)}{tie}"]
-    return "\n".join(lines) + "\n"
+    return render_template(
+        "great-wall/score.txt.j2", position=position, last_round_over=position.phase == LAST_ROUND_OVER,
+        sections=sections, explain=explain, outcome=outcome, totals=outcome.totals(),
+        won={player: where.won_by(player) for player in position.players})
 
 
 def _take_json(take: Take) -> dict[str, Any]:
@@ -96,3 +60,14 @@ def as_json(outcome: Outcome) -> dict[str, Any]:
         "next_check": [_take_json(take) for take in outcome.next_check],
         "chain": [{"player": player, "takes": [_take_json(t) for t in takes]} for player, takes in outcome.chain],
     }
+
+
+def setup_text(setup: Setup, **_: Any) -> str:
+    return render_template("great-wall/setup.txt.j2", setup=setup)
+
+
+def summary(position: Position) -> str:
+    """What `pnp check` confirms: players, sections, cards on the wall and the pool."""
+    cards = sum(len(section.cards) for section in position.sections)
+    return (f"{len(position.players)} players, {len(position.sections)} sections, {cards} cards on the wall, "
+            f"{position.pool} tokens in the pool")

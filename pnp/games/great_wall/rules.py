@@ -140,7 +140,7 @@ def _turn_order(position: Position) -> list[str]:
     return list(position.players[start:] + position.players[:start])
 
 
-def outcome(position: Position) -> Outcome:
+def evaluate(position: Position) -> Outcome:
     """The next success check; after the last round, the whole chain and the result."""
     next_check, _ = check(position, position.next)
     if position.phase != LAST_ROUND_OVER:

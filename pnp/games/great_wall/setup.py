@@ -46,15 +46,3 @@ def as_dict(setup: Setup) -> dict[str, Any]:
         "pool": setup.pool,
         "start_player": setup.start_player,
     }
-
-
-def as_lines(setup: Setup) -> list[str]:
-    lines = [f"Great Wall of China · set-up · seed {setup.seed} · {setup.players} players", ""]
-    lines += [f"Section {n}: tokens {a} and {b} face up" for n, (a, b) in enumerate(setup.sections, start=1)]
-    for a, b in setup.boxed:
-        lines.append(f"Pair {a} and {b} drawn and put back in the box: equal values with 2 players (ruling GW-1)")
-    lines += [f"Tokens left in the pool: {setup.pool}",
-              f"Start player: player {setup.start_player}",
-              "Each player shuffles their 20 cards face down and draws 5.",
-              f"The same set-up again: pnp setup great-wall --players {setup.players} --seed {setup.seed}"]
-    return lines

@@ -34,7 +34,7 @@ def cell_of(flat: int) -> hexgrid.Cell:
 
 
 # Sector (0 top-left .. 3 bottom-right) of every flat index.
-SECTOR_OF = tuple(hexgrid.sector(cell, SECTION_SIZE, SECTION_SIZE) for cell in hexgrid.cells(ROWS, COLS))
+SECTOR_OF = tuple(hexgrid.sector(cell, SECTION_SIZE, SECTION_SIZE, 2) for cell in hexgrid.cells(ROWS, COLS))
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class Board:
         """Terrain of every hex by flat index (row * 20 + col)."""
         result = []
         for row, col in hexgrid.cells(ROWS, COLS):
-            placement = self.placements[hexgrid.sector((row, col), SECTION_SIZE, SECTION_SIZE)]
+            placement = self.placements[hexgrid.sector((row, col), SECTION_SIZE, SECTION_SIZE, 2)]
             result.append(placement.section.at((row % SECTION_SIZE, col % SECTION_SIZE), placement.turned))
         return tuple(result)
 

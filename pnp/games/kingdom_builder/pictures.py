@@ -81,6 +81,23 @@ def setup_drawing(setup: Setup, board: Board, width: float, height: float, t: Ca
     return Drawing("setup", width, height, tuple(items))
 
 
+def setup_sheet(setup: Setup, fmt: str, paper: str, t: Catalog) -> str | bytes:
+    """The set-up as a printable page: SVG text or PDF bytes."""
+    from pathlib import Path
+
+    from pnp.games.kingdom_builder.transcription import load_board
+    from pnp.render import pdf, svg
+    from pnp.render.imposition import Options, Sheet, impose, page_area
+
+    board = load_board(setup.board_entries(), [None] * 4, "set-up", Path.cwd())
+    width, height = page_area(paper)
+    drawing = setup_drawing(setup, board, width, height, t)
+    if fmt == "svg":
+        return svg.render(drawing)
+    pages = impose([Sheet(t("setup.title"), (drawing,), cuts="none")], Options(paper), t("title"), t)
+    return pdf.render(pages, f"{t('title')} · {t('setup.title')}")
+
+
 def score_picture(sheet: ScoreSheet) -> Drawing:
     """The transcribed board with every settlement, then one panel per card and the castles
     outlining, in each player's colour, the hexes that earned gold, with the gold beside it."""

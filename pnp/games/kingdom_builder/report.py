@@ -1,12 +1,14 @@
-"""Score sheets as people and programs read them: a text table, JSON, and the explanation."""
+"""Results as people and programs read them: the score table with its explanation, JSON, and
+the set-up text. The wording and layout of text live in templates/kingdom-builder/."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from pnp.games.kingdom_builder.model import Player, label
-from pnp.games.kingdom_builder.rules import CASTLES, ScoreSheet
 from pnp.games.kingdom_builder.facts import Terrain
+from pnp.games.kingdom_builder.model import Game, Player, label
+from pnp.games.kingdom_builder.rules import CASTLES, ScoreSheet
+from pnp.games.kingdom_builder.setup import Setup
 from pnp.resources import render_template
 
 LORDS_TEXT = {
@@ -19,8 +21,9 @@ def title(name: str) -> str:
     return name.capitalize()
 
 
-def as_table(sheet: ScoreSheet) -> str:
-    """One column per player, one row per card, then castles and the total."""
+def as_text(sheet: ScoreSheet, explain: bool = False) -> str:
+    """One column per player, one row per card, then castles and the total; with `explain`,
+    what scored for every player and card, in board coordinates (A1..T20)."""
     game = sheet.game
     names = [score.player.name for score in sheet.scores]
     rows = [[""] + names]
@@ -40,8 +43,10 @@ def as_table(sheet: ScoreSheet) -> str:
         table=table,
         winners=[p.name for p in sheet.winners],
         lords=LORDS_TEXT[game.lords_zero] if "lords" in game.cards else "",
-        on_water=[f"{p.name}: settlements on water (Harbor): {', '.join(label(c) for c in cells)}"
-                  for p, cells in _on_water(sheet)],
+        on_water=[(p.name, [label(c) for c in cells]) for p, cells in _on_water(sheet)],
+        explain=explain,
+        scores=sheet.scores,
+        title=title,
     )
 
 
@@ -69,13 +74,16 @@ def as_json(sheet: ScoreSheet) -> dict[str, Any]:
     }
 
 
-def as_explanation(sheet: ScoreSheet) -> str:
-    """For every player and card, what scored, in board coordinates (A1..T20)."""
-    lines = []
-    for score in sheet.scores:
-        lines.append(f"{score.player.name} (key {score.player.key}): {score.total} gold")
-        for part in score.parts:
-            lines.append(f"  {title(part.name)}: {part.gold}")
-            lines.extend(f"    {line}" for line in part.explain)
-        lines.append("")
-    return "\n".join(lines)
+def setup_text(setup: Setup, lang: str = "en", **_: Any) -> str:
+    from pnp.games.kingdom_builder.components import catalog
+    from pnp.games.kingdom_builder.pictures import setup_heading, setup_lines
+
+    t = catalog(lang)
+    return render_template("kingdom-builder/setup.txt.j2", title=f"{t('title')} · {t('setup.title')}",
+                           heading=setup_heading(setup, t), lines=setup_lines(setup, t))
+
+
+def summary(game: Game) -> str:
+    """What `pnp check` confirms: the boards, the cards, and each player's settlements."""
+    per_player = ", ".join(f"{p.name} {len(game.settlements_of(p.key))}" for p in game.players)
+    return f"boards {', '.join(map(str, game.board.placements))}; cards {', '.join(game.cards)}; settlements {per_player}"

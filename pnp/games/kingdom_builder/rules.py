@@ -51,7 +51,8 @@ class ScoreSheet:
         return tuple(score.player for score in self.scores if score.total == best)
 
 
-def score(game: Game) -> ScoreSheet:
+def evaluate(game: Game) -> ScoreSheet:
+    """Every player's gold for the 3 cards and the castles."""
     table = _Table(game)
     return ScoreSheet(game, tuple(
         PlayerScore(player, tuple(_RULES[name](table, player.key) for name in (*game.cards, CASTLES)))

@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
-from pnp.games.kingdom_builder.model import CARDS, COLS, ROW_LETTERS, ROWS, Board
+from pathlib import Path
+
 from pnp.games.kingdom_builder.facts import BY_LETTER, LOCATION_LETTER
+from pnp.games.kingdom_builder.model import CARDS, COLS, ROW_LETTERS, ROWS, Board
 from pnp.resources import render_template
+
+
+def form_for(boards: list[str], players: int | None, setup_file: Path | None, boards_dir: Path | None) -> str:
+    """The form for the sections named on the command line, or for those of a set-up file (whose
+    cards and player count it also takes, unless `players` is given)."""
+    from pnp.games.kingdom_builder.transcription import load_board
+
+    entries, lines, file, base, cards = boards, [None] * 4, "--boards", Path.cwd(), ()
+    if setup_file is not None:
+        from pnp.games.kingdom_builder.setup import read_setup
+
+        entries, lines, cards, from_setup = read_setup(setup_file)
+        file, base, players = str(setup_file), setup_file.resolve().parent, players or from_setup
+    board = load_board(entries, lines, file, base, boards_dir)
+    return transcription_form(board, entries, players or 2, cards)
 
 
 def transcription_form(board: Board, entries: list[str], players: int = 2, cards: tuple[str, ...] = ()) -> str:

@@ -1,0 +1,54 @@
+"""Writing a kit: one print-ready PDF, or one SVG file per component design, with a summary."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from pnp.cli.common import write_atomic
+from pnp.render.i18n import Catalog
+from pnp.render.imposition import Sheet
+
+
+def _progress(total: int, label: str) -> Any:
+    return typer.progressbar(length=total, label=label, file=sys.stderr, show_pos=True, width=30)
+
+
+def write_pdf(sheets: list[Sheet], path: Path, paper: str, bleed: float, duplex: bool, ink_saver: bool,
+              t: Catalog) -> None:
+    from pnp.render import pdf
+    from pnp.render.imposition import Options, impose
+
+    pages = impose(sheets, Options(paper, bleed, duplex, ink_saver), t("title"), t)
+    with _progress(len(pages), "Rendering pages") as bar:
+        data = pdf.render(pages, f"{t('title')} · {t('kit')}", on_page=lambda _: bar.update(1))
+    write_atomic(path, data)
+    typer.echo(f"wrote {path}: {len(pages)} pages, {paper}, bleed {bleed:g} mm, "
+               f"{'duplex' if duplex else 'backs at the end'}")
+    for sheet in sheets:
+        backs = f" + {len(sheet.backs)} backs" if sheet.backs else ""
+        typer.echo(f"  {len(sheet.fronts):3d} × {sheet.title}{backs}")
+
+
+def write_svgs(sheets: list[Sheet], folder: Path, bleed: float, ink_saver: bool) -> None:
+    from pnp.render import svg
+
+    # How many of each design to print: a back that repeats its front's design is not a second piece.
+    counts = Counter(d.name for sheet in sheets for d in sheet.fronts)
+    counts.update(back.name for sheet in sheets for front, back in zip(sheet.fronts, sheet.backs) if back.name != front.name)
+    unique = {d.name: d for sheet in sheets for d in (*sheet.fronts, *sheet.backs)}
+    # Render everything first, so a failure leaves no half-written kit behind.
+    with _progress(len(unique), "Rendering components") as bar:
+        files = {}
+        for name in sorted(unique):
+            files[name] = svg.render(unique[name], bleed=bleed, ink_saver=ink_saver)
+            bar.update(1)
+    for name, text in files.items():
+        write_atomic(folder / f"{name}.svg", text)
+    typer.echo(f"wrote {len(files)} SVG files to {folder}/ (one per component design):")
+    for name in sorted(files):
+        typer.echo(f"  {counts[name]:3d} × {name}.svg")

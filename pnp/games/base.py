@@ -1,0 +1,123 @@
+"""What every game provides, under the same names, so the CLI and the desk reach each game alike.
+
+A game package exposes one `Game` object (in its `game.py`). Its `operations` say which commands
+it offers and with which options of its own; the methods behind them are pure functions of their
+arguments: files are read only by `load`, and written only by the caller. Options are plain data
+here; the CLI turns them into flags.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pnp.draw import Drawing
+    from pnp.render.i18n import Catalog
+    from pnp.render.imposition import Sheet
+
+# The operations a game may offer, in the order `pnp games` lists them.
+OPERATIONS = ("kit", "boards", "setup", "template", "check", "score")
+
+
+@dataclass(frozen=True)
+class Param:
+    """An option of one game's operation: `--flag VALUE` (or a bool switch), passed on by name."""
+
+    name: str  # the keyword the game's method receives
+    flags: str  # "--players", or "--duplex/--no-duplex" for a switch with a negative form
+    type: Any  # int, float, bool, str, Path, an Enum, or a tuple type for several values
+    default: Any = None
+    help: str = ""
+    min: float | None = None
+    max: float | None = None
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class Operation:
+    """What the command for one game says in --help, and the options it adds."""
+
+    help: str
+    examples: tuple[str, ...]
+    params: tuple[Param, ...] = ()
+
+
+class Game:
+    """One game: its id and names, the operations it offers, and the calls behind them.
+
+    Every game package has the same modules with the same roles, so the calls are the same for
+    every game: `transcription.load(path, **options)`, `rules.evaluate(state)`,
+    `report.as_text(result, explain)`, `report.as_json(result)`, `report.summary(state)` (the line
+    `pnp check` prints), `report.setup_text(made, **options)`, `setup.random_setup(seed=, **options)`,
+    `setup.as_dict(made)`, `template.transcription_form(**options)`, `kit.sheets(t, paper, duplex,
+    **options)`, `components.catalog(lang)`. A game overrides a method only where it differs
+    (Kingdom Builder's first-game set-up, say), and adds `boards`, `setup_sheet` and `picture`
+    where it has them. Options are passed by the names of the game's `Param`s.
+    """
+
+    id: str
+    name: str
+    summary: str
+    operations: Mapping[str, Operation] = {}
+    has_setup_sheet = False  # setup_sheet() draws the set-up as a printable page
+    has_picture = False  # picture() draws a result
+
+    def offers(self, operation: str) -> bool:
+        return operation in self.operations
+
+    def module(self, name: str) -> ModuleType:
+        """One of the game package's modules, imported on first use (start-up stays fast)."""
+        return importlib.import_module(f"{type(self).__module__.rpartition('.')[0]}.{name}")
+
+    # kit
+    def catalog(self, lang: str) -> Catalog:
+        return self.module("components").catalog(lang)
+
+    def kit_sheets(self, t: Catalog, paper: str, duplex: bool, **options: Any) -> list[Sheet]:
+        return self.module("kit").sheets(t, paper, duplex, **options)
+
+    # boards: a one-line summary and {file name: content}
+    def boards(self, seed: int, **options: Any) -> tuple[str, dict[str, str | bytes]]:
+        raise NotImplementedError
+
+    # setup
+    def setup(self, seed: int, **options: Any) -> Any:
+        return self.module("setup").random_setup(seed=seed, **options)
+
+    def setup_text(self, made: Any, **options: Any) -> str:
+        return self.module("report").setup_text(made, **options)
+
+    def setup_json(self, made: Any) -> dict[str, Any]:
+        return self.module("setup").as_dict(made)
+
+    def setup_sheet(self, made: Any, fmt: str, paper: str, **options: Any) -> str | bytes:
+        """The set-up as a printable page: SVG text (`fmt` "svg") or PDF bytes."""
+        raise NotImplementedError
+
+    # template
+    def blank_form(self, **options: Any) -> str:
+        return self.module("template").transcription_form(**options)
+
+    # check and score
+    def load(self, path: Path, **options: Any) -> Any:
+        return self.module("transcription").load(path, **options)
+
+    def check_summary(self, state: Any) -> str:
+        return self.module("report").summary(state)
+
+    def evaluate(self, state: Any) -> Any:
+        return self.module("rules").evaluate(state)
+
+    def report_text(self, result: Any, explain: bool = False) -> str:
+        return self.module("report").as_text(result, explain)
+
+    def report_json(self, result: Any) -> dict[str, Any]:
+        return self.module("report").as_json(result)
+
+    def picture(self, result: Any) -> Drawing:
+        raise NotImplementedError

@@ -1,0 +1,44 @@
+"""Great Wall of China as the registry sees it: its operations and their options. The calls
+behind them are every game's (see pnp.games.base)."""
+
+from __future__ import annotations
+
+from pnp.games.base import Game, Operation, Param
+
+ID = "great-wall"
+
+
+def _players(default: int | None, help: str) -> Param:
+    return Param("players", "--players", int, default, help, min=2, max=5, required=default is None)
+
+
+class GreatWall(Game):
+    id = ID
+    name = "Great Wall of China"
+    summary = "print-and-play kit; set-ups; success checks, the end-game chain and totals from a transcribed position"
+    operations = {
+        "kit": Operation(
+            "100 wall cards (20 per colour) with a back per colour, 36 favour tokens, reference cards (every card "
+            "type; the success check) and turn summaries.",
+            ("pnp kit great-wall", "pnp kit great-wall --players 3 --paper letter --lang ru"),
+            (_players(5, "Decks to print: one colour per player (2-5)."),)),
+        "setup": Operation(
+            "The open wall sections with their face-up token pairs (equal pairs boxed with 2 players), the tokens "
+            "left in the pool, and the start player.",
+            ("pnp setup great-wall --players 2 --seed 7", "pnp setup great-wall --players 4 --json"),
+            (_players(None, "Number of players (2-5)."),)),
+        "template": Operation("A blank Great Wall position to fill in from the table.",
+                              ("pnp template great-wall --players 3 --out position.yaml",),
+                              (_players(None, "Number of players (2-5)."),)),
+        "check": Operation("Validate a Great Wall position; exit 1 and list every problem if it has any.",
+                           ("pnp check great-wall position.yaml",)),
+        "score": Operation(
+            "Success in every section, who takes what at the next check, and once the last round is over the checks "
+            "around the table until nobody can take a token, the totals and winners.",
+            ("pnp score great-wall position.yaml", "pnp score great-wall position.yaml --explain",
+             "pnp score great-wall position.yaml --json"),
+            (Param("explain", "--explain", bool, False, "Also show how each player's success is made up."),)),
+    }
+
+
+GAME = GreatWall()

@@ -1,0 +1,109 @@
+"""Kingdom Builder as the registry sees it: its operations and their options, and the calls that
+differ from every game's (generated boards, the first-game set-up, the set-up sheet, the score
+picture). Imports stay inside the methods so that listing the games costs no start-up time."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from pnp.games.base import Game, Operation, Param
+from pnp.render.choices import Language, Paper
+
+ID = "kingdom-builder"
+BOARDS_DIR = Param("boards_dir", "--boards-dir", Path, None, "A folder of your own section files.")
+FIRST_GAME = ("tavern", "paddock", "oasis", "farm")
+
+
+class BoardsFormat(str, Enum):
+    TXT = "txt"
+    SVG = "svg"
+    PDF = "pdf"
+
+
+class KingdomBuilder(Game):
+    id = ID
+    name = "Kingdom Builder"
+    summary = "print-and-play kit with generated board sections; set-ups; end-game gold from a transcribed board"
+    operations = {
+        "kit": Operation(
+            "Every Kingdom Builder component: the 8 board sections of the default set, cards, tiles, tokens and aids.",
+            ("pnp kit kingdom-builder", "pnp kit kingdom-builder --paper letter --bleed 3 --lang ru",
+             "pnp kit kingdom-builder --format svg --out my-kit --ink-saver"),
+            (Param("settlements", "--settlements", bool, False, "Also print 40 settlement tokens per colour."),)),
+        "boards": Operation(
+            "Write a set of 8 sections, one per location type, as section files named by their ids.\n\n"
+            "Ids (kb1-SEED-LOCATION) can be used in transcriptions and --boards wherever a section name is.",
+            ("pnp boards kingdom-builder --seed 42",
+             "pnp boards kingdom-builder --seed 42 --format pdf --paper letter --out my-sections"),
+            (Param("fmt", "--format", BoardsFormat, BoardsFormat.TXT,
+                   "txt: section files only; svg or pdf: also their drawings."),
+             Param("paper", "--paper", Paper, Paper.A4, "Paper size for --format pdf."),
+             Param("bleed", "--bleed", float, 0.0, "Artwork beyond the cut line, in mm.", min=0.0, max=5.0),
+             Param("lang", "--lang", Language, Language.EN, "Language of the labels."))),
+        "setup": Operation(
+            "4 of the 8 sections with places and turns, 3 Kingdom Builder cards, the start player, and where the "
+            "location summaries go.",
+            ("pnp setup kingdom-builder --players 3", "pnp setup kingdom-builder --players 4 --seed 2026 --out setup.pdf",
+             "pnp setup kingdom-builder --first-game --json > setup.json"),
+            (Param("players", "--players", int, 2, "Number of players (2-4).", min=2, max=4),
+             Param("first_game", "--first-game", bool, False, "The rulebook's suggested first game on our sections."),
+             Param("lang", "--lang", Language, Language.EN, "Language of the text and the sheet."),
+             Param("sections_set", "--sections-set", int, None,
+                   "Seed of the 8 sections you printed (pnp boards); default: the bundled set.", min=0))),
+        "template": Operation(
+            "A transcription whose settlement grid is pre-filled with the sections' terrain letters.",
+            ("pnp template kingdom-builder --boards tavern paddock oasis farm@180 --players 3 --out game.yaml",
+             "pnp template kingdom-builder > game.yaml",
+             "pnp template kingdom-builder --setup setup.json --out game.yaml"),
+            (Param("boards", "--boards", tuple[str, str, str, str], FIRST_GAME,
+                   "Four sections: top-left, top-right, bottom-left, bottom-right; NAME@180 = turned."),
+             Param("players", "--players", int, None, "Number of players (2-4); default 2.", min=2, max=4),
+             Param("setup_file", "--setup", Path, None,
+                   "A set-up from 'pnp setup kingdom-builder --json': its boards, cards and players."),
+             BOARDS_DIR)),
+        "check": Operation("Validate a Kingdom Builder transcription; exit 1 and list every problem if it has any.",
+                           ("pnp check kingdom-builder game.yaml",), (BOARDS_DIR,)),
+        "score": Operation(
+            "Gold of every player, card by card, castles, total and the winners.",
+            ("pnp score kingdom-builder game.yaml", "pnp score kingdom-builder game.yaml --explain",
+             "pnp score kingdom-builder game.yaml --json > result.json",
+             "pnp score kingdom-builder game.yaml --picture check.pdf"),
+            (BOARDS_DIR,)),
+    }
+
+    has_setup_sheet = True
+    has_picture = True
+
+    def boards(self, seed: int, fmt: str, paper: str, bleed: float, lang: str, **_: Any) -> tuple[str, dict[str, str | bytes]]:
+        from pnp.games.kingdom_builder.boards import section_files
+
+        return section_files(seed, fmt, paper, bleed, lang)
+
+    def setup(self, seed: int, players: int = 2, first_game: bool = False, sections_set: int | None = None,
+              **_: Any) -> Any:
+        from pnp.games.kingdom_builder import setup
+        from pnp.games.kingdom_builder.library import DEFAULT_SET
+
+        make = setup.first_game if first_game else setup.random_setup
+        return make(players, seed, DEFAULT_SET if sections_set is None else sections_set)
+
+    def setup_sheet(self, made: Any, fmt: str, paper: str, lang: str = "en", **_: Any) -> str | bytes:
+        from pnp.games.kingdom_builder.pictures import setup_sheet
+
+        return setup_sheet(made, fmt, paper, self.catalog(lang))
+
+    def blank_form(self, boards: tuple[str, ...] = FIRST_GAME, players: int | None = None,
+                   setup_file: Path | None = None, boards_dir: Path | None = None, **_: Any) -> str:
+        from pnp.games.kingdom_builder.template import form_for
+
+        return form_for(list(boards), players, setup_file, boards_dir)
+
+    def picture(self, result: Any) -> Any:
+        from pnp.games.kingdom_builder.pictures import score_picture
+
+        return score_picture(result)
+
+
+GAME = KingdomBuilder()
