@@ -50,17 +50,20 @@ SHARED: dict[str, tuple[Param, ...]] = {
     ),
     "setup": (
         Param("seed", "--seed", int, None, "Same seed, same set-up. Default: a new random seed, printed.", min=0),
-        Param("as_json", "--json", bool, False, "Print the set-up as JSON."),
+        Param("as_json", "--json", bool, False, "Print the set-up as JSON (the same in every language)."),
+        Param("lang", "--lang", Language, Language.EN, "Language of the text."),
     ),
     "template": (
-        Param("out", "--out", Path, None, "Write to this file instead of printing."),
+        Param("out", "--out|-o", Path, None, "Write to this file instead of printing."),
         Param("force", "--force", bool, False, "Replace --out if it exists."),
+        Param("lang", "--lang", Language, Language.EN, "Language of the form's comments."),
     ),
     "check": (Param("file", "FILE", Path, required=True, help="The transcription (YAML)."),),
     "score": (
         Param("file", "FILE", Path, required=True, help="The transcription (YAML)."),
         Param("as_json", "--json", bool, False, "Print the result as JSON for programs."),
         Param("explain", "--explain", bool, False, "Also show what the result is made of."),
+        Param("lang", "--lang", Language, Language.EN, "Language of the text (JSON is the same in every language)."),
     ),
 }
 SETUP_SHEET = (
@@ -175,21 +178,21 @@ def boards(game: Game, seed: int | None, out: Path, **options: Any) -> None:
         typer.echo(f"  {name}")
 
 
-def setup(game: Game, seed: int | None, as_json: bool, out: Path | None = None, paper: str = "a4",
+def setup(game: Game, seed: int | None, as_json: bool, lang: str, out: Path | None = None, paper: str = "a4",
           **options: Any) -> None:
     fmt = _suffix(out, "--out", ("pdf", "svg")) if out is not None else None
     made = game.setup(_fresh_seed(seed), **options)
     if out is not None:
-        write_atomic(out, game.setup_sheet(made, fmt, paper, **options))
+        write_atomic(out, game.setup_sheet(made, fmt, paper, lang))
         typer.echo(f"wrote {out}", err=True)
     if as_json:
         typer.echo(json.dumps(game.setup_json(made), ensure_ascii=False, indent=2))
     else:
-        typer.echo(game.setup_text(made, **options), nl=False)
+        typer.echo(game.setup_text(made, lang), nl=False)
 
 
-def template(game: Game, out: Path | None, force: bool, **options: Any) -> None:
-    form = game.blank_form(**options)
+def template(game: Game, out: Path | None, force: bool, lang: str, **options: Any) -> None:
+    form = game.blank_form(lang=lang, **options)
     if out is None:
         typer.echo(form, nl=False)
         return
@@ -202,7 +205,8 @@ def check(game: Game, file: Path, **options: Any) -> None:
     typer.echo(f"{file}: OK: {game.check_summary(state)}")
 
 
-def score(game: Game, file: Path, as_json: bool, explain: bool, picture: Path | None = None, **options: Any) -> None:
+def score(game: Game, file: Path, as_json: bool, explain: bool, lang: str, picture: Path | None = None,
+          **options: Any) -> None:
     fmt = _suffix(picture, "--picture", ("svg", "pdf")) if picture is not None else None
     result = game.evaluate(game.load(file, **options))
     if picture is not None:
@@ -214,7 +218,7 @@ def score(game: Game, file: Path, as_json: bool, explain: bool, picture: Path | 
     if as_json:
         typer.echo(json.dumps(game.report_json(result), ensure_ascii=False, indent=2))
     else:
-        typer.echo(game.report_text(result, explain), nl=False)
+        typer.echo(game.report_text(result, explain, lang), nl=False)
 
 
 HANDLERS: dict[str, Callable[..., None]] = {

@@ -52,9 +52,9 @@ class Game:
 
     Every game package has the same modules with the same roles, so the calls are the same for
     every game: `transcription.load(path, **options)`, `rules.evaluate(state)`,
-    `report.as_text(result, explain)`, `report.as_json(result)`, `report.summary(state)` (the line
-    `pnp check` prints), `report.setup_text(made, **options)`, `setup.random_setup(seed=, **options)`,
-    `setup.as_dict(made)`, `template.transcription_form(**options)`, `kit.sheets(t, paper, duplex,
+    `report.as_text(result, explain, lang)`, `report.as_json(result)`, `report.summary(state)` (the line
+    `pnp check` prints), `report.setup_text(made, lang)`, `setup.random_setup(seed=, **options)`,
+    `setup.as_dict(made)`, `template.transcription_form(lang=, **options)`, `kit.sheets(t, paper, duplex,
     **options)`, `components.catalog(lang)`. A game overrides a method only where it differs
     (Kingdom Builder's first-game set-up, say), and adds `boards`, `setup_sheet` and `picture`
     where it has them. Options are passed by the names of the game's `Param`s.
@@ -89,13 +89,13 @@ class Game:
     def setup(self, seed: int, **options: Any) -> Any:
         return self.module("setup").random_setup(seed=seed, **options)
 
-    def setup_text(self, made: Any, **options: Any) -> str:
-        return self.module("report").setup_text(made, **options)
+    def setup_text(self, made: Any, lang: str = "en") -> str:
+        return self.module("report").setup_text(made, lang)
 
     def setup_json(self, made: Any) -> dict[str, Any]:
         return self.module("setup").as_dict(made)
 
-    def setup_sheet(self, made: Any, fmt: str, paper: str, **options: Any) -> str | bytes:
+    def setup_sheet(self, made: Any, fmt: str, paper: str, lang: str = "en") -> str | bytes:
         """The set-up as a printable page: SVG text (`fmt` "svg") or PDF bytes."""
         raise NotImplementedError
 
@@ -113,8 +113,8 @@ class Game:
     def evaluate(self, state: Any) -> Any:
         return self.module("rules").evaluate(state)
 
-    def report_text(self, result: Any, explain: bool = False) -> str:
-        return self.module("report").as_text(result, explain)
+    def report_text(self, result: Any, explain: bool = False, lang: str = "en") -> str:
+        return self.module("report").as_text(result, explain, lang)
 
     def report_json(self, result: Any) -> dict[str, Any]:
         return self.module("report").as_json(result)

@@ -21,7 +21,7 @@ class Catalog:
         self.lang = lang
         self.messages = messages
 
-    def __call__(self, key: str, **values: Any) -> str:
+    def __call__(self, key: str, /, **values: Any) -> str:
         try:
             text = self.messages[key]
         except KeyError:

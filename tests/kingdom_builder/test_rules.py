@@ -6,7 +6,10 @@ Neighbours follow the digest's odd-r rule: row letters A, C, E... are even rows 
 
 import pytest
 
+from pnp.games.kingdom_builder.components import catalog
+from pnp.games.kingdom_builder.report import words
 from pnp.games.kingdom_builder.rules import evaluate
+from pnp.render.i18n import LANGUAGES
 from pnp.games.kingdom_builder.facts import Terrain
 from tests.kingdom_builder.kb import board, cell, game
 
@@ -164,7 +167,9 @@ def test_total_and_winners_share_a_tie():
 
 @pytest.mark.parametrize("card", ["fishermen", "miners", "merchants", "workers", "discoverers",
                                   "knights", "hermits", "lords", "citizens", "farmers"])
-def test_every_card_explains_itself(card):
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_card_explains_itself_in_every_language(card, lang):
     g = game(board(LINKS), {"1": PLAYER_1, "2": ["A20"]}, cards=(card,))
     part = evaluate(g).scores[0].parts[0]
-    assert part.name == card and part.explain and all(isinstance(line, str) and line for line in part.explain)
+    lines = [words(note, catalog(lang)) for note in part.explain]
+    assert part.name == card and lines and all(line and "{" not in line for line in lines)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.games.carolus_magnus.facts import CLAN_NAMES, castles_per_side
+from pnp.games.carolus_magnus.facts import CLAN_NAMES, SIDE_NAMES, castles_per_side
 from pnp.games.carolus_magnus.model import Position
-from pnp.games.carolus_magnus.rules import Outcome, Stop
+from pnp.games.carolus_magnus.rules import Outcome, Stop, castles_on_board
 from pnp.games.carolus_magnus.setup import CROWN, Setup
+from pnp.render.i18n import Catalog
 from pnp.resources import render_template
 
 
@@ -20,19 +21,39 @@ def _names(outcome: Outcome, indices: tuple[int, ...]) -> list[str]:
     return [outcome.position.territories[i].name for i in indices]
 
 
-def as_text(outcome: Outcome, explain: bool = False) -> str:
+def _end(position: Position, t: Catalog) -> str:
+    """Why the game is over, in words: the same facts `rules.game_end` decides on."""
+    goal = castles_per_side(len(position.players))
+    complete = [t(f"report.name.{side}") for side, count in castles_on_board(position).items() if count >= goal]
+    if complete:
+        return t("report.end.castles", sides=t("report.and").join(complete), goal=goal)
+    return t("report.end.territories", count=len(position.territories))
+
+
+def as_text(outcome: Outcome, explain: bool = False, lang: str = "en") -> str:
     """Control, the territories clockwise, the stops within reach, castles per side and the end;
     `explain` shows each side's count in every territory, clan by clan."""
+    from pnp.games.carolus_magnus.components import catalog
+
+    t = catalog(lang)
     position = outcome.position
+    sides = {side: t(f"report.name.{side}") for side in SIDE_NAMES}
+    clans = {clan: t(f"report.name.{clan}") for clan in CLAN_NAMES}
     players_of = {side: [p.name for p in position.players if p.side == side] for side in position.sides}
-    parts = [{side: [f"{clan} {territory.cubes(clan)} ({holder})" for clan, holder in outcome.control.items()
+    parts = [{side: [t("report.part", clan=clans[clan], count=territory.cubes(clan), player=holder)
+                     for clan, holder in outcome.control.items()
                      if holder and position.side_of(holder) == side and territory.cubes(clan)]
-                    + ([f"castles {territory.castle_count}"] if territory.castle_side == side else [])
+                    + ([t("report.part_castles", count=territory.castle_count)] if territory.castle_side == side else [])
               for side in position.sides} for territory in position.territories]
+    label = {side: t("report.side", side=sides[side], players=", ".join(players_of[side])) for side in position.sides}
     return render_template(
-        "carolus-magnus/score.txt.j2", position=position, outcome=outcome, clans=CLAN_NAMES, explain=explain,
-        players_of=players_of, parts=parts, versus=_versus, names=lambda indices: _names(outcome, indices),
-        castles=castles_per_side(len(position.players)))
+        "carolus-magnus/score.txt.j2", t=t, position=position, outcome=outcome, clans=CLAN_NAMES, explain=explain,
+        sides=sides, clan_names=clans, players_of=players_of, parts=parts, versus=_versus,
+        names=lambda indices: _names(outcome, indices), end=lambda where: _end(where, t),
+        castles=castles_per_side(len(position.players)),
+        side_list=", ".join(label[side] for side in position.sides),
+        winner_list=", ".join(label[side] for side in outcome.winners),
+        paladins=[", ".join(f"{clans[clan]} {n}" for clan, n in territory.paladins) for territory in position.territories])
 
 
 def _stop_json(outcome: Outcome, stop: Stop) -> dict[str, Any]:
@@ -62,9 +83,17 @@ def as_json(outcome: Outcome) -> dict[str, Any]:
     }
 
 
-def setup_text(setup: Setup, **_: Any) -> str:
-    return render_template("carolus-magnus/setup.txt.j2", setup=setup, crown=CROWN, circle=zip(setup.circle, setup.cubes),
-                           castles=castles_per_side(setup.players), players=zip(setup.sides, setup.reserves))
+def setup_text(setup: Setup, lang: str = "en") -> str:
+    from pnp.games.carolus_magnus.components import catalog
+
+    t = catalog(lang)
+    names = {name: t(f"report.name.{name}") for name in (*CLAN_NAMES, *SIDE_NAMES)}
+    return render_template(
+        "carolus-magnus/setup.txt.j2", t=t, setup=setup,
+        circle=", ".join(f"{segment}: {names[clan]}" for segment, clan in zip(setup.circle, setup.cubes)),
+        players=[(names[side], ", ".join(t("setup.crown") if die == CROWN else names[die] for die in dice))
+                 for side, dice in zip(setup.sides, setup.reserves)],
+        castles=castles_per_side(setup.players))
 
 
 def summary(position: Position) -> str:

@@ -11,10 +11,14 @@ def default_sides(players: int) -> list[str]:
     return ["black", "white", "black", "white"] if players == 4 else list(SIDE_NAMES[:players])
 
 
-def transcription_form(players: int) -> str:
+def transcription_form(players: int, lang: str = "en") -> str:
+    from pnp.games.carolus_magnus.components import catalog
+
+    t = catalog(lang)
     return render_template(
         "carolus-magnus/transcription.yaml.j2",
-        players=[(f"Player{n}", side) for n, side in enumerate(default_sides(players), start=1)],
+        t=t,
+        players=[(t("form.player", number=n), side) for n, side in enumerate(default_sides(players), start=1)],
         sides=SIDE_NAMES,
         clans=CLAN_NAMES,
         castles=castles_per_side(players),

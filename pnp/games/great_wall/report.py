@@ -11,23 +11,26 @@ from pnp.games.great_wall.setup import Setup
 from pnp.resources import render_template
 
 
-def as_text(outcome: Outcome, explain: bool = False) -> str:
+def as_text(outcome: Outcome, explain: bool = False, lang: str = "en") -> str:
     """The success in every section, the next check and, once the last round is over, the chain
     of checks, the totals and the winners; `explain` shows how each success is made up."""
+    from pnp.games.great_wall.components import catalog
+
+    t = catalog(lang)
     position = outcome.position
     sections = []
     for section in position.sections:
         results = successes(section, position.players)
         sections.append({
-            "tokens": [*map(str, section.tokens),
-                       *(f"{card.token} on {card.player}'s card" for card in section.cards if card.token is not None)],
+            "tokens": [*map(str, section.tokens), *(t("report.on_card", token=card.token, player=card.player)
+                                                    for card in section.cards if card.token is not None)],
             "open": bool(section.tokens),
-            "scores": [(p, r) for p, r in results.items() if any(card.player == p for card in section.cards)],
+            "scores": [f"{p} {r.total}" for p, r in results.items() if any(card.player == p for card in section.cards)],
             "parts": [(p, r) for p, r in results.items() if r.parts],
         })
     where = outcome.final or position
     return render_template(
-        "great-wall/score.txt.j2", position=position, last_round_over=position.phase == LAST_ROUND_OVER,
+        "great-wall/score.txt.j2", t=t, position=position, last_round_over=position.phase == LAST_ROUND_OVER,
         sections=sections, explain=explain, outcome=outcome, totals=outcome.totals(),
         won={player: where.won_by(player) for player in position.players})
 
@@ -62,8 +65,10 @@ def as_json(outcome: Outcome) -> dict[str, Any]:
     }
 
 
-def setup_text(setup: Setup, **_: Any) -> str:
-    return render_template("great-wall/setup.txt.j2", setup=setup)
+def setup_text(setup: Setup, lang: str = "en") -> str:
+    from pnp.games.great_wall.components import catalog
+
+    return render_template("great-wall/setup.txt.j2", t=catalog(lang), setup=setup)
 
 
 def summary(position: Position) -> str:

@@ -17,7 +17,7 @@ from pnp.games.great_wall.model import LAST_ROUND_OVER, Position, Section
 class Success:
     player: str
     total: int
-    parts: tuple[str, ...]  # how the total is made, for --explain
+    parts: tuple[tuple[str, int, bool], ...]  # (card kind or "token", value, covered): the total's terms
     levelled: bool = False  # an uncovered Nobility made every card there worth 1
 
 
@@ -65,7 +65,7 @@ def success(section: Section, player: str) -> Success:
         if card.player != player:
             continue
         if i in covered:
-            parts.append(f"{card.kind.value} 0 (covered)")  # GW-5: 0 even in a levelled section
+            parts.append((card.kind.value, 0, True))  # GW-5: 0 even in a levelled section
             continue
         if levelled:
             value = 1
@@ -75,11 +75,11 @@ def success(section: Section, player: str) -> Success:
         else:
             value = VALUE[card.kind]
         total += value
-        parts.append(f"{card.kind.value} {value}")
+        parts.append((card.kind.value, value, False))
     for card in section.cards:
         if card.player == player and card.token is not None:
             total -= card.token
-            parts.append(f"token -{card.token}")
+            parts.append(("token", -card.token, False))
     return Success(player, total, tuple(parts), levelled)
 
 

@@ -6,11 +6,15 @@ from pnp.games.great_wall.facts import TOKENS, Kind, sections_for
 from pnp.resources import render_template
 
 
-def transcription_form(players: int) -> str:
+def transcription_form(players: int, lang: str = "en") -> str:
+    from pnp.games.great_wall.components import catalog
+
+    t = catalog(lang)
     sections = sections_for(players)
     return render_template(
         "great-wall/transcription.yaml.j2",
-        players=[f"Player{n}" for n in range(1, players + 1)],
+        t=t,
+        players=[t("form.player", number=n) for n in range(1, players + 1)],
         sections=sections,
         pool=sum(TOKENS.values()) - 2 * sections,
         kinds=[kind.value for kind in Kind],

@@ -49,7 +49,6 @@ class KingdomBuilder(Game):
              "pnp setup kingdom-builder --first-game --json > setup.json"),
             (Param("players", "--players", int, 2, "Number of players (2-4).", min=2, max=4),
              Param("first_game", "--first-game", bool, False, "The rulebook's suggested first game on our sections."),
-             Param("lang", "--lang", Language, Language.EN, "Language of the text and the sheet."),
              Param("sections_set", "--sections-set", int, None,
                    "Seed of the 8 sections you printed (pnp boards); default: the bundled set.", min=0))),
         "template": Operation(
@@ -89,16 +88,16 @@ class KingdomBuilder(Game):
         make = setup.first_game if first_game else setup.random_setup
         return make(players, seed, DEFAULT_SET if sections_set is None else sections_set)
 
-    def setup_sheet(self, made: Any, fmt: str, paper: str, lang: str = "en", **_: Any) -> str | bytes:
+    def setup_sheet(self, made: Any, fmt: str, paper: str, lang: str = "en") -> str | bytes:
         from pnp.games.kingdom_builder.pictures import setup_sheet
 
         return setup_sheet(made, fmt, paper, self.catalog(lang))
 
     def blank_form(self, boards: tuple[str, ...] = FIRST_GAME, players: int | None = None,
-                   setup_file: Path | None = None, boards_dir: Path | None = None, **_: Any) -> str:
+                   setup_file: Path | None = None, boards_dir: Path | None = None, lang: str = "en") -> str:
         from pnp.games.kingdom_builder.template import form_for
 
-        return form_for(list(boards), players, setup_file, boards_dir)
+        return form_for(list(boards), players, setup_file, boards_dir, lang)
 
     def picture(self, result: Any) -> Any:
         from pnp.games.kingdom_builder.pictures import score_picture

@@ -7,29 +7,31 @@ from typing import Any
 
 from pnp.games.kingdom_builder.facts import Terrain
 from pnp.games.kingdom_builder.model import Game, Player, label
-from pnp.games.kingdom_builder.rules import CASTLES, ScoreSheet
+from pnp.games.kingdom_builder.components import catalog
+from pnp.games.kingdom_builder.rules import CASTLES, Note, ScoreSheet
 from pnp.games.kingdom_builder.setup import Setup
+from pnp.render.i18n import Catalog
 from pnp.resources import render_template
 
-LORDS_TEXT = {
-    "included": "zero settlements in a sector takes part (ruling KB-1, the default)",
-    "excluded": "players with zero settlements in a sector never score there (lords_zero: excluded)",
-}
+def words(value: object, t: Catalog) -> str:
+    """An explanation note, a list or a plain value, put into words in the catalog's language."""
+    if isinstance(value, Note):
+        return t(value.key, **{name: words(v, t) for name, v in value.values})
+    if isinstance(value, tuple):
+        return ", ".join(words(v, t) for v in value) or t("explain.none")
+    return str(value)
 
 
-def title(name: str) -> str:
-    return name.capitalize()
-
-
-def as_text(sheet: ScoreSheet, explain: bool = False) -> str:
+def as_text(sheet: ScoreSheet, explain: bool = False, lang: str = "en") -> str:
     """One column per player, one row per card, then castles and the total; with `explain`,
     what scored for every player and card, in board coordinates (A1..T20)."""
+    t = catalog(lang)
     game = sheet.game
     names = [score.player.name for score in sheet.scores]
     rows = [[""] + names]
     for part in (*game.cards, CASTLES):
-        rows.append([title(part)] + [str(score.gold(part)) for score in sheet.scores])
-    rows.append(["Total"] + [str(score.total) for score in sheet.scores])
+        rows.append([t(f"report.part.{part}")] + [str(score.gold(part)) for score in sheet.scores])
+    rows.append([t("report.total")] + [str(score.total) for score in sheet.scores])
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     table = [
         "  ".join([row[0].ljust(widths[0])] + [cell.rjust(w) for cell, w in zip(row[1:], widths[1:])]).rstrip()
@@ -37,17 +39,11 @@ def as_text(sheet: ScoreSheet, explain: bool = False) -> str:
     ]
     table.insert(-1, "-" * len(table[0]))
     return render_template(
-        "kingdom-builder/score.txt.j2",
-        boards=[str(p) for p in game.board.placements],
-        source=game.source,
-        table=table,
-        winners=[p.name for p in sheet.winners],
-        lords=LORDS_TEXT[game.lords_zero] if "lords" in game.cards else "",
-        on_water=[(p.name, [label(c) for c in cells]) for p, cells in _on_water(sheet)],
-        explain=explain,
-        scores=sheet.scores,
-        title=title,
-    )
+        "kingdom-builder/score.txt.j2", t=t, words=lambda value: words(value, t),
+        boards=[str(p) for p in game.board.placements], source=game.source, table=table,
+        winners=[p.name for p in sheet.winners], lords="lords" in game.cards, lords_zero=game.lords_zero,
+        on_water=[(p.name, tuple(label(c) for c in cells)) for p, cells in _on_water(sheet)],
+        explain=explain, scores=sheet.scores)
 
 
 def _on_water(sheet: ScoreSheet) -> list[tuple[Player, list[tuple[int, int]]]]:
@@ -74,8 +70,7 @@ def as_json(sheet: ScoreSheet) -> dict[str, Any]:
     }
 
 
-def setup_text(setup: Setup, lang: str = "en", **_: Any) -> str:
-    from pnp.games.kingdom_builder.components import catalog
+def setup_text(setup: Setup, lang: str = "en") -> str:
     from pnp.games.kingdom_builder.pictures import setup_heading, setup_lines
 
     t = catalog(lang)

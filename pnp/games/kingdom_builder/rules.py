@@ -17,13 +17,23 @@ CASTLES = "castles"
 
 
 @dataclass(frozen=True)
+class Note:
+    """A piece of explanation as data: a catalog message id and its values, which are numbers,
+    coordinates, other notes, or tuples of them (lists). The report puts it into words in the
+    chosen language."""
+
+    key: str
+    values: tuple[tuple[str, object], ...] = ()
+
+
+@dataclass(frozen=True)
 class Part:
     """Gold from one card (or the castles) for one player."""
 
     name: str
     gold: int
     cells: frozenset[hexgrid.Cell]  # the hexes that earned it
-    explain: tuple[str, ...]
+    explain: tuple[Note, ...]
 
 
 @dataclass(frozen=True)
@@ -60,8 +70,12 @@ def evaluate(game: Game) -> ScoreSheet:
     ))
 
 
-def _labels(flats: list[int] | set[int]) -> str:
-    return ", ".join(label(cell_of(flat)) for flat in sorted(flats))
+def _labels(flats: list[int] | set[int]) -> tuple[str, ...]:
+    return tuple(label(cell_of(flat)) for flat in sorted(flats))
+
+
+def _note(key: str, **values: object) -> Note:
+    return Note(f"explain.{key}", tuple(values.items()))
 
 
 def _cells(flats: list[int] | set[int]) -> frozenset[hexgrid.Cell]:
@@ -95,31 +109,31 @@ def _areas(flats: list[int], near: tuple[tuple[int, ...], ...]) -> list[list[int
 def _castles(table: _Table, key: str) -> Part:
     terrain, specials = table.terrain, table.board.specials_near
     castles = {n for flat in table.own[key] for n in specials[flat] if terrain[n] is Terrain.CASTLE}
-    lines = tuple(f"castle {label(cell_of(c))}: 3" for c in sorted(castles))
-    return Part(CASTLES, 3 * len(castles), _cells(castles), lines or ("no castle touched",))
+    lines = tuple(_note("castle", cell=label(cell_of(c))) for c in sorted(castles))
+    return Part(CASTLES, 3 * len(castles), _cells(castles), lines or (_note("no_castle"),))
 
 
 def _fishermen(table: _Table, key: str) -> Part:
     # A settlement standing on water (Harbor) scores nothing, even if it touches other water.
     near_water, terrain = table.board.near_water, table.terrain
     hits = [flat for flat in table.own[key] if flat in near_water and terrain[flat] is not Terrain.WATER]
-    lines = [f"{len(hits)} settlements next to water: {_labels(hits) or 'none'}"]
+    lines = [_note("fishermen", count=len(hits), cells=_labels(hits))]
     on_water = [flat for flat in table.own[key] if table.terrain[flat] is Terrain.WATER]
     if on_water:
-        lines.append(f"on water, not counted: {_labels(on_water)}")
+        lines.append(_note("on_water", cells=_labels(on_water)))
     return Part("fishermen", len(hits), _cells(hits), tuple(lines))
 
 
 def _miners(table: _Table, key: str) -> Part:
     near_mountain = table.board.near_mountain
     hits = [flat for flat in table.own[key] if flat in near_mountain]
-    return Part("miners", len(hits), _cells(hits), (f"{len(hits)} settlements next to a mountain: {_labels(hits) or 'none'}",))
+    return Part("miners", len(hits), _cells(hits), (_note("miners", count=len(hits), cells=_labels(hits)),))
 
 
 def _workers(table: _Table, key: str) -> Part:
     specials = table.board.specials_near
     hits = [flat for flat in table.own[key] if specials[flat]]
-    lines = (f"{len(hits)} settlements next to a castle or location: {_labels(hits) or 'none'}",)
+    lines = (_note("workers", count=len(hits), cells=_labels(hits)),)
     return Part("workers", len(hits), _cells(hits), lines)
 
 
@@ -131,17 +145,18 @@ def _merchants(table: _Table, key: str) -> Part:
         specials = {n for flat in area for n in specials_near[flat]}
         if len(specials) >= 2:
             linked |= specials
-            names = ", ".join(f"{terrain[s].value} {label(cell_of(s))}" for s in sorted(specials))
-            lines.append(f"area of {len(area)} from {label(cell_of(area[0]))} links {names}")
+            names = tuple(_note("link", what=_note(f"kind.{terrain[s].value}"), cell=label(cell_of(s)))
+                          for s in sorted(specials))
+            lines.append(_note("merchants_area", size=len(area), cell=label(cell_of(area[0])), links=names))
     # Each linked hex counts once, however many areas link it.
-    lines.append(f"{len(linked)} linked hexes x 4")
+    lines.append(_note("merchants", count=len(linked)))
     return Part("merchants", 4 * len(linked), _cells(linked), tuple(lines))
 
 
 def _discoverers(table: _Table, key: str) -> Part:
     rows = sorted({flat // COLS for flat in table.own[key]})
-    letters = " ".join(ROW_LETTERS[r] for r in rows) or "none"
-    return Part("discoverers", len(rows), _cells(table.own[key]), (f"{len(rows)} rows with a settlement: {letters}",))
+    letters = " ".join(ROW_LETTERS[r] for r in rows) or _note("none")
+    return Part("discoverers", len(rows), _cells(table.own[key]), (_note("discoverers", count=len(rows), rows=letters),))
 
 
 def _knights(table: _Table, key: str) -> Part:
@@ -150,23 +165,23 @@ def _knights(table: _Table, key: str) -> Part:
         per_row[flat // COLS] += 1
     most = max(per_row)
     if most == 0:
-        return Part("knights", 0, frozenset(), ("no settlements",))
+        return Part("knights", 0, frozenset(), (_note("no_settlements"),))
     row = per_row.index(most)  # one row only; on a tie the topmost is shown
     cells = [flat for flat in table.own[key] if flat // COLS == row]
-    return Part("knights", 2 * most, _cells(cells), (f"row {ROW_LETTERS[row]} holds {most} settlements x 2",))
+    return Part("knights", 2 * most, _cells(cells), (_note("knights", row=ROW_LETTERS[row], count=most),))
 
 
 def _hermits(table: _Table, key: str) -> Part:
     areas = table.areas[key]
-    sizes = ", ".join(f"{len(a)} from {label(cell_of(a[0]))}" for a in areas) or "none"
-    return Part("hermits", len(areas), _cells(table.own[key]), (f"{len(areas)} settlement areas: {sizes}",))
+    sizes = tuple(_note("area", size=len(a), cell=label(cell_of(a[0]))) for a in areas)
+    return Part("hermits", len(areas), _cells(table.own[key]), (_note("hermits", count=len(areas), sizes=sizes),))
 
 
 def _citizens(table: _Table, key: str) -> Part:
     largest = max(table.areas[key], key=len, default=[])
     if not largest:
-        return Part("citizens", 0, frozenset(), ("no settlements",))
-    line = f"largest area: {len(largest)} settlements from {label(cell_of(largest[0]))}, {len(largest)} // 2"
+        return Part("citizens", 0, frozenset(), (_note("no_settlements"),))
+    line = _note("citizens", count=len(largest), cell=label(cell_of(largest[0])))
     return Part("citizens", len(largest) // 2, _cells(largest), (line,))
 
 
@@ -185,9 +200,9 @@ def _lords(table: _Table, key: str) -> Part:
         if earned:
             won.append(quarter)
         gold += earned
-        others = ", ".join(f"{p.name} {counts[p.key]}" for p in game.players if p.key != key)
-        lines.append(f"{QUARTERS[quarter]}: {mine} (others: {others}) -> {earned}")
-    lines.append(f"zero {'takes part' if included else 'does not take part'} (lords_zero: {game.lords_zero})")
+        others = tuple(f"{p.name} {counts[p.key]}" for p in game.players if p.key != key)
+        lines.append(_note("lords", sector=_note(f"sector.{QUARTERS[quarter]}"), mine=mine, others=others, gold=earned))
+    lines.append(_note(f"lords_zero.{game.lords_zero}"))
     cells = [flat for flat in table.own[key] if SECTOR_OF[flat] in won]
     return Part("lords", gold, _cells(cells), tuple(lines))
 
@@ -196,9 +211,9 @@ def _farmers(table: _Table, key: str) -> Part:
     counts = table.sector_counts[key]
     fewest = min(counts)
     quarter = counts.index(fewest)
-    each = ", ".join(f"{QUARTERS[q]} {c}" for q, c in enumerate(counts))
+    each = tuple(_note("sector_count", sector=_note(f"sector.{QUARTERS[q]}"), count=c) for q, c in enumerate(counts))
     cells = [flat for flat in table.own[key] if SECTOR_OF[flat] == quarter]
-    return Part("farmers", 3 * fewest, _cells(cells), (f"sectors: {each}; fewest {fewest} x 3",))
+    return Part("farmers", 3 * fewest, _cells(cells), (_note("farmers", sectors=each, fewest=fewest),))
 
 
 _RULES: dict[str, Callable[[_Table, str], Part]] = {
