@@ -38,11 +38,6 @@ def test_straight_line_alternates_columns_across_rows():
     assert [hexgrid.step((7, 1), "E", k) for k in range(3)] == [(7, 1), (7, 2), (7, 3)]
 
 
-def test_three_axes_cover_the_six_directions():
-    names = {name for axis in hexgrid.AXES for name in axis}
-    assert names == {name for name, _ in hexgrid.DIRECTIONS}
-
-
 @pytest.mark.parametrize("cell, expected", [((0, 0), 0), ((9, 9), 0), ((0, 10), 1), ((10, 0), 2), ((19, 19), 3), ((12, 15), 3)])
 def test_sectors_are_the_four_sections(cell, expected):
     assert hexgrid.sector(cell, 10, 10, 2) == expected

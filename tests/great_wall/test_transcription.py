@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from pnp.errors import InputError
-from pnp.games.great_wall.facts import DECK, TOKENS, Kind
+from pnp.games.great_wall.facts import TOKENS, Kind
 from pnp.games.great_wall.model import LAST_ROUND_OVER, Card, Position, Section
 from pnp.games.great_wall.rules import evaluate
 from pnp.games.great_wall.template import transcription_form
@@ -151,10 +151,6 @@ def test_renaming_players_changes_nothing(position, rng):
     before, after = evaluate(position), evaluate(renamed)
     assert {name[p]: v for p, v in before.totals().items()} == after.totals()
     assert tuple(name[p] for p in before.winners) == after.winners
-
-
-def test_deck_facts():
-    assert sum(DECK.values()) == 20 and sum(TOKENS.values()) == 36
 
 
 def test_choose_is_read_and_checked():
