@@ -44,7 +44,7 @@ def test_svg_kit_writes_one_file_per_component_design(tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["--paper", "a3"], "unknown paper 'a3' (one of: a4, letter)"),
-    (["--lang", "de"], "--lang: unknown language 'de' (one of: en, ru)"),
+    (["--lang", "de"], "--lang: unknown language 'de' (one of: en, ru, fa)"),
     (["--format", "png"], "--format: unknown format 'png' (pdf or svg)"),
 ])
 def test_bad_options_name_the_problem_and_write_nothing(tmp_path, args, message):
