@@ -24,7 +24,7 @@ def kingdom_builder(
     fmt: str = typer.Option("txt", "--format", help="txt: section files only; svg or pdf: also their drawings."),
     paper: str = typer.Option("a4", "--paper", help="Paper size for --format pdf: a4 or letter."),
     bleed: float = typer.Option(0.0, "--bleed", min=0.0, max=5.0, help="Artwork beyond the cut line, in mm."),
-    lang: str = typer.Option("en", "--lang", help="Language of the labels: en or ru."),
+    lang: str = typer.Option("en", "--lang", help="Language of the labels: en, ru or fa."),
 ) -> None:
     """Write a set of 8 sections, one per location type, as section files named by their ids.
 

@@ -19,7 +19,7 @@ BLEED = typer.Option(0.0, "--bleed", min=0.0, max=5.0, help="Artwork beyond the 
 DUPLEX = typer.Option(True, "--duplex/--no-duplex", help="Backs behind their fronts for long-edge double-sided "
                       "printing, or (--no-duplex) backs at the end for cutting and gluing.")
 INK_SAVER = typer.Option(False, "--ink-saver", help="Leave out large colour areas; symbols and outlines stay.")
-LANG = typer.Option("en", "--lang", help="Language of the text: en or ru.")
+LANG = typer.Option("en", "--lang", help="Language of the text: en, ru or fa (Persian, right to left).")
 FORMAT = typer.Option("pdf", "--format", help="pdf: one print-ready file; svg: one file per component.")
 
 
@@ -33,6 +33,7 @@ def _progress(total: int, label: str):  # type: ignore[no-untyped-def]
     "pnp kit kingdom-builder",
     "pnp kit kingdom-builder --paper letter --bleed 3 --lang ru",
     "pnp kit kingdom-builder --format svg --out my-kit --ink-saver",
+    "pnp kit kingdom-builder --lang fa",
 ))
 @reports_errors
 def kingdom_builder(

@@ -26,7 +26,7 @@ def kingdom_builder(
     as_json: bool = typer.Option(False, "--json", help="Print the set-up as JSON (for 'pnp template --setup')."),
     out: Path = typer.Option(None, "--out", help="Also write a printable sheet: FILE.pdf or FILE.svg."),
     paper: str = typer.Option("a4", "--paper", help="Paper size of the sheet: a4 or letter."),
-    lang: str = typer.Option("en", "--lang", help="Language: en or ru."),
+    lang: str = typer.Option("en", "--lang", help="Language: en, ru or fa."),
     sections_set: int = typer.Option(None, "--sections-set", min=0,
                                      help="Seed of the 8 sections you printed (pnp boards); default: the bundled set."),
 ) -> None:

@@ -28,7 +28,7 @@ class Layout:
     lines: tuple[str, ...]  # as written (logical order)
     shaped: tuple[shaping.Line, ...]
     baselines: tuple[float, ...]  # y of each line's baseline, mm, in the text's coordinates
-    align: str  # the box's align, mirrored for a right-to-left paragraph: "left" is where lines start
+    align: str  # where lines align: the Text's align, mirrored in a right-to-left paragraph
     anchor_x: float  # x the lines align to (left edge, centre or right edge), mm
 
     def left(self, index: int) -> float:
@@ -38,14 +38,14 @@ class Layout:
 
 
 def width(text: str, bold: bool, size: float, paragraph: shaping.Style | None = None) -> float:
-    """Width of a line of text in millimetres at `size` points, as shaped; `paragraph` gives the
+    """Width of a line of text in millimetres at `size` points, as printed; `paragraph` gives the
     face and direction of the paragraph the line belongs to (by default, the line's own)."""
-    line = shaping.shape(text, paragraph or shaping.style(text, bold))
-    if line.plain:
+    paragraph = paragraph or shaping.style(text, bold)
+    if paragraph.plain:
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
-        return stringWidth(text, line.face.name, size) * PT
-    return line.width * size * PT
+        return stringWidth(text, shaping.LATIN[bold].name, size) * PT
+    return shaping.shape(text, paragraph).width * size * PT
 
 
 def _wrap(text: str, paragraph: shaping.Style, size: float, box: float) -> list[str] | None:

@@ -96,16 +96,17 @@ class _Painter:
 
 def _shaped_line(canvas: object, line: shaping.Line, size: float) -> None:
     """A shaped line from its left end, in visual order as PDF producers store text, face by
-    face through reportlab's shaped strings. Each glyph's character code is its own character
-    in the font (joined forms are Unicode's Arabic presentation forms), so readers recover the
-    words; a glyph with no character of its own carries its text as ActualText."""
+    face through reportlab's shaped strings. Each glyph's character code is a character the
+    font maps to it: the one it was shaped from where possible, else its own (joined forms are
+    Unicode's Arabic presentation forms), so readers recover the words; a glyph with no
+    character of its own carries its text as ActualText."""
     from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
 
     c = canvas
     x = 0.0
     for (face, own), run in groupby(line.glyphs, key=lambda g: (g.face, g.gid in _characters(g.face))):
         glyphs = list(run)
-        codes = [_codes(face)[g.gid] for g in glyphs]
+        codes = [_code(g) for g in glyphs]
         widths = shaping.ttf(face).face.charWidths
         data = [ShapeData(k, 1000 * g.advance, 0, 1000 * g.dx, 1000 * g.dy, widths[code])
                 for k, (g, code) in enumerate(zip(glyphs, codes))]
@@ -124,6 +125,13 @@ def _shaped_line(canvas: object, line: shaping.Line, size: float) -> None:
 def _pdf_text(text: str) -> str:
     """A PDF text string in UTF-16 (big-endian, with its byte order mark), as hex."""
     return f"<FEFF{text.encode('utf-16-be').hex().upper()}>"
+
+
+def _code(glyph: shaping.Glyph) -> int:
+    """The character code that prints the glyph (see _shaped_line)."""
+    if len(glyph.text) == 1 and shaping.ttf(glyph.face).face.charToGlyph.get(ord(glyph.text)) == glyph.gid:
+        return ord(glyph.text)
+    return _codes(glyph.face)[glyph.gid]
 
 
 @lru_cache(maxsize=None)

@@ -69,10 +69,14 @@ class Style:
     bold: bool
     persian: bool  # set in Vazirmatn
     rtl: bool  # base direction right to left
+    plain: bool  # left to right in DejaVu alone, nothing to reorder: printed at the font's own advances
 
 
 def font_path(face: Face) -> Path:
     return Path(__file__).resolve().parent / "fonts" / face.file
+
+
+_RIGHT_TO_LEFT = frozenset({"R", "AL", "AN", "RLE", "RLO", "RLI"})  # bidi classes that start right-to-left runs
 
 
 def _arabic_script(char: str) -> bool:
@@ -82,9 +86,15 @@ def _arabic_script(char: str) -> bool:
 
 def style(text: str, bold: bool) -> Style:
     """The face and base direction of a paragraph, from its own characters."""
+    from unicodedata import bidirectional
+
     from bidi.algorithm import get_base_level
 
-    return Style(bold, any(map(_arabic_script, text)), get_base_level(text) == 1)
+    persian = any(map(_arabic_script, text))
+    rtl = get_base_level(text) == 1
+    plain = (not persian and not rtl and set(map(ord, text)) <= ttf(LATIN[bold]).face.charToGlyph.keys()
+             and not any(bidirectional(char) in _RIGHT_TO_LEFT for char in text))
+    return Style(bold, persian, rtl, plain)
 
 
 @lru_cache(maxsize=None)
@@ -107,20 +117,18 @@ def hb_font(face: Face):  # type: ignore[no-untyped-def]
     return hb.Font(hb.Face(hb.Blob.from_file_path(str(font_path(face)))))
 
 
-def _face_for(char: str, primary: Face, other: Face) -> Face:
-    """The paragraph's face, unless it lacks the character and the other face has it."""
-    code = ord(char)
-    if code in ttf(primary).face.charToGlyph or code not in ttf(other).face.charToGlyph:
-        return primary
-    return other
+def _faces(text: str, primary: Face, other: Face) -> list[Face]:
+    """Each character's face: the paragraph's, unless it lacks the character and the other has it."""
+    covered, fallback = ttf(primary).face.charToGlyph, ttf(other).face.charToGlyph
+    return [other if ord(char) not in covered and ord(char) in fallback else primary for char in text]
 
 
 def _levels(text: str, rtl: bool) -> list[int]:
     """Each character's resolved embedding level (rules P–I of the bidi algorithm).
 
-    python-bidi drops characters removed by rule X9 (ZWNJ, the marks) from its working list;
-    they take the level of the character before them, which keeps them in their run, as
-    UAX #9 section 5.2 allows. Their presence matters to shaping: a ZWNJ keeps two letters apart.
+    python-bidi drops the characters rule X9 removes (ZWNJ, the embedding marks LRE ... PDF)
+    from its working list; they take the level of the character before them, which keeps them
+    in their run, as UAX #9 section 5.2 allows. Shaping needs them: a ZWNJ keeps two letters apart.
     """
     from bidi import algorithm as uba
 
@@ -141,7 +149,7 @@ def _levels(text: str, rtl: bool) -> list[int]:
     return levels
 
 
-def _shape_run(text: str, start: int, end: int, face: Face, rtl: bool) -> list[Glyph]:
+def _shape_run(text: str, start: int, end: int, face: Face, rtl: bool, language: str) -> list[Glyph]:
     """HarfBuzz's glyphs for text[start:end], shaped with the whole line as context. Invisible
     characters (ZWNJ) keep their own empty glyphs, so a PDF's text layer keeps them too."""
     import uharfbuzz as hb
@@ -150,6 +158,7 @@ def _shape_run(text: str, start: int, end: int, face: Face, rtl: bool) -> list[G
     buffer.add_str(text, start, end - start)
     buffer.guess_segment_properties()
     buffer.direction = "rtl" if rtl else "ltr"
+    buffer.language = language  # never the machine's locale, which HarfBuzz would guess
     buffer.flags = hb.BufferFlags.PRESERVE_DEFAULT_IGNORABLES
     hb.shape(hb_font(face), buffer, {})
     # A cluster's characters run from its index to the next cluster's (clusters index `text`).
@@ -189,17 +198,18 @@ def shape(text: str, paragraph: Style) -> Line:
     """One line of a paragraph, as glyphs in visual order."""
     primary, other = (PERSIAN, LATIN) if paragraph.persian else (LATIN, PERSIAN)
     primary, other = primary[paragraph.bold], other[paragraph.bold]
-    faces = [_face_for(char, primary, other) for char in text]
-    levels = _levels(text, paragraph.rtl) if text else []
-    if primary in LATIN.values() and not any(levels) and all(face == primary for face in faces):
+    if paragraph.plain:
         font = ttf(primary).face
-        glyphs = tuple(Glyph(primary, font.charToGlyph.get(ord(char), 0), char, font.getCharWidth(ord(char)) / 1000)
+        glyphs = tuple(Glyph(primary, font.charToGlyph[ord(char)], char, font.getCharWidth(ord(char)) / 1000)
                        for char in text)
         return Line(text, glyphs, primary, plain=True)
+    faces = _faces(text, primary, other)
+    levels = _levels(text, paragraph.rtl)
+    language = "fa" if paragraph.persian else "en"
     runs: list[tuple[int, list[Glyph]]] = []
     start = 0
     for end in range(1, len(text) + 1):
         if end == len(text) or (levels[end], faces[end]) != (levels[start], faces[start]):
-            runs.append((levels[start], _shape_run(text, start, end, faces[start], levels[start] % 2 == 1)))
+            runs.append((levels[start], _shape_run(text, start, end, faces[start], levels[start] % 2 == 1, language)))
             start = end
     return Line(text, tuple(_visual_order(runs)), primary, plain=False)
