@@ -76,7 +76,10 @@ def font_path(face: Face) -> Path:
     return Path(__file__).resolve().parent / "fonts" / face.file
 
 
-_RIGHT_TO_LEFT = frozenset({"R", "AL", "AN", "RLE", "RLO", "RLI"})  # bidi classes that start right-to-left runs
+# Bidi classes that start runs against a left-to-right, or a right-to-left, paragraph.
+_EXPLICIT = frozenset({"LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})
+_RIGHT_TO_LEFT = frozenset({"R", "AL", "AN"}) | _EXPLICIT
+_LEFT_TO_RIGHT = frozenset({"L", "EN", "AN"}) | _EXPLICIT
 
 
 def _arabic_script(char: str) -> bool:
@@ -130,8 +133,14 @@ def _levels(text: str, rtl: bool) -> list[int]:
     from its working list; they take the level of the character before them, which keeps them
     in their run, as UAX #9 section 5.2 allows. Shaping needs them: a ZWNJ keeps two letters apart.
     """
+    from unicodedata import bidirectional
+
     from bidi import algorithm as uba
 
+    # Without a character that runs against the paragraph, every character takes its level.
+    against = _LEFT_TO_RIGHT if rtl else _RIGHT_TO_LEFT
+    if not any(bidirectional(char) in against for char in text):
+        return [1 if rtl else 0] * len(text)
     storage = uba.get_empty_storage()
     storage["base_level"] = 1 if rtl else 0
     storage["base_dir"] = "R" if rtl else "L"
