@@ -148,7 +148,8 @@ def _codes(face: shaping.Face) -> dict[int, int]:
     glyph order so that every document gets the same codes."""
     font = shaping.ttf(face).face
     own = _characters(face)
-    codes = {gid: min(c for c in chars if font.charToGlyph.get(c) == gid) for gid, chars in font.glyphToChar.items() if gid in own}
+    codes = {gid: min(c for c in chars if font.charToGlyph.get(c) == gid)
+             for gid, chars in font.glyphToChar.items() if gid in own}
     free = (code for code in range(0xE000, 0xF900) if code not in font.charToGlyph)
     for gid in range(len(font.hmetrics)):
         if gid not in codes:

@@ -74,9 +74,10 @@ def reference_card(t: Catalog) -> Drawing:
     items.append(Text(4, 3, 55, 8, t("reference.title"), 12, bold=True, min_size=7))
     y = 11.5
     for kind in Kind:
+        line = t("reference.line", name=t(f"kind.{kind.value}"), value=value_text(kind, t),
+                 ability=t(f"ability.{kind.value}"))
         items += [place(art.icon(kind), t.from_start(4, 9, CARD_W), y + 0.5, 9),
-                  Text(t.from_start(14.5, 45, CARD_W), y, 45, 10.3, t("reference.line", name=t(f"kind.{kind.value}"), value=value_text(kind, t),
-                                            ability=t(f"ability.{kind.value}")), 6.5, align="left", min_size=4.5)]
+                  Text(t.from_start(14.5, 45, CARD_W), y, 45, 10.3, line, 6.5, align="left", min_size=4.5)]
         y += 10.8
     return Drawing("reference-cards", CARD_W, CARD_H, tuple(items))
 

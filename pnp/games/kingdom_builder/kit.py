@@ -29,7 +29,8 @@ def cover(width: float, height: float, t: Catalog, counts: list[tuple[int, str]]
     for k, terrain in enumerate((*BUILDABLE, Terrain.WATER, Terrain.MOUNTAIN, Terrain.CASTLE)):
         x = 10 + (k % 4) * (width - 20) / 4
         row_y = y + (k // 4) * 24
-        items += [Rect(t.from_start(x, 16, width), row_y, 16, 16, Paint(fill=art.colour(terrain), stroke=art.INK, width=0.3)),
+        items += [Rect(t.from_start(x, 16, width), row_y, 16, 16,
+                       Paint(fill=art.colour(terrain), stroke=art.INK, width=0.3)),
                   place(art.icon(terrain), t.from_start(x + 1.5, 13, width), row_y + 1.5, 13),
                   Text(t.from_start(x + 18, label, width), row_y, label, 16, t(f"terrain.{terrain.value}"), 9, align="left")]
     return Drawing("cover", width, height, tuple(items))
