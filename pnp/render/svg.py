@@ -118,7 +118,8 @@ class _Writer:
                     row.add(self.svg.use(f"#{name}", x=_n((x + glyph.dx) * shaping.UNITS_PER_EM, 1),
                                          **({"y": _n(dy, 1)} if dy else {})))
                 x += glyph.advance
-            group.add(row)
+            if row.elements:
+                group.add(row)
         return group
 
     def define_glyphs(self) -> None:
