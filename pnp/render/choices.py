@@ -21,3 +21,4 @@ class Language(str, Enum):
 
     EN = "en"
     RU = "ru"
+    FA = "fa"

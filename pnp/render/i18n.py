@@ -1,7 +1,8 @@
 """Message catalogs: every text shown on a component comes from here, by id, per language.
 
-A catalog is a YAML file per language (`en.yaml`, `ru.yaml`) of nested mappings; ids are the
-dotted paths to their strings, e.g. `terrain.grass`. Values may hold `{name}` placeholders.
+A catalog is a YAML file per language (`en.yaml`, `ru.yaml`, `fa.yaml`) of nested mappings; ids
+are the dotted paths to their strings, e.g. `terrain.grass`. Values may hold `{name}` placeholders;
+a whole number put into one is written in the language's own digits (Persian: ۰–۹).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from pnp.errors import PnpError
 from pnp.render.choices import Language
 
 LANGUAGES = tuple(language.value for language in Language)
+RIGHT_TO_LEFT = frozenset({"fa"})
+DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹"}  # languages that print numbers in digits of their own
 
 
 class Catalog:
@@ -21,11 +24,30 @@ class Catalog:
         self.lang = lang
         self.messages = messages
 
+    @property
+    def rtl(self) -> bool:
+        """The language reads right to left: layouts that run in a reading direction mirror."""
+        return self.lang in RIGHT_TO_LEFT
+
+    def from_start(self, x: float, w: float, width: float) -> float:
+        """The left edge of a box `w` wide lying `x` from where lines start in an area `width`
+        wide: `x` itself, or mirrored for a right-to-left language (layouts that read across)."""
+        return width - x - w if self.rtl else x
+
+    def number(self, value: int) -> str:
+        """A whole number in the language's digits."""
+        text = str(value)
+        digits = DIGITS.get(self.lang)
+        return text.translate(str.maketrans("0123456789", digits)) if digits else text
+
     def __call__(self, key: str, /, **values: Any) -> str:
         try:
             text = self.messages[key]
         except KeyError:
             raise PnpError(f"no text '{key}' in the {self.lang} catalog") from None
+        if self.lang in DIGITS:
+            values = {name: self.number(value) if isinstance(value, int) and not isinstance(value, bool) else value
+                      for name, value in values.items()}
         return text.format(**values) if values else text
 
     def merged(self, other: Catalog) -> Catalog:

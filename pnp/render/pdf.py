@@ -5,9 +5,10 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import groupby
 
 from pnp.draw import PT, Circle, Drawing, Group, Item, Paint, Rect, Shape, Text
-from pnp.render import fonts
+from pnp.render import fonts, shaping
 
 MM = 1 / PT  # points per millimetre
 
@@ -77,26 +78,97 @@ class _Painter:
             raise fonts.TextOverflow(f"{self.where}: {error}") from None
         c = self.c
         c.setFillColor(_colour(item.colour))  # type: ignore[attr-defined]
-        draw = {"left": "drawString", "center": "drawCentredString", "right": "drawRightString"}[item.align]
-        for line, baseline in zip(laid.lines, laid.baselines):
+        draw = {"left": "drawString", "center": "drawCentredString", "right": "drawRightString"}[laid.align]
+        size = laid.size * PT
+        for index, (line, baseline) in enumerate(zip(laid.shaped, laid.baselines)):
             c.saveState()  # type: ignore[attr-defined]
-            c.translate(laid.anchor_x, baseline)  # type: ignore[attr-defined]
-            c.scale(1, -1)  # text upright in the y-down page space
-            c.setFont(fonts.PDF_NAMES[item.bold], laid.size * PT)  # type: ignore[attr-defined]
-            getattr(c, draw)(0, 0, line)
+            if line.plain:
+                c.translate(laid.anchor_x, baseline)  # type: ignore[attr-defined]
+                c.scale(1, -1)  # text upright in the y-down page space
+                c.setFont(line.face.name, size)  # type: ignore[attr-defined]
+                getattr(c, draw)(0, 0, line.text)
+            else:
+                c.translate(laid.left(index), baseline)  # type: ignore[attr-defined]
+                c.scale(1, -1)
+                _shaped_line(c, line, size)
             c.restoreState()  # type: ignore[attr-defined]
+
+
+def _shaped_line(canvas: object, line: shaping.Line, size: float) -> None:
+    """A shaped line from its left end, in visual order as PDF producers store text, face by
+    face through reportlab's shaped strings. Each glyph's character code is a character the
+    font maps to it: the one it was shaped from where possible, else its own (joined forms are
+    Unicode's Arabic presentation forms), so readers recover the words; a glyph with no
+    character of its own carries its text as ActualText."""
+    from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
+
+    c = canvas
+    x = 0.0
+    for (face, own), run in groupby(line.glyphs, key=lambda g: (g.face, g.gid in _characters(g.face))):
+        glyphs = list(run)
+        codes = [_code(g) for g in glyphs]
+        widths = shaping.ttf(face).face.charWidths
+        data = [ShapeData(k, 1000 * g.advance, 0, 1000 * g.dx, 1000 * g.dy, widths[code])
+                for k, (g, code) in enumerate(zip(glyphs, codes))]
+        # Glyphs with characters go in one string; the others one by one, each with its text.
+        strings = [(None, codes, data)] if own else [(g.text, [code], [d]) for g, code, d in zip(glyphs, codes, data)]
+        c.setFont(face.name, size)  # type: ignore[attr-defined]
+        for actual, chars, shapes in strings:
+            if actual is not None:
+                c.addLiteral(f"/Span <</ActualText {_pdf_text(actual)}>> BDC")  # type: ignore[attr-defined]
+            c.drawString(x, 0, ShapedStr("".join(map(chr, chars)), shapeData=shapes))  # type: ignore[attr-defined]
+            if actual is not None:
+                c.addLiteral("EMC")  # type: ignore[attr-defined]
+            x += sum(shape.x_advance for shape in shapes) * size / 1000
+
+
+def _pdf_text(text: str) -> str:
+    """A PDF text string in UTF-16 (big-endian, with its byte order mark), as hex."""
+    return f"<FEFF{text.encode('utf-16-be').hex().upper()}>"
+
+
+def _code(glyph: shaping.Glyph) -> int:
+    """The character code that prints the glyph (see _shaped_line)."""
+    if len(glyph.text) == 1 and shaping.ttf(glyph.face).face.charToGlyph.get(ord(glyph.text)) == glyph.gid:
+        return ord(glyph.text)
+    return _codes(glyph.face)[glyph.gid]
+
+
+@lru_cache(maxsize=None)
+def _characters(face: shaping.Face) -> frozenset[int]:
+    """The glyphs that have a character of their own in the font."""
+    font = shaping.ttf(face).face
+    return frozenset(gid for gid, chars in font.glyphToChar.items() if any(font.charToGlyph.get(c) == gid for c in chars))
+
+
+@lru_cache(maxsize=None)
+def _codes(face: shaping.Face) -> dict[int, int]:
+    """A character code for every glyph of the face, as reportlab's subsets are built from
+    characters: the glyph's own character, else a free code in the Private Use Area, assigned in
+    glyph order so that every document gets the same codes."""
+    font = shaping.ttf(face).face
+    own = _characters(face)
+    codes = {gid: min(c for c in chars if font.charToGlyph.get(c) == gid)
+             for gid, chars in font.glyphToChar.items() if gid in own}
+    free = (code for code in range(0xE000, 0xF900) if code not in font.charToGlyph)
+    for gid in range(len(font.hmetrics)):
+        if gid not in codes:
+            code = next(free)
+            font.charToGlyph[code] = gid
+            font.charWidths[code] = font.hmetrics[gid][0] * 1000 / font.unitsPerEm
+            codes[gid] = code
+    return codes
 
 
 def render(pages: Sequence[Drawing], title: str, on_page: Callable[[int], None] | None = None) -> bytes:
     """A PDF of the pages (each a Drawing of the paper size). Byte-identical for equal input."""
     from reportlab.pdfgen.canvas import Canvas
 
-    fonts.register()
     out = io.BytesIO()
     first = pages[0]
     # The initial font is ours too, so every font the PDF names is embedded (no bare Helvetica).
     canvas = Canvas(out, pagesize=(first.width * MM, first.height * MM), invariant=1, pageCompression=1,
-                    initialFontName=fonts.PDF_NAMES[False])
+                    initialFontName=shaping.ttf(shaping.LATIN[False]).fontName)
     canvas.setTitle(title)
     canvas.setCreator("pnp")
     canvas.setViewerPreference("PrintScaling", "None")  # print at actual size

@@ -1,15 +1,63 @@
-"""SVG backend (svgwrite): a Drawing becomes an SVG document sized in millimetres."""
+"""SVG backend (svgwrite): a Drawing becomes an SVG document sized in millimetres.
+
+Text is drawn as glyph outlines from the bundled fonts, shaped and ordered as in the PDF, so a
+file looks the same wherever it is opened, with no font installed. Each glyph's outline is
+defined once per file and placed with <use>; each text keeps its words in an aria-label.
+"""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pnp.draw import PT, Circle, Drawing, Group, Item, Matrix, Paint, Polygon, Rect, Text, outset, with_ink_saver
-from pnp.render import fonts
+from pnp.render import fonts, shaping
 
 
-def _n(value: float) -> str:
-    """Numbers rounded to 1/1000 mm keep files small and stable."""
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
+def _n(value: float, places: int = 3) -> str:
+    """Numbers rounded (to 1/1000 mm by default) keep files small and stable."""
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
+
+
+class _PathPen:
+    """SVG path data of a glyph outline in relative commands, in whole font units (y up).
+    Points are rounded before their differences are taken, so rounding never accumulates."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.at = self.start = (0, 0)
+
+    def _to(self, command: str, *points: tuple[float, float]) -> None:
+        # Every point of a segment is relative to where the segment starts.
+        x0, y0 = self.at
+        rounded = [(round(x), round(y)) for x, y in points]
+        self.parts.append(command + " ".join(f"{x - x0} {y - y0}" for x, y in rounded).replace(" -", "-"))
+        self.at = rounded[-1]
+
+    def moveTo(self, point: tuple[float, float]) -> None:  # noqa: N802 (the pen protocol's names)
+        self._to("m", point)
+        self.start = self.at
+
+    def lineTo(self, point: tuple[float, float]) -> None:  # noqa: N802
+        self._to("l", point)
+
+    def qCurveTo(self, *points: tuple[float, float]) -> None:  # noqa: N802
+        self._to("q", *points)
+
+    def curveTo(self, *points: tuple[float, float]) -> None:  # noqa: N802
+        self._to("c", *points)
+
+    def closePath(self) -> None:  # noqa: N802
+        self.parts.append("z")
+        self.at = self.start
+
+
+@lru_cache(maxsize=None)
+def _outline(face: shaping.Face, gid: int) -> str:
+    """A glyph's outline as SVG path data; empty for blank glyphs such as the space."""
+    pen = _PathPen()
+    shaping.hb_font(face).draw_glyph_with_pen(gid, pen)
+    return "".join(pen.parts)
 
 
 def _paint(paint: Paint) -> dict[str, str]:
@@ -38,6 +86,7 @@ class _Writer:
         self.svg.set_desc(title=drawing.name)
         self.clips = 0
         self.where = drawing.name
+        self.glyphs: set[tuple[shaping.Face, int]] = set()
 
     def shape(self, item: Rect | Circle | Polygon) -> object:
         svg = self.svg
@@ -55,12 +104,28 @@ class _Writer:
             laid = fonts.layout(item)
         except fonts.TextOverflow as error:
             raise fonts.TextOverflow(f"{self.where}: {error}") from None
-        anchor = {"left": "start", "center": "middle", "right": "end"}[item.align]
-        group = self.svg.g(font_family=fonts.FAMILY, font_size=_n(laid.size * PT), text_anchor=anchor, fill=item.colour,
-                           font_weight="bold" if item.bold else "normal")
-        for line, baseline in zip(laid.lines, laid.baselines):
-            group.add(self.svg.text(line, insert=(_n(laid.anchor_x), _n(baseline))))
+        group = self.svg.g(fill=item.colour, aria_label=item.text)
+        scale = _n(laid.size * PT / shaping.UNITS_PER_EM, 6)
+        for index, (line, baseline) in enumerate(zip(laid.shaped, laid.baselines)):
+            # Font units, y up, from the line's left end on its baseline.
+            row = self.svg.g(transform=f"matrix({scale} 0 0 -{scale} {_n(laid.left(index))} {_n(baseline)})")
+            x = 0.0
+            for glyph in line.glyphs:
+                if _outline(glyph.face, glyph.gid):
+                    name = f"{glyph.face.short}{glyph.gid}"
+                    self.glyphs.add((glyph.face, glyph.gid))
+                    dy = glyph.dy * shaping.UNITS_PER_EM
+                    row.add(self.svg.use(f"#{name}", x=_n((x + glyph.dx) * shaping.UNITS_PER_EM, 1),
+                                         **({"y": _n(dy, 1)} if dy else {})))
+                x += glyph.advance
+            if row.elements:
+                group.add(row)
         return group
+
+    def define_glyphs(self) -> None:
+        """Every glyph outline the text uses, once, in a stable order."""
+        for face, gid in sorted(self.glyphs, key=lambda key: (key[0].short, key[1])):
+            self.svg.defs.add(self.svg.path(d=_outline(face, gid), id=f"{face.short}{gid}"))
 
     def items(self, parent: object, items: tuple[Item, ...]) -> None:
         for item in items:
@@ -89,4 +154,5 @@ def render(drawing: Drawing, bleed: float = 0.0, ink_saver: bool = False) -> str
     art = with_ink_saver(drawing.items) if ink_saver else drawing.items
     # Round and hex pieces show their artwork up to `bleed` beyond their own outline.
     writer.items(writer.svg, art if drawing.cut is None else (Group(art, clip=outset(drawing.cut, bleed)),))
+    writer.define_glyphs()
     return writer.svg.tostring() + "\n"

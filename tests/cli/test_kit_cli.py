@@ -44,7 +44,7 @@ def test_svg_kit_writes_one_file_per_component_design(tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["--paper", "a3"], ("'--paper'", "'a3' is not one of 'a4', 'letter'")),
-    (["--lang", "de"], ("'--lang'", "'de' is not one of 'en', 'ru'")),
+    (["--lang", "de"], ("'--lang'", "'de' is not one of 'en', 'ru', 'fa'")),
     (["--format", "png"], ("'--format'", "'png' is not one of 'pdf', 'svg'")),
 ])
 def test_bad_options_are_wrong_usage_naming_the_choices_and_write_nothing(tmp_path, args, message):

@@ -25,6 +25,7 @@ COMMANDS = (
     "kit kingdom-builder --paper letter --bleed 3 --lang ru",
     "kit kingdom-builder --no-duplex --ink-saver --settlements",
     "kit kingdom-builder --format svg --out my-kit",
+    "kit kingdom-builder --lang fa",
     "boards kingdom-builder --seed 42",
     "boards kingdom-builder --seed 42 --format pdf",
     "setup kingdom-builder --players 3 --seed 5",

@@ -78,35 +78,40 @@ def segment(number: int, t: Catalog) -> Drawing:
     background = tuple((cx + (x - cx) * scale, cy + (y - cy) * scale) for x, y in points)
     items: list[Item] = [Polygon(background, Paint(fill=LAND, bulk=True)),
                          Circle(cx, cy, 7, Paint(fill="#FFFFFF", stroke=INK, width=0.3)),
-                         Text(cx - 6, cy - 4.5, 12, 9, str(number), 15, bold=True, min_size=8),
+                         Text(cx - 6, cy - 4.5, 12, 9, t.number(number), 15, bold=True, min_size=8),
                          Text(cx - 15, cy + 7.5, 30, 4, t("piece.segment"), 6, min_size=4)]
     return Drawing(f"segment-{number:02d}", width, height, tuple(items), cut=Polygon(points, CUT))
 
 
 def court(t: Catalog) -> Drawing:
     """A court: a castle, then per clan its colour, symbol and a row of cube spaces with a gap
-    after every 5th (to count at a glance)."""
+    after every 5th (to count at a glance), all in the reading direction."""
     width, height, box, gap = 186.0, 72.0, 6.6, 2.6
+
+    def x(left: float, w: float) -> float:
+        return t.from_start(left, w, width)
+
     items: list[Item] = [Rect(-OVER, -OVER, width + 2 * OVER, height + 2 * OVER, Paint(fill="#DCCFA3", bulk=True)),
-                         place(castle_icon("#BDB39A"), 3, 3, 16), Text(21, 4, 80, 12, t("piece.court"), 16, bold=True, align="left")]
+                         place(castle_icon("#BDB39A"), x(3, 16), 3, 16),
+                         Text(x(21, 80), 4, 80, 12, t("piece.court"), 16, bold=True, align="left")]
     for row, (name, fill, mark) in enumerate(CLANS):
         y = 20 + row * 10.2
-        items += [Rect(3, y, 30, 9, Paint(fill=fill, stroke=INK, width=0.3), radius=1.5),
-                  place(symbol(mark, "#FFFFFF"), 4, y + 1, 7),
-                  Text(11.5, y, 21, 9, t(f"clan.{name}"), 8, bold=True, align="left", min_size=5,
+        items += [Rect(x(3, 30), y, 30, 9, Paint(fill=fill, stroke=INK, width=0.3), radius=1.5),
+                  place(symbol(mark, "#FFFFFF"), x(4, 7), y + 1, 7),
+                  Text(x(11.5, 21), y, 21, 9, t(f"clan.{name}"), 8, bold=True, align="left", min_size=5,
                        colour="#000000" if name in ("yellow", "pink") else "#FFFFFF")]
         for k in range(20):
-            x = 36 + k * (box + 0.4) + (k // 5) * gap
-            items.append(Rect(x, y + 1.2, box, box, Paint(fill="#FFFFFF", stroke=fill, width=0.35)))
+            items.append(Rect(x(36 + k * (box + 0.4) + (k // 5) * gap, box), y + 1.2, box, box,
+                              Paint(fill="#FFFFFF", stroke=fill, width=0.35)))
     return Drawing("court", width, height, tuple(items))
 
 
-def disc(side: int, value: int) -> Drawing:
+def disc(side: int, value: int, t: Catalog) -> Drawing:
     name, fill, mark = SIDES[side]
     ink = "#FFFFFF" if name == "black" else INK
     return round_piece(f"disc-{name}-{value}", DISC, [
         Circle(DISC / 2, DISC / 2, DISC / 2 - 1.2, Paint(stroke=ink, width=0.4)),
-        Text(4, 3, DISC - 8, 13, str(value), 24, bold=True, colour=ink, min_size=12),
+        Text(4, 3, DISC - 8, 13, t.number(value), 24, bold=True, colour=ink, min_size=12),
         place(symbol(mark, fill), DISC / 2 - 2.5, 15.5, 5)], fill)
 
 

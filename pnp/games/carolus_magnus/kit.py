@@ -21,12 +21,14 @@ def cover(width: float, height: float, t: Catalog, counts: list[tuple[int, str]]
     y += 52
     for k, (name, fill, mark) in enumerate(CLANS):
         x = 10 + k * (width - 20) / 5
-        items += [Rect(x, y, 14, 14, Paint(fill=fill, stroke=INK, width=0.3)), place(symbol(mark, "#FFFFFF"), x + 2, y + 2, 10),
-                  Text(x, y + 15, 32, 6, t(f"clan.{name}"), 9, align="left", min_size=5)]
+        items += [Rect(t.from_start(x, 14, width), y, 14, 14, Paint(fill=fill, stroke=INK, width=0.3)),
+                  place(symbol(mark, "#FFFFFF"), t.from_start(x + 2, 10, width), y + 2, 10),
+                  Text(t.from_start(x, 32, width), y + 15, 32, 6, t(f"clan.{name}"), 9, align="left", min_size=5)]
     for k, (name, fill, mark) in enumerate(SIDES):
         x = 10 + k * (width - 20) / 5
-        items += [place(castle_icon(fill), x, y + 24, 14), place(symbol(mark, fill), x + 15, y + 29, 5),
-                  Text(x, y + 39, 32, 6, t(f"side.{name}"), 9, align="left", min_size=5)]
+        items += [place(castle_icon(fill), t.from_start(x, 14, width), y + 24, 14),
+                  place(symbol(mark, fill), t.from_start(x + 15, 5, width), y + 29, 5),
+                  Text(t.from_start(x, 32, width), y + 39, 32, 6, t(f"side.{name}"), 9, align="left", min_size=5)]
     return Drawing("cover", width, height, tuple(items))
 
 
@@ -38,7 +40,7 @@ def sheets(t: Catalog, paper: str, duplex: bool, players: int | None, paladins: 
     # Disc sets and castles: 2 players black and white; 3 add grey; 4 are 2 partnerships of
     # black and white with a disc set each; the whole box has 2 black, 2 white, 1 grey set.
     disc_sides = {None: [0, 0, 1, 1, 2], 2: [0, 1], 3: [0, 1, 2], 4: [0, 1, 0, 1]}[players]
-    discs = [disc(side, value) for side in disc_sides for value in range(1, 6)]
+    discs = [disc(side, value, t) for side in disc_sides for value in range(1, 6)]
     castle_sides = {None: [0, 1, 2], 2: [0, 1], 3: [0, 1, 2], 4: [0, 1]}[players]
     castles = [castle(side) for side in castle_sides for _ in range(castles_per_side(players or 2))]
     markers = [clan_marker(k, t) for k in range(5)]

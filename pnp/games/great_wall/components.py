@@ -26,16 +26,17 @@ def _tint(colour: str) -> str:
 
 
 def value_text(kind: Kind, t: Catalog) -> str:
-    return t("value.infantry") if kind is Kind.INFANTRY else str(VALUE[kind])
+    return t("value.infantry") if kind is Kind.INFANTRY else t.number(VALUE[kind])
 
 
 def wall_card(kind: Kind, colour: int, t: Catalog) -> Drawing:
     name, fill, mark = COLOURS[colour]
     items = card_frame(_tint(fill))
     items += [Rect(4, 4, 55, 80, Paint(fill=PARCHMENT, stroke=fill, width=1.2), radius=2.5),
-              Circle(12, 12, 6.5, Paint(fill="#FFFFFF", stroke=art.INK, width=0.4)),
-              Text(6.5, 7, 11, 10, value_text(kind, t), 18, bold=True, min_size=8),
-              Text(20, 6, 37, 12, t(f"kind.{kind.value}"), 13, bold=True, min_size=7),
+              # The value, then the name, in the reading direction.
+              Circle(t.from_start(5.5, 13, CARD_W) + 6.5, 12, 6.5, Paint(fill="#FFFFFF", stroke=art.INK, width=0.4)),
+              Text(t.from_start(6.5, 11, CARD_W), 7, 11, 10, value_text(kind, t), 18, bold=True, min_size=8),
+              Text(t.from_start(20, 37, CARD_W), 6, 37, 12, t(f"kind.{kind.value}"), 13, bold=True, min_size=7),
               place(art.icon(kind), CARD_W / 2 - 16, 20, 32),
               Text(7, 54, 49, 22, t(f"ability.{kind.value}"), 8.5, valign="top", min_size=5.5),
               # The colour's mark and name, so colours are told apart without seeing colour.
@@ -57,7 +58,7 @@ def card_back(colour: int, t: Catalog) -> Drawing:
 def token(value: int, t: Catalog) -> Drawing:
     return round_piece(f"favour-token-{value}", TOKEN, [
         Circle(TOKEN / 2, TOKEN / 2, TOKEN / 2 - 1.5, Paint(stroke="#8C6B1F", width=0.5)),
-        Text(3, 4, TOKEN - 6, 11, str(value), 26, bold=True, colour="#5B3A1E", min_size=12),
+        Text(3, 4, TOKEN - 6, 11, t.number(value), 26, bold=True, colour="#5B3A1E", min_size=12),
         Text(3, 15, TOKEN - 6, 3.5, t("token"), 5, colour="#5B3A1E", min_size=3.5)], "#F3D98B")
 
 
@@ -73,9 +74,10 @@ def reference_card(t: Catalog) -> Drawing:
     items.append(Text(4, 3, 55, 8, t("reference.title"), 12, bold=True, min_size=7))
     y = 11.5
     for kind in Kind:
-        items += [place(art.icon(kind), 4, y + 0.5, 9),
-                  Text(14.5, y, 45, 10.3, t("reference.line", name=t(f"kind.{kind.value}"), value=value_text(kind, t),
-                                            ability=t(f"ability.{kind.value}")), 6.5, align="left", min_size=4.5)]
+        line = t("reference.line", name=t(f"kind.{kind.value}"), value=value_text(kind, t),
+                 ability=t(f"ability.{kind.value}"))
+        items += [place(art.icon(kind), t.from_start(4, 9, CARD_W), y + 0.5, 9),
+                  Text(t.from_start(14.5, 45, CARD_W), y, 45, 10.3, line, 6.5, align="left", min_size=4.5)]
         y += 10.8
     return Drawing("reference-cards", CARD_W, CARD_H, tuple(items))
 
@@ -96,6 +98,7 @@ def turn_card(t: Catalog) -> Drawing:
     items += [Text(4, 3, 55, 9, t("turn.title"), 13, bold=True, min_size=7),
               Text(5, 13, 53, 9, t("turn.check"), 8, align="left", valign="top", min_size=5),
               Text(5, 23, 53, 17, t("turn.actions"), 8, align="left", valign="top", min_size=5),
-              place(art.cavalry(), 5, 41, 9), Text(16, 41, 42, 9, t("turn.cavalry"), 8, align="left", min_size=5),
+              place(art.cavalry(), t.from_start(5, 9, CARD_W), 41, 9),
+              Text(t.from_start(16, 42, CARD_W), 41, 42, 9, t("turn.cavalry"), 8, align="left", min_size=5),
               Text(5, 52, 53, 33, t("turn.end"), 7.5, align="left", valign="top", min_size=5)]
     return Drawing("turn-summary", CARD_W, CARD_H, tuple(items))

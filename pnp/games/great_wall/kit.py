@@ -22,8 +22,9 @@ def cover(width: float, height: float, t: Catalog, counts: list[tuple[int, str]]
     y += 52
     for k, (name, fill, mark) in enumerate(COLOURS[:players]):
         x = 10 + k * (width - 20) / 5
-        items += [Rect(x, y, 14, 14, Paint(fill=fill, stroke=art.INK, width=0.3)), place(art.symbol(mark, "#FFFFFF"), x + 2, y + 2, 10),
-                  Text(x, y + 15, 30, 6, t(f"colour.{name}"), 9, align="left", min_size=5)]
+        items += [Rect(t.from_start(x, 14, width), y, 14, 14, Paint(fill=fill, stroke=art.INK, width=0.3)),
+                  place(art.symbol(mark, "#FFFFFF"), t.from_start(x + 2, 10, width), y + 2, 10),
+                  Text(t.from_start(x, 30, width), y + 15, 30, 6, t(f"colour.{name}"), 9, align="left", min_size=5)]
     return Drawing("cover", width, height, tuple(items))
 
 

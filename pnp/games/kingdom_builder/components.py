@@ -192,17 +192,18 @@ def settlement(player: int) -> Drawing:
 
 
 def gold_track(width: float, height: float, t: Catalog) -> Drawing:
-    """0-99 in a 10 x 10 grid, read row by row; laps are counted with the +100 markers."""
+    """0-99 in a 10 x 10 grid, read row by row in the reading direction; laps are counted with
+    the +100 markers."""
     cell = min((width - 4) / 10, (height - 40) / 10)
     left = (width - 10 * cell) / 2
     top = 16.0
     items: list[Item] = [Text(0, 0, width, 12, f"{t('title')} · {t('piece.gold_track')}", 18, bold=True)]
     for n in range(100):
         row, col = divmod(n, 10)
-        x, y = left + col * cell, top + row * cell
+        x, y = t.from_start(left + col * cell, cell, width), top + row * cell
         fill = "#F3E58E" if n % 10 == 0 else "#FFFFFF"
         items += [Rect(x, y, cell, cell, Paint(fill=fill, stroke=art.INK, width=0.3)),
-                  Text(x + 1, y + 1, cell - 2, cell - 2, str(n), 14, bold=n % 10 == 0)]
+                  Text(x + 1, y + 1, cell - 2, cell - 2, t.number(n), 14, bold=n % 10 == 0)]
     items.append(Text(left, top + 10 * cell + 3, 10 * cell, height - top - 10 * cell - 3, t("piece.gold_track_how"), 10, valign="top"))
     return Drawing("gold-track", width, height, tuple(items))
 

@@ -25,12 +25,14 @@ def cover(width: float, height: float, t: Catalog, counts: list[tuple[int, str]]
     items += [Text(10, y, width - 20, 8, t("contents.how_title"), 13, bold=True, align="left"),
               Text(10, y + 9, width - 20, 30, t("contents.how"), 10, align="left", valign="top")]
     y += 44
+    label = (width - 20) / 4 - 20
     for k, terrain in enumerate((*BUILDABLE, Terrain.WATER, Terrain.MOUNTAIN, Terrain.CASTLE)):
         x = 10 + (k % 4) * (width - 20) / 4
         row_y = y + (k // 4) * 24
-        items += [Rect(x, row_y, 16, 16, Paint(fill=art.colour(terrain), stroke=art.INK, width=0.3)),
-                  place(art.icon(terrain), x + 1.5, row_y + 1.5, 13),
-                  Text(x + 18, row_y, (width - 20) / 4 - 20, 16, t(f"terrain.{terrain.value}"), 9, align="left")]
+        items += [Rect(t.from_start(x, 16, width), row_y, 16, 16,
+                       Paint(fill=art.colour(terrain), stroke=art.INK, width=0.3)),
+                  place(art.icon(terrain), t.from_start(x + 1.5, 13, width), row_y + 1.5, 13),
+                  Text(t.from_start(x + 18, label, width), row_y, label, 16, t(f"terrain.{terrain.value}"), 9, align="left")]
     return Drawing("cover", width, height, tuple(items))
 
 

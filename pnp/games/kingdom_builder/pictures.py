@@ -57,7 +57,8 @@ def setup_lines(setup: Setup, t: Catalog) -> list[str]:
     lines.append(t("setup.start", player=setup.start_player))
     lines.append(t("setup.summaries"))
     if not setup.first_game:
-        lines.append(t("setup.share", players=setup.players, seed=setup.seed))
+        # The command is typed as shown: its numbers stay in ASCII digits in every language.
+        lines.append(t("setup.share", players=str(setup.players), seed=str(setup.seed)))
     return lines
 
 
