@@ -13,8 +13,8 @@ from pnp.render.i18n import Catalog
 from pnp.resources import render_template
 
 
-def _versus(counts: dict[str, int]) -> str:
-    return " to ".join(str(c) for c in sorted(counts.values(), reverse=True))
+def _versus(counts: dict[str, int], t: Catalog) -> str:
+    return t("report.to").join(t.number(c) for c in sorted(counts.values(), reverse=True))
 
 
 def _names(outcome: Outcome, indices: tuple[int, ...]) -> list[str]:
@@ -48,12 +48,12 @@ def as_text(outcome: Outcome, explain: bool = False, lang: str = "en") -> str:
     label = {side: t("report.side", side=sides[side], players=", ".join(players_of[side])) for side in position.sides}
     return render_template(
         "carolus-magnus/score.txt.j2", t=t, position=position, outcome=outcome, clans=CLAN_NAMES, explain=explain,
-        sides=sides, clan_names=clans, players_of=players_of, parts=parts, versus=_versus,
+        sides=sides, clan_names=clans, players_of=players_of, parts=parts, versus=lambda c: _versus(c, t), num=t.number,
         names=lambda indices: _names(outcome, indices), end=lambda where: _end(where, t),
         castles=castles_per_side(len(position.players)),
         side_list=", ".join(label[side] for side in position.sides),
         winner_list=", ".join(label[side] for side in outcome.winners),
-        paladins=[", ".join(f"{clans[clan]} {n}" for clan, n in territory.paladins) for territory in position.territories])
+        paladins=[", ".join(f"{clans[clan]} {t.number(n)}" for clan, n in territory.paladins) for territory in position.territories])
 
 
 def _stop_json(outcome: Outcome, stop: Stop) -> dict[str, Any]:

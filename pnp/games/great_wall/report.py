@@ -22,17 +22,17 @@ def as_text(outcome: Outcome, explain: bool = False, lang: str = "en") -> str:
     for section in position.sections:
         results = successes(section, position.players)
         sections.append({
-            "tokens": [*map(str, section.tokens), *(t("report.on_card", token=card.token, player=card.player)
+            "tokens": [*map(t.number, section.tokens), *(t("report.on_card", token=card.token, player=card.player)
                                                     for card in section.cards if card.token is not None)],
             "open": bool(section.tokens),
-            "scores": [f"{p} {r.total}" for p, r in results.items() if any(card.player == p for card in section.cards)],
+            "scores": [f"{p} {t.number(r.total)}" for p, r in results.items() if any(card.player == p for card in section.cards)],
             "parts": [(p, r) for p, r in results.items() if r.parts],
         })
     where = outcome.final or position
     return render_template(
-        "great-wall/score.txt.j2", t=t, position=position, last_round_over=position.phase == LAST_ROUND_OVER,
+        "great-wall/score.txt.j2", t=t, num=t.number, position=position, last_round_over=position.phase == LAST_ROUND_OVER,
         sections=sections, explain=explain, outcome=outcome, totals=outcome.totals(),
-        won={player: where.won_by(player) for player in position.players})
+        won={player: [t.number(token) for token in where.won_by(player)] for player in position.players})
 
 
 def _take_json(take: Take) -> dict[str, Any]:

@@ -19,7 +19,7 @@ def words(value: object, t: Catalog) -> str:
         return t(value.key, **{name: words(v, t) for name, v in value.values})
     if isinstance(value, tuple):
         return ", ".join(words(v, t) for v in value) or t("explain.none")
-    return str(value)
+    return t.number(value) if isinstance(value, int) else str(value)
 
 
 def as_text(sheet: ScoreSheet, explain: bool = False, lang: str = "en") -> str:
@@ -30,8 +30,8 @@ def as_text(sheet: ScoreSheet, explain: bool = False, lang: str = "en") -> str:
     names = [score.player.name for score in sheet.scores]
     rows = [[""] + names]
     for part in (*game.cards, CASTLES):
-        rows.append([t(f"report.part.{part}")] + [str(score.gold(part)) for score in sheet.scores])
-    rows.append([t("report.total")] + [str(score.total) for score in sheet.scores])
+        rows.append([t(f"report.part.{part}")] + [t.number(score.gold(part)) for score in sheet.scores])
+    rows.append([t("report.total")] + [t.number(score.total) for score in sheet.scores])
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     table = [
         "  ".join([row[0].ljust(widths[0])] + [cell.rjust(w) for cell, w in zip(row[1:], widths[1:])]).rstrip()
@@ -39,7 +39,7 @@ def as_text(sheet: ScoreSheet, explain: bool = False, lang: str = "en") -> str:
     ]
     table.insert(-1, "-" * len(table[0]))
     return render_template(
-        "kingdom-builder/score.txt.j2", t=t, words=lambda value: words(value, t),
+        "kingdom-builder/score.txt.j2", t=t, num=t.number, words=lambda value: words(value, t),
         boards=[str(p) for p in game.board.placements], source=game.source, table=table,
         winners=[p.name for p in sheet.winners], lords="lords" in game.cards, lords_zero=game.lords_zero,
         on_water=[(p.name, tuple(label(c) for c in cells)) for p, cells in _on_water(sheet)],
