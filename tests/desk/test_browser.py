@@ -63,6 +63,7 @@ def page(browser, desk, request):
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(desk[0] + "#" + getattr(request, "param", "kingdom-builder"))
+    page.wait_for_selector("#status:not(:empty)")  # the first position is shown
     yield page
     page.close()
     assert errors == []

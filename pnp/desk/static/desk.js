@@ -139,6 +139,7 @@ const Desk = (() => {
     if (!opened[gameId]) {
       const answer = await api(`/api/blank/${gameId}`);
       if (!answer.ok) { status(answer.data.error, "bad"); return; }
+      if (opened[gameId] || game !== gameId) return;  // a file was opened, or another game chosen, meanwhile
       editors[gameId].open(answer.data);
       opened[gameId] = true;
     }

@@ -145,8 +145,8 @@
   }
 
   function take(t) {
-    const bits = [`${t.player} takes ${t.token} in section ${t.section}`];
-    bits.push(t.completes_section ? "face down; the section is completed" : "onto a card there");
+    const bits = [t.completes_section ? `${t.player} takes ${t.token} face down in section ${t.section}; the section is completed`
+      : `${t.player} takes ${t.token} in section ${t.section} and lays it on a card there`];
     if (t.returned) bits.push(`${t.returned.player} takes back ${t.returned.token}`);
     if (t.reveals_new_tokens) bits.push("2 new tokens are revealed there");
     return bits.join("; ");
