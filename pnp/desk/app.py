@@ -145,18 +145,17 @@ def create_app(desk: Desk) -> Any:
                   "has_board": g.has_board} for g in GAMES.values() if g.id in desk.targets]
         start = None
         if desk.opened is not None:
-            text = desk.opened.read_text(encoding="utf-8")
-            game_id = next(iter(desk.targets))
-            start = opening(GAMES[game_id], text, desk.opened)
+            try:  # as saved last; a file spoilt meanwhile opens as a new position
+                start = opening(GAMES[next(iter(desk.targets))], desk.opened.read_text(encoding="utf-8"), desk.opened)
+            except (OSError, UnicodeDecodeError, _Refused):
+                start = None
         html = pages.get_template("page.html").render(data={"games": games, "start": start})
         return HTMLResponse(html, headers=SECURITY_HEADERS)
 
     async def blank(request: Request) -> Response:
         game = desk.game(request.path_params["game"])
-        players = request.query_params.get("players", "")
-        options = {"players": int(players)} if players.isdigit() and 2 <= int(players) <= 5 else {}
-        if "players" not in options and game.id != "kingdom-builder":
-            options["players"] = 2
+        # The form's defaults, and the fewest allowed where an option has no default (players).
+        options = {p.name: p.min for p in game.operations["template"].params if p.required}
         return JSONResponse(opening(game, game.blank_form(**options), desk.targets[game.id]))
 
     async def evaluate(request: Request) -> Response:

@@ -277,3 +277,27 @@ def test_a_file_that_is_no_transcription_stops_the_desk_before_it_starts(tmp_pat
     other.write_text("game: chess\n")
     result = CliRunner().invoke(cli, ["desk", str(other), "--no-browser"])
     assert result.exit_code == 1 and "'game:' must name one of" in result.stderr
+
+
+def test_the_picture_downloads_as_pdf_where_a_game_has_one(copy):
+    client = client_for(copy("kingdom-builder"))
+    pdf = client.post("/api/picture", json={"game": "kingdom-builder", "document": document("kingdom-builder")})
+    assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
+    wall = client_for(copy("great-wall"))
+    assert wall.post("/api/picture", json={"game": "great-wall", "document": document("great-wall")}).status_code == 404
+
+
+def test_hexes_a_scan_was_unsure_of_are_marked_when_the_file_is_opened(copy):
+    path = copy("kingdom-builder")
+    path.write_text("# check: E7 (unsure: glare)\n" + path.read_text())
+    page = client_for(path).get("/").text
+    start = json.loads(page.split('type="application/json">', 1)[1].split("</script>", 1)[0])["start"]
+    assert start["unsure"] == ["E7"]
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=lambda g: g.id)
+def test_a_board_to_tap_exists_where_declared(game):
+    from pnp.games.base import Game
+
+    assert game.has_board == (type(game).board_picture is not Game.board_picture) \
+        == (type(game).pieces_picture is not Game.pieces_picture)

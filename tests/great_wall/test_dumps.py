@@ -45,7 +45,7 @@ def documents(draw):
             "won": won, "sections": sections}
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(documents())
 def test_any_position_reads_back_the_same(document):
     try:

@@ -42,7 +42,7 @@ def documents(draw):
             "lords_zero": draw(st.sampled_from(["included", "excluded"])), "settlements": settlements}
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(documents())
 def test_any_game_reads_back_the_same(document):
     try:
