@@ -39,6 +39,28 @@ class Param:
 
 
 @dataclass(frozen=True)
+class Spot:
+    """A place on a board picture that can be tapped: its name as transcriptions write it, its
+    centre in the picture's millimetres, and whether a piece may stand there."""
+
+    name: str
+    x: float
+    y: float
+    open: bool
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    """A board without its pieces, and where its places are. `key` names the board: the same key,
+    the same drawing."""
+
+    key: str
+    drawing: Drawing
+    spots: tuple[Spot, ...]
+    radius: float  # of a place, in millimetres
+
+
+@dataclass(frozen=True)
 class Operation:
     """What the command for one game says in --help, and the options it adds."""
 
@@ -66,6 +88,7 @@ class Game:
     operations: Mapping[str, Operation] = {}
     has_setup_sheet = False  # setup_sheet() draws the set-up as a printable page
     has_picture = False  # picture() draws a result
+    has_board = False  # board_picture() and pieces_picture() draw a position to edit it on
 
     def offers(self, operation: str) -> bool:
         return operation in self.operations
@@ -107,6 +130,22 @@ class Game:
     def load(self, path: Path, **options: Any) -> Any:
         return self.module("transcription").load(path, **options)
 
+    def parse(self, text: str, path: Path, confined: bool = False, **options: Any) -> Any:
+        """A transcription's text as if read from `path`: messages name it, and what it refers to
+        is found beside it. `confined`: refer to no file outside the folder of `path`."""
+        return self.module("transcription").parse(text, str(path), **options)
+
+    def dumps(self, state: Any, like: str | None = None, unsure: tuple[str, ...] = ()) -> str:
+        """The transcription of a position, which `parse` reads back to the same position. `like`
+        is the text it was read from: the names it gives things are kept where the position alone
+        cannot tell them (a section file's path); `unsure` lists places still to compare with the
+        photo. A game whose positions say everything (no files, no photo) needs neither."""
+        return self.module("transcription").dumps(state)
+
+    def unsure(self, text: str) -> tuple[str, ...]:
+        """Places a transcription asks to compare with the photo (a photo scan marks them)."""
+        return ()
+
     def check_summary(self, state: Any) -> str:
         return self.module("report").summary(state)
 
@@ -120,4 +159,17 @@ class Game:
         return self.module("report").as_json(result)
 
     def picture(self, result: Any) -> Drawing:
+        raise NotImplementedError
+
+    # a position drawn to be edited: the board, and over it what changes
+    def board_picture(self, text: str, path: Path, **options: Any) -> BoardPicture | None:
+        """The board a transcription's text names, even when other parts have problems; None when
+        the board itself cannot be assembled."""
+        raise NotImplementedError
+
+    def pieces_picture(self, text: str, path: Path, result: Any = None, focus: str | None = None,
+                       unsure: tuple[str, ...] = (), problems: tuple[str, ...] = (), **options: Any) -> Drawing:
+        """What stands on the board as the text has it, drawn to lie exactly over `board_picture`:
+        with a `result`, the places that earned `focus` (a part of the result) ringed; places
+        named in `unsure` marked until confirmed, and those named in `problems` outlined."""
         raise NotImplementedError

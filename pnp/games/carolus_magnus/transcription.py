@@ -275,3 +275,22 @@ class _Reader(Reader):
         for clan in CLAN_NAMES:
             if totals[clan] > CUBES_PER_CLAN:
                 self.problem(None, f"{totals[clan]} {clan} cubes in courts and territories; the box has {CUBES_PER_CLAN}")
+
+
+def dumps(position: Position) -> str:
+    """The position as a transcription that `parse` reads back to the same position."""
+    from pnp.yamlout import dumps as yaml_text
+
+    def territory(item: Territory) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": item.name, "segments": list(item.segments), "paladins": dict(item.paladins)}
+        if item.castles:
+            data["castles"] = {item.castles[0]: item.castles[1]}
+        return data
+
+    return yaml_text({"game": GAME_ID,
+                      "players": [{"name": p.name, "side": p.side} for p in position.players],
+                      "courts": {name: dict(cubes) for name, cubes in position.courts},
+                      "clans": {clan: holder for clan, holder in position.clans if holder is not None},
+                      "territories": [territory(t) for t in position.territories],
+                      "emperor": position.territories[position.emperor].name,
+                      "supply": dict(position.supply)})

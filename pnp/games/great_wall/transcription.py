@@ -232,3 +232,28 @@ class _Reader(Reader):
         if visible + pool > sum(TOKENS.values()):
             self.problem(data.line_of("pool"), f"{visible} tokens on the table and {pool} in the pool make "
                                                f"{visible + pool}; the game has {sum(TOKENS.values())}")
+
+
+def dumps(position: Position) -> str:
+    """The position as a transcription that `parse` reads back to the same position."""
+    from pnp.yamlout import dumps as yaml_text
+
+    def card(item: Card) -> dict[str, Any]:
+        data: dict[str, Any] = {"player": item.player, "card": item.kind.value}
+        if item.covers is not None:
+            data["covers"] = item.covers + 1  # the file counts cards from 1
+        if item.token is not None:
+            data["token"] = item.token
+        return data
+
+    def section(item: Section) -> dict[str, Any]:
+        data: dict[str, Any] = {"tokens": list(item.tokens)}
+        if item.choices:
+            data["choose"] = dict(item.choices)
+        data["cards"] = [card(c) for c in item.cards]
+        return data
+
+    return yaml_text({"game": GAME_ID, "players": list(position.players), "next": position.next,
+                      "phase": position.phase, "pool": position.pool,
+                      "won": {player: list(tokens) for player, tokens in position.won},
+                      "sections": [section(s) for s in position.sections]})

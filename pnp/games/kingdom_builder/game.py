@@ -8,6 +8,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from pnp.errors import PnpError
 from pnp.games.base import Game, Operation, Param
 from pnp.render.choices import Language, Paper
 
@@ -74,6 +75,7 @@ class KingdomBuilder(Game):
 
     has_setup_sheet = True
     has_picture = True
+    has_board = True
 
     def boards(self, seed: int, fmt: str, paper: str, bleed: float, lang: str, **_: Any) -> tuple[str, dict[str, str | bytes]]:
         from pnp.games.kingdom_builder.boards import section_files
@@ -103,6 +105,53 @@ class KingdomBuilder(Game):
         from pnp.games.kingdom_builder.pictures import score_picture
 
         return score_picture(result)
+
+    def parse(self, text: str, path: Path, confined: bool = False, boards_dir: Path | None = None, **_: Any) -> Any:
+        from pnp.errors import InputError
+        from pnp.games.kingdom_builder import transcription
+
+        base = path.resolve().parent
+        if confined:
+            boards_dir = None
+            outside = transcription.outside_folder(text, str(path), base)
+            if outside:
+                raise InputError(outside)
+        return transcription.parse(text, str(path), base, boards_dir)
+
+    def dumps(self, state: Any, like: str | None = None, unsure: tuple[str, ...] = ()) -> str:
+        from pnp.games.kingdom_builder.transcription import dumps
+        from pnp.yamldoc import load
+
+        try:
+            entries = load(like, "like").get("boards") if like else None
+        except (PnpError, AttributeError):
+            entries = None
+        named = isinstance(entries, list) and len(entries) == 4
+        return dumps(state, [str(e) for e in entries] if named else None, unsure)
+
+    def unsure(self, text: str) -> tuple[str, ...]:
+        from pnp.games.kingdom_builder.transcription import unsure_hexes
+
+        return tuple(unsure_hexes(text))
+
+    def board_picture(self, text: str, path: Path, **_: Any) -> Any:
+        from pnp.games.base import BoardPicture
+        from pnp.games.kingdom_builder.pictures import DESK_SIZE, desk_board
+        from pnp.games.kingdom_builder.transcription import sketch
+
+        board = sketch(text, path.resolve().parent)[0]
+        if board is None:
+            return None
+        drawing, spots = desk_board(board)
+        return BoardPicture(",".join(map(str, board.placements)), drawing, spots, DESK_SIZE)
+
+    def pieces_picture(self, text: str, path: Path, result: Any = None, focus: str | None = None,
+                       unsure: tuple[str, ...] = (), problems: tuple[str, ...] = (), **_: Any) -> Any:
+        from pnp.games.kingdom_builder.pictures import desk_pieces
+        from pnp.games.kingdom_builder.transcription import sketch
+
+        _, keys, settlements = sketch(text, path.resolve().parent)
+        return desk_pieces(keys[:4], tuple(s for s in settlements if s[1] in keys[:4]), result, focus, unsure, problems)
 
 
 GAME = KingdomBuilder()

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import math
+import re
 
 from pnp import hexgrid
 from pnp.draw import Circle, Drawing, Group, Item, Paint, Polygon, Rect, Text, place, translate
+from pnp.games.base import Spot
 from pnp.games.kingdom_builder import art, board_art
-from pnp.games.kingdom_builder.model import COLS, QUARTERS, ROW_LETTERS, ROWS, Board, Game
+from pnp.games.kingdom_builder.facts import UNBUILDABLE
+from pnp.games.kingdom_builder.model import COLS, QUARTERS, ROW_LETTERS, ROWS, Board, label
 from pnp.games.kingdom_builder.rules import ScoreSheet
 from pnp.games.kingdom_builder.setup import Setup
 from pnp.render.i18n import Catalog
@@ -112,7 +116,7 @@ def score_picture(sheet: ScoreSheet) -> Drawing:
     items: list[Item] = [Text(5, 3, width - 10, 9, "Kingdom Builder: " + ", ".join(map(str, game.board.placements)), 13, bold=True),
                          Text(5, 11, width - 10, 6, _legend(sheet), 9)]
     top = 19 + pad
-    items.append(Group(tuple(board_items(game.board, size) + _houses(game, size)), translate(5 + pad, top)))
+    items.append(Group(tuple(board_items(game.board, size) + _houses(tuple(p.key for p in game.players), game.settlements, size)), translate(5 + pad, top)))
     y = top + board_h + pad + 4
     names = [*game.cards, "castles"]
     for k, name in enumerate(names):
@@ -135,11 +139,13 @@ def _legend(sheet: ScoreSheet) -> str:
     return "   ".join(parts)
 
 
-def _houses(game: Game, size: float, scored: set[tuple[hexgrid.Cell, str]] | None = None) -> list[Item]:
-    """Settlements as houses; with `scored`, the others shrink to faint dots."""
-    colour_of = {p.key: art.PLAYERS[i] for i, p in enumerate(game.players)}
+def _houses(keys: tuple[str, ...], settlements: tuple[tuple[hexgrid.Cell, str], ...], size: float,
+            scored: set[tuple[hexgrid.Cell, str]] | None = None) -> list[Item]:
+    """Settlements as houses in the colours of their players (`keys` in order); with `scored`, the
+    others shrink to faint dots."""
+    colour_of = {key: art.PLAYERS[i] for i, key in enumerate(keys)}
     items: list[Item] = []
-    for cell, key in game.settlements:
+    for cell, key in settlements:
         _, fill, mark = colour_of[key]
         x, y = hexgrid.centre(cell, size)
         if scored is None or (cell, key) in scored:
@@ -149,17 +155,19 @@ def _houses(game: Game, size: float, scored: set[tuple[hexgrid.Cell, str]] | Non
     return items
 
 
-def _panel(sheet: ScoreSheet, name: str, size: float) -> list[Item]:
-    """The board faded, every settlement, and the scoring hexes ringed in their player's colour
-    (rings nest when several players score the same hex, as with castles)."""
-    game = sheet.game
-    items = board_art.hexes(game.board.at, ROWS, COLS, size, symbols=False, line=0.1,
-                            colour=lambda terrain: _fade(art.colour(terrain)), ink="#BBBBBB")
-    parts = [next(p for p in score.parts if p.name == name) for score in sheet.scores]
-    scored = {(cell, score.player.key) for score, part in zip(sheet.scores, parts) for cell in part.cells}
-    items += _sector_lines(size) + _houses(game, size, scored)
-    for index, part in enumerate(parts):
+def _scored(sheet: ScoreSheet, name: str) -> set[tuple[hexgrid.Cell, str]]:
+    """(cell, player key) of every settlement or hex that earned gold for card `name`."""
+    return {(cell, score.player.key) for score in sheet.scores for part in score.parts if part.name == name
+            for cell in part.cells}
+
+
+def _rings(sheet: ScoreSheet, name: str, size: float) -> list[Item]:
+    """The hexes that earned gold for `name` ringed in their player's colour (rings nest when
+    several players score the same hex, as with castles)."""
+    items: list[Item] = []
+    for index, score in enumerate(sheet.scores):
         _, fill, _ = art.PLAYERS[index]
+        part = next(p for p in score.parts if p.name == name)
         for cell in sorted(part.cells):
             x, y = hexgrid.centre(cell, size)
             ring = size * (0.95 - 0.2 * index)
@@ -168,7 +176,64 @@ def _panel(sheet: ScoreSheet, name: str, size: float) -> list[Item]:
     return items
 
 
+def _panel(sheet: ScoreSheet, name: str, size: float) -> list[Item]:
+    """The board faded, every settlement, and the scoring hexes ringed in their player's colour."""
+    game = sheet.game
+    items = board_art.hexes(game.board.at, ROWS, COLS, size, symbols=False, line=0.1,
+                            colour=lambda terrain: _fade(art.colour(terrain)), ink="#BBBBBB")
+    keys = tuple(p.key for p in game.players)
+    return items + _sector_lines(size) + _houses(keys, game.settlements, size, _scored(sheet, name)) + _rings(sheet, name, size)
+
+
 def _fade(colour: str) -> str:
     """The colour mixed two parts white to one, so rings and houses stand out on it."""
     r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
     return "#{:02X}{:02X}{:02X}".format(*((255 * 2 + c) // 3 for c in (r, g, b)))
+
+
+# The board as the desk shows it to be edited: a picture of the board that stays while the
+# settlements change, and one of the settlements to lay over it, both of the same size.
+DESK_SIZE = 5.0
+UNSURE = "#D81B60"  # no player's colour
+WRONG = "#C62828"
+_LABEL = re.compile(r"\b([A-T])(20|1[0-9]|[1-9])\b")
+
+
+def _desk_extent() -> tuple[float, float, float]:
+    width, height = hexgrid.map_extent(ROWS, COLS, DESK_SIZE)
+    pad = LABEL * DESK_SIZE
+    return width + 2 * pad, height + 2 * pad, pad
+
+
+@functools.lru_cache(maxsize=16)
+def desk_board(board: Board) -> tuple[Drawing, tuple[Spot, ...]]:
+    """The board with labels, and every hex as a place: open where a settlement may stand (water
+    included: the Harbor builds there)."""
+    width, height, pad = _desk_extent()
+    spots = []
+    for cell in hexgrid.cells(ROWS, COLS):
+        x, y = hexgrid.centre(cell, DESK_SIZE)
+        spots.append(Spot(label(cell), pad + x, pad + y, board.at(cell) not in UNBUILDABLE))
+    items = (Rect(0, 0, width, height, Paint(fill="#FFFFFF")),
+             Group(tuple(board_items(board, DESK_SIZE)), translate(pad, pad)))
+    return Drawing("board", width, height, items), tuple(spots)
+
+
+def desk_pieces(keys: tuple[str, ...], settlements: tuple[tuple[hexgrid.Cell, str], ...],
+                sheet: ScoreSheet | None = None, focus: str | None = None, unsure: tuple[str, ...] = (),
+                problems: tuple[str, ...] = ()) -> Drawing:
+    """The settlements over `desk_board`; with a score sheet and a `focus` card (or "castles"),
+    the others faded and the hexes that earned its gold ringed, as in the score picture's panels.
+    Hexes named in `unsure` get a dashed ring, hexes a problem message names a red outline."""
+    width, height, pad = _desk_extent()
+    size = DESK_SIZE
+    scored = _scored(sheet, focus) if sheet is not None and focus else None
+    items = _houses(keys, settlements, size, scored) + (_rings(sheet, focus, size) if scored is not None else [])
+    for cell in sorted({(ROW_LETTERS.index(m[1]), int(m[2]) - 1) for text in problems for m in _LABEL.finditer(text)}):
+        items.append(Polygon(tuple(hexgrid.corners(cell, size * 0.92)), Paint(stroke=WRONG, width=size * 0.16)))
+    for name in unsure:
+        match = _LABEL.fullmatch(name)
+        if match:
+            x, y = hexgrid.centre((ROW_LETTERS.index(match[1]), int(match[2]) - 1), size)
+            items.append(Circle(x, y, size * 0.78, Paint(stroke=UNSURE, width=size * 0.14, dash=(size * 0.3, size * 0.2))))
+    return Drawing("pieces", width, height, (Group(tuple(items), translate(pad, pad)),))

@@ -235,3 +235,105 @@ def parse_coordinate(text: str) -> tuple[int, int] | None:
 def _letter_fits(letter: str, terrain: Terrain) -> bool:
     return terrain.letter == letter or (letter == LOCATION_LETTER and terrain.is_location)
 
+
+
+def dumps(game: Game, boards: list[str] | None = None, check: tuple[str, ...] = ()) -> str:
+    """The game as a transcription that `parse` reads back to the same game, the settlement grid
+    laid out as `pnp template` writes it. `boards` are the entries as the user named them (a
+    section file's path, say; default: the sections' names); `check` lists hexes still to compare
+    with the photo, written as `# check:` comments (see `unsure_hexes`)."""
+    from pnp.yamlout import dumps as yaml_text
+
+    owner = dict(game.settlements)
+    if any("#" in p.key for p in game.players):  # '#' would start a comment in the grid
+        settlements: Any = {p.key: [label(cell) for cell in game.settlements_of(p.key)] for p in game.players}
+    else:
+        numbers = [f"{col + 1:2d}" for col in range(COLS)]
+        lines = ["# " + " ".join(n[0] for n in numbers), "# " + " ".join(n[1] for n in numbers)]
+        for row in range(ROWS):
+            tokens = (owner.get((row, col), game.board.at((row, col)).letter) for col in range(COLS))
+            lines.append((" " if row % 2 else "") + " ".join(tokens) + f"  # {ROW_LETTERS[row]}")
+        settlements = "\n".join(lines) + "\n"
+    text = yaml_text({"game": GAME_ID, "boards": boards or [str(p) for p in game.board.placements],
+                      "cards": list(game.cards), "players": [{"key": p.key, "name": p.name} for p in game.players],
+                      "lords_zero": game.lords_zero, "settlements": settlements})
+    return "".join(f"# check: {hexes} (unsure)\n" for hexes in check) + text
+
+
+_CHECK = re.compile(r"#[^\n]*?\bcheck:([^\n(]*)")
+
+
+def unsure_hexes(text: str) -> list[str]:
+    """Hexes a transcription asks to compare with the photo (`# check: E7 (unsure: ...)`
+    comments, as a photo scan writes them), in board coordinates, in the order given."""
+    found: list[str] = []
+    for comment in _CHECK.finditer(text):
+        for word in re.split(r"[\s,]+", comment[1]):
+            cell = parse_coordinate(word)
+            if cell is not None and label(cell) not in found:
+                found.append(label(cell))
+    return found
+
+
+def sketch(text: str, base_dir: Path, boards_dir: Path | None = None) -> tuple[Board | None, tuple[str, ...], tuple]:
+    """What can be drawn of a transcription that may have problems: the board (None if it cannot
+    be assembled), the player keys and the (cell, key) pairs of the settlements of those keys.
+    Nothing is checked here; `parse` says what is wrong."""
+    from pnp import yamldoc
+
+    try:
+        data = yamldoc.load(text, "sketch")
+    except InputError:
+        return None, (), ()
+    if not isinstance(data, dict):
+        return None, (), ()
+    board = None
+    entries = data.get("boards")
+    if isinstance(entries, list) and len(entries) == 4:
+        try:
+            board = load_board([str(e) for e in entries], [None] * 4, "sketch", base_dir, boards_dir)
+        except (InputError, ValueError, OSError):
+            board = None
+    players = data.get("players")
+    keys = tuple(dict.fromkeys(str(p["key"]).strip() for p in players if isinstance(p, dict) and "key" in p)) \
+        if isinstance(players, list) else ()
+    placed: dict[tuple[int, int], str] = {}
+    value = data.get("settlements")
+    if isinstance(value, str):
+        rows = [tokens for tokens in (raw.split("#", 1)[0].split() for raw in value.split("\n")) if tokens]
+        for row, tokens in enumerate(rows[:ROWS]):
+            for col, token in enumerate(tokens[:COLS]):
+                if token in keys:
+                    placed.setdefault((row, col), token)
+    elif isinstance(value, dict):
+        for key, coordinates in value.items():
+            for cell in map(parse_coordinate, map(str, coordinates if isinstance(coordinates, list) else ())):
+                if str(key) in keys and cell is not None:
+                    placed.setdefault(cell, str(key))
+    return board, keys, tuple(sorted(placed.items()))
+
+
+def outside_folder(text: str, file: str, base_dir: Path) -> list[Problem]:
+    """Board entries that would read a section file outside `base_dir` (by a path, or a link
+    out of it): a transcription confined to its folder may not name them."""
+    from pnp import yamldoc
+
+    try:
+        data = yamldoc.load(text, file)
+    except InputError:
+        return []  # parse reports it
+    entries = data.get("boards") if isinstance(data, LineDict) else None
+    if not isinstance(entries, LineList):
+        return []
+    folder = base_dir.resolve()
+    problems = []
+    for entry, line in zip(map(str, entries), entries.item_lines):
+        name = entry.partition("@")[0]
+        is_path = "/" in name or "\\" in name or name.endswith(".txt")
+        try:
+            path = (base_dir / (name if is_path else f"{name}.txt")).resolve()
+        except (OSError, ValueError, RuntimeError):
+            path = None
+        if path is None or (path != folder and folder not in path.parents and (is_path or path.exists())):
+            problems.append(Problem(file, line, f"board '{entry}': only section files in {folder} can be used here"))
+    return problems

@@ -1,0 +1,105 @@
+"""`pnp desk`: the scoring assistant as a page in the browser, served by pnp on this machine.
+
+Starlette and uvicorn are imported only when the command runs, so `pnp --version` stays fast.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from pnp.cli.common import reports_errors
+from pnp.errors import PnpError
+
+LOCAL = ("127.0.0.1", "localhost", "::1")
+
+
+def targets_for(file: Path | None, folder: Path) -> tuple[dict[str, Path], Path | None]:
+    """The file each game saves to, and the transcription to open (None for a new one).
+
+    An existing FILE is opened and saved for its own game; a FILE not yet there is written by
+    whichever game is saved first; without FILE each game saves to a new file in `folder`,
+    named after it and chosen now (never overwriting a file that is there)."""
+    from pnp import yamldoc
+    from pnp.games import GAMES
+
+    if file is None:
+        def free(game_id: str) -> Path:
+            path, n = folder / f"{game_id}.yaml", 1
+            while path.exists():
+                n += 1
+                path = folder / f"{game_id}-{n}.yaml"
+            return path
+
+        return {game_id: free(game_id) for game_id in GAMES}, None
+    if not file.exists():
+        if file.suffix.lower() not in (".yaml", ".yml"):
+            raise PnpError(f"{file}: a new transcription's name ends in .yaml")
+        return {game_id: file for game_id in GAMES}, None
+    data = yamldoc.load(yamldoc.read_text(file, str(file)), str(file))
+    game_id = data.get("game") if isinstance(data, dict) else None
+    if game_id not in GAMES:
+        raise PnpError(f"{file}: 'game:' must name one of {', '.join(GAMES)}")
+    return {game_id: file}, file
+
+
+def _address() -> str:
+    """This machine's address on its network, for the URL a phone opens (no packet is sent)."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+@reports_errors
+def desk(
+    file: Optional[Path] = typer.Argument(None, metavar="FILE", help="The transcription to open and save; a new one if it does not exist yet.",
+                                          show_default=False),
+    port: int = typer.Option(0, "--port", min=0, max=65535, help="Port to serve on; 0: a free one."),
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to serve on. Only this machine can connect unless "
+                             "you give another, such as 0.0.0.0 for a phone on the same network; then the URL "
+                             "carries a token, and requests without it are refused."),
+    no_browser: bool = typer.Option(False, "--no-browser", help="Do not open the browser; just print the URL."),
+) -> None:
+    """Score a game in the browser: tap the hexes, fill in the cards, see the result at once.
+
+    Reads and writes the same transcription files as `pnp check` and `pnp score`.
+    """
+    import socket
+    import webbrowser
+
+    import uvicorn
+
+    from pnp.desk.app import Desk, create_app
+    from pnp.desk.guard import new_token
+
+    targets, opened = targets_for(file, Path.cwd())
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as error:
+        raise PnpError(f"--host {host} --port {port}: cannot serve there ({error.strerror})") from None
+    port = sock.getsockname()[1]
+    local = host in LOCAL
+    token = None if local else new_token()
+    shown = _address() if host in ("0.0.0.0", "::") else host
+    url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/" + ("" if token is None else f"?token={token}")
+    desk_ = Desk(targets, opened, host, port, token, names=(socket.gethostname(),))
+    typer.echo(f"pnp desk: {url}")
+    saves = sorted({str(path) for path in targets.values()})
+    typer.echo(f"  saves to {', '.join(saves)}" if len(saves) < 3 else f"  saves to new files in {Path.cwd()}")
+    if not local:
+        typer.echo("  anyone on your network with this URL (and its token) can use the desk")
+    typer.echo("  press Ctrl+C to stop")
+    if not no_browser:
+        webbrowser.open(url)
+    config = uvicorn.Config(create_app(desk_), log_level="warning", lifespan="off", access_log=False)
+    uvicorn.Server(config).run(sockets=[sock])

@@ -1,0 +1,203 @@
+// Kingdom Builder: the four sections, the cards, the players, and the board to tap.
+"use strict";
+
+(() => {
+  const { el, select } = Desk;
+  const CARDS = ["fishermen", "miners", "merchants", "workers", "discoverers", "knights", "hermits", "lords", "citizens", "farmers"];
+  const LOCATIONS = ["tavern", "paddock", "oasis", "farm", "oracle", "tower", "harbor", "barn"];
+  const QUARTERS = ["top-left", "top-right", "bottom-left", "bottom-right"];
+  const MARKS = ["●", "▲", "■", "◆"];  // the players' marks on the board, in player order
+  const ROWS = "ABCDEFGHIJKLMNOPQRST";
+  const SIZE = 20;
+  const NOT_SETTLEMENTS = new Set([".", "G", "C", "D", "F", "T", "W", "M", "K", "L"]);  // terrain letters, no settlement
+
+  let m = null;  // the position as the page edits it
+  let view = { key: null, spots: [], width: 1, height: 1, radius: 1 };
+  let nodes = {};
+
+  const capital = (name) => name.charAt(0).toUpperCase() + name.slice(1);
+  const label = (index) => `${ROWS[Math.floor(index / SIZE)]}${(index % SIZE) + 1}`;
+
+  function cellOf(text) {
+    const match = /^([A-Ta-t])(\d{1,2})$/.exec(String(text).trim());
+    if (!match || +match[2] < 1 || +match[2] > SIZE) return null;
+    return ROWS.indexOf(match[1].toUpperCase()) * SIZE + (+match[2] - 1);
+  }
+
+  function open(opening) {
+    const doc = opening.document && typeof opening.document === "object" ? opening.document : {};
+    const entries = Array.isArray(doc.boards) ? doc.boards.map(String) : [];
+    const players = typeof doc.players === "number"  // a set-up names only how many
+      ? Array.from({ length: doc.players }, (_, i) => ({ key: String(i + 1), name: `Player ${i + 1}` }))
+      : (Array.isArray(doc.players) ? doc.players : []).map((p) => ({
+        key: String(p && p.key !== undefined && p.key !== null ? p.key : ""), name: String(p && p.name !== undefined && p.name !== null ? p.name : ""),
+      }));
+    const keys = new Set(players.map((p) => p.key));
+    const owners = new Array(SIZE * SIZE).fill(null);
+    if (typeof doc.settlements === "string") {
+      const rows = doc.settlements.split("\n").map((line) => line.split("#")[0].trim().split(/\s+/).filter(Boolean)).filter((r) => r.length);
+      rows.slice(0, SIZE).forEach((tokens, row) => tokens.slice(0, SIZE).forEach((token, col) => {
+        if (keys.has(token) || !NOT_SETTLEMENTS.has(token)) owners[row * SIZE + col] = token;
+      }));
+    } else if (doc.settlements && typeof doc.settlements === "object") {
+      for (const [key, cells] of Object.entries(doc.settlements)) {
+        for (const text of Array.isArray(cells) ? cells : []) {
+          const index = cellOf(text);
+          if (index !== null) owners[index] = key;
+        }
+      }
+    }
+    m = {
+      boards: [0, 1, 2, 3].map((i) => {
+        const [name, turn] = (entries[i] || "").split("@");
+        return turn === "180" || turn === "0" || turn === undefined ? { name, turned: turn === "180" } : { name: entries[i], turned: false };
+      }),
+      cards: [0, 1, 2].map((i) => (Array.isArray(doc.cards) && doc.cards[i] !== undefined ? String(doc.cards[i]) : "")),
+      extraCards: Array.isArray(doc.cards) ? doc.cards.slice(3).map(String) : [],
+      players,
+      lords: doc.lords_zero === undefined ? "included" : String(doc.lords_zero),
+      owners,
+      unsure: Array.isArray(opening.unsure) ? [...opening.unsure] : [],
+      focus: null,
+    };
+    view = { key: null, spots: [], width: 1, height: 1, radius: 1 };
+  }
+
+  function documentOf() {
+    const rows = [];
+    for (let row = 0; row < SIZE; row++) {
+      const tokens = m.owners.slice(row * SIZE, (row + 1) * SIZE).map((o) => o ?? ".");
+      rows.push((row % 2 ? " " : "") + tokens.join(" "));
+    }
+    return {
+      game: "kingdom-builder",
+      boards: m.boards.map((b) => (b.turned ? `${b.name}@180` : b.name)),
+      cards: [...m.cards, ...m.extraCards],
+      players: m.players.map((p) => ({ key: p.key, name: p.name })),
+      lords_zero: m.lords,
+      settlements: rows.join("\n") + "\n",
+    };
+  }
+
+  function tap(event) {
+    const rect = nodes.pieces.getBoundingClientRect();
+    if (!view.spots.length || !rect.width) return;
+    const x = ((event.clientX - rect.left) / rect.width) * view.width;
+    const y = ((event.clientY - rect.top) / rect.height) * view.height;
+    let best = null, bestDistance = Infinity;
+    view.spots.forEach((spot, index) => {
+      const d = (spot[1] - x) ** 2 + (spot[2] - y) ** 2;
+      if (d < bestDistance) { best = index; bestDistance = d; }
+    });
+    if (best === null || bestDistance > view.radius ** 2) return;
+    const [name, , , isOpen] = view.spots[best];
+    if (!isOpen && m.owners[best] === null) { Desk.status(`${name}: nobody builds there`); return; }
+    const keys = m.players.map((p) => p.key);
+    const at = keys.indexOf(m.owners[best]);
+    m.owners[best] = at + 1 < keys.length ? keys[at + 1] : null;
+    if (!isOpen && m.owners[best] !== null) m.owners[best] = null;  // only clearing a wrong one there
+    m.unsure = m.unsure.filter((u) => u !== name);
+    renderUnsure();
+    Desk.change();
+  }
+
+  function renderUnsure() {
+    if (!nodes.unsure) return;
+    nodes.unsure.replaceChildren();
+    if (!m.unsure.length) return;
+    nodes.unsure.append(
+      el("span", {}, "Check against the photo: "),
+      m.unsure.map((name) => el("button", {
+        type: "button", class: "chip", title: `${name} is right as shown`,
+        onclick: () => { m.unsure = m.unsure.filter((u) => u !== name); renderUnsure(); Desk.change(); },
+      }, `${name} ✓`)),
+      el("button", { type: "button", onclick: () => { m.unsure = []; renderUnsure(); Desk.change(); } }, "All checked"));
+  }
+
+  function render(root) {
+    nodes = {};
+    nodes.board = el("img", { class: "layer", alt: "The assembled board" });
+    nodes.pieces = el("img", { class: "layer over", alt: "" });
+    nodes.frame = el("div", { class: "board-frame", path: ["settlements"], onclick: tap }, nodes.board, nodes.pieces);
+    nodes.unsure = el("div", { class: "unsure" });
+    nodes.totals = el("p", { class: "totals", "aria-live": "polite" });
+    const sectionsList = el("datalist", { id: "kb-sections" }, LOCATIONS.map((l) => el("option", { value: l })));
+    const sections = el("fieldset", {}, el("legend", {}, "Sections"), sectionsList, m.boards.map((b, i) => el("div", { class: "row", path: ["boards", i] },
+      el("span", { class: "what" }, QUARTERS[i]),
+      el("input", { value: b.name, list: "kb-sections", "aria-label": `${QUARTERS[i]} section`, oninput: (e) => { b.name = e.target.value.trim(); Desk.change(); } }),
+      el("label", {}, el("input", { type: "checkbox", checked: b.turned, onchange: (e) => { b.turned = e.target.checked; Desk.change(); } }), " turned"))));
+    const cards = el("fieldset", {}, el("legend", {}, "Kingdom Builder cards"), m.cards.map((card, i) => el("div", { class: "row", path: ["cards", i] },
+      select([["", "choose…"], ...CARDS.map((c) => [c, capital(c)])], card, {
+        "aria-label": `card ${i + 1}`,
+        onchange: (e) => {
+          const other = m.cards.indexOf(e.target.value);
+          if (other >= 0 && other !== i) m.cards[other] = m.cards[i];  // choosing a card already there swaps them
+          m.cards[i] = e.target.value;
+          Desk.rebuild();
+        },
+      }))));
+    const players = el("fieldset", {}, el("legend", {}, "Players"), m.players.map((p, i) => el("div", { class: "row", path: ["players", i] },
+      el("span", { class: `mark p${i}` }, MARKS[i] || "?"),
+      el("input", { class: "key", value: p.key, "aria-label": `key of player ${i + 1}`, title: "The player's key in the file",
+        onchange: (e) => {
+          const key = e.target.value.trim();
+          m.owners = m.owners.map((o) => (o === p.key ? key : o));
+          p.key = key;
+          Desk.change();
+        } }),
+      el("input", { value: p.name, "aria-label": `name of player ${i + 1}`, oninput: (e) => { p.name = e.target.value; Desk.change(); } }),
+      el("button", { type: "button", class: "remove", title: "Remove this player and their settlements", disabled: m.players.length <= 2,
+        onclick: () => { m.owners = m.owners.map((o) => (o === p.key ? null : o)); m.players.splice(i, 1); Desk.rebuild(); } }, "✕"))),
+    el("button", { type: "button", disabled: m.players.length >= 4, onclick: () => {
+      let n = 1;
+      while (m.players.some((p) => p.key === String(n))) n++;
+      m.players.push({ key: String(n), name: `Player ${n}` });
+      Desk.rebuild();
+    } }, "Add a player"));
+    const lords = el("fieldset", {}, el("legend", {}, "Lords with zero settlements"), el("div", { class: "row", path: ["lords_zero"] },
+      select([["included", "take part (ruling KB-1)"], ["excluded", "never score"]], m.lords, { onchange: (e) => { m.lords = e.target.value; Desk.change(); } })));
+    root.append(el("div", { class: "kb" },
+      el("div", { class: "kb-board" }, nodes.frame, nodes.totals, el("p", { class: "hint" }, "Tap a hex to cycle it through the players' settlements and empty."), nodes.unsure),
+      el("div", { class: "kb-fields" }, cards, players, sections, lords)));
+    renderUnsure();
+  }
+
+  function show(answer, result) {
+    if (answer.board === null) {
+      nodes.frame.hidden = true;
+      view.key = null;
+    } else if (answer.board) {
+      nodes.frame.hidden = false;
+      if (answer.board.spots) Object.assign(view, answer.board);
+      if (nodes.board.dataset.key !== answer.board.key) {
+        nodes.board.dataset.key = answer.board.key;
+        nodes.board.src = `/board/kingdom-builder.svg?key=${encodeURIComponent(answer.board.key)}`;
+      }
+      view.key = answer.board.key;
+    }
+    if (answer.pieces) nodes.pieces.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(answer.pieces);
+    const data = answer.result;
+    nodes.totals.replaceChildren(...(data ? data.players.map((p, i) => el("span", {}, el("span", { class: `mark p${i}` }, MARKS[i]), ` ${p.name} ${p.total}`)) : []));
+    if (!data) {
+      result.append(el("p", { class: "waiting" }, "The score waits for the problems to be fixed."));
+      return;
+    }
+    const parts = Object.keys(data.players[0].gold);
+    const table = el("table", { class: "score" },
+      el("thead", {}, el("tr", {}, el("th", {}, "Gold"), data.players.map((p, i) => el("th", {}, el("span", { class: `mark p${i}` }, MARKS[i]), " ", p.name)))),
+      el("tbody", {}, parts.map((part) => el("tr", { class: m.focus === part ? "focus" : "" },
+        el("th", {}, el("button", { type: "button", class: "part", "aria-pressed": String(m.focus === part), title: "Show on the board the hexes that earned this gold",
+          onclick: () => { m.focus = m.focus === part ? null : part; Desk.change(); } }, capital(part))),
+        data.players.map((p) => el("td", {}, p.gold[part]))))),
+      el("tfoot", {}, el("tr", {}, el("th", {}, "Total"), data.players.map((p) => el("td", { class: "total" }, p.total)))));
+    result.append(table, el("p", { class: "winners" }, `${data.winners.length > 1 ? "Winners" : "Winner"}: ${data.winners.join(", ")}`),
+      el("p", { class: "hint" }, "Choose a card to see on the board the hexes that earned its gold."));
+  }
+
+  Desk.register("kingdom-builder", {
+    open, render, show,
+    document: documentOf,
+    unsure: () => m.unsure,
+    extra: () => ({ focus: m.focus, unsure: m.unsure, board: view.key }),
+  });
+})();

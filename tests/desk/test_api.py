@@ -1,0 +1,303 @@
+"""The desk's API through Starlette's test client: every game loads, edits, scores and saves what the
+CLI reads; bad input gets the messages of `pnp check` at the field they concern; only the file the
+desk was started for is written; beyond this machine every request needs the token."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from starlette.testclient import TestClient
+from typer.testing import CliRunner
+
+from pnp.cli.app import app as cli
+from pnp.cli.desk import targets_for
+from pnp.desk.app import MAX_BODY, MAX_UPLOAD, Desk, create_app
+from pnp.desk.guard import COOKIE
+from pnp.games import GAMES
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "boards" / "examples"
+FILES = {"kingdom-builder": "first-game.yaml", "great-wall": "great-wall-last-round.yaml",
+         "carolus-magnus": "carolus-magnus-counterattack.yaml"}
+PORT = 8123
+BASE = f"http://127.0.0.1:{PORT}"
+
+
+def client_for(path: Path, **desk: object) -> TestClient:
+    game_id = yaml.safe_load(path.read_text())["game"]
+    return TestClient(create_app(Desk({game_id: path}, path, port=PORT, **desk)), base_url=BASE)
+
+
+@pytest.fixture
+def copy(tmp_path):
+    """An example copied where saving it harms nothing; KB's sections resolve from anywhere."""
+    def make(game_id: str) -> Path:
+        return Path(shutil.copy(EXAMPLES / FILES[game_id], tmp_path / FILES[game_id]))
+    return make
+
+
+def document(game_id: str) -> dict:
+    return yaml.safe_load((EXAMPLES / FILES[game_id]).read_text())
+
+
+def evaluate(client: TestClient, game_id: str, doc: dict, **extra: object) -> dict:
+    answer = client.post("/api/evaluate", json={"game": game_id, "document": doc, **extra})
+    assert answer.status_code == 200, answer.text
+    return answer.json()
+
+
+def cli_json(game_id: str, path: Path) -> dict:
+    result = CliRunner().invoke(cli, ["score", game_id, str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("game_id", FILES)
+def test_the_page_opens_the_file_and_scores_it_as_the_cli_does(copy, game_id):
+    path = copy(game_id)
+    client = client_for(path)
+    page = client.get("/")
+    assert page.status_code == 200 and "default-src 'self'" in page.headers["content-security-policy"]
+    start = json.loads(page.text.split('type="application/json">', 1)[1].split("</script>", 1)[0])
+    assert start["start"]["document"] == yaml.safe_load(path.read_text())
+    found = evaluate(client, game_id, start["start"]["document"])
+    assert found["problems"] == [] and found["result"] == cli_json(game_id, path)
+    assert found["text"] == GAMES[game_id].report_text(GAMES[game_id].evaluate(GAMES[game_id].load(path)), explain=True)
+
+
+def test_a_settlement_tapped_on_an_empty_board_scores(tmp_path):
+    # The first-game board with no settlements, then one of Anna's on A12 (flower), whose
+    # neighbours are A11 (flower), A13 (water), B12 (canyon) and B13 (water): Fishermen 1 (next to
+    # water), Knights 2 (one settlement on her best row), Merchants 0 (it links no two castle or
+    # location hexes), castles 0 (no castle next to it). Boris has nothing: 0 everywhere.
+    path = tmp_path / "new.yaml"
+    client = TestClient(create_app(Desk({"kingdom-builder": path}, port=PORT)), base_url=BASE)
+    blank = client.get("/api/blank/kingdom-builder").json()["document"]
+    doc = {**blank, "cards": ["fishermen", "knights", "merchants"], "settlements": blank["settlements"]}
+    empty = evaluate(client, "kingdom-builder", doc)
+    assert [p["total"] for p in empty["result"]["players"]] == [0, 0]
+    rows = doc["settlements"].split("\n")
+    row_a = next(i for i, line in enumerate(rows) if line.rstrip().endswith("# A"))
+    tokens = rows[row_a].split()
+    tokens[11] = "1"
+    rows[row_a] = " ".join(tokens)
+    found = evaluate(client, "kingdom-builder", {**doc, "settlements": "\n".join(rows)})
+    anna, boris = found["result"]["players"]
+    assert anna["gold"] == {"fishermen": 1, "knights": 2, "merchants": 0, "castles": 0} and anna["total"] == 3
+    assert boris["total"] == 0 and found["result"]["winners"] == ["Player 1"]
+
+
+def test_problems_carry_the_messages_of_pnp_check_and_the_field_they_concern(copy, tmp_path):
+    path = copy("kingdom-builder")
+    client = client_for(path)
+    doc = document("kingdom-builder")
+    doc["cards"] = ["fishermen", "knigths", "merchants"]
+    doc["settlements"] = doc["settlements"].replace(" 3 . 3 . . . . . . 3", " 3 . 3 1 . . . . . 3", 1)  # B4: a castle
+    found = evaluate(client, "kingdom-builder", doc)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(yaml.safe_dump(doc, sort_keys=False))
+    checked = CliRunner().invoke(cli, ["check", "kingdom-builder", str(bad)])
+    messages = [line.split(": ", 1)[1] for line in checked.stderr.splitlines()]
+    assert sorted(p["message"] for p in found["problems"]) == sorted(messages) and len(messages) >= 2
+    where = {p["message"].split(" ")[0]: p["path"] for p in found["problems"]}
+    assert where["unknown"] == ["cards", 1] and found["result"] is None
+    assert ["settlements"] in [p["path"] for p in found["problems"]]
+    assert "on B4, a castle hex" in " ".join(messages)
+    assert "#C62828" in found["pieces"]  # the hex a problem names is outlined on the board
+
+
+def test_choosing_a_card_rings_the_hexes_that_earned_it(copy):
+    client = client_for(copy("kingdom-builder"))
+    plain = evaluate(client, "kingdom-builder", document("kingdom-builder"))["pieces"]
+    knights = evaluate(client, "kingdom-builder", document("kingdom-builder"), focus="knights")["pieces"]
+    # Knights pays 2 per settlement on a player's best row: 14, 14 and 8 gold are 7 + 7 + 4 rings.
+    assert plain.count('stroke-width="1.1"') == 0 and knights.count('stroke-width="1.1"') == 18
+    assert "stroke-dasharray" in evaluate(client, "kingdom-builder", document("kingdom-builder"), unsure=["E7"])["pieces"]
+
+
+def test_the_board_is_sent_once_and_served_as_svg(copy):
+    client = client_for(copy("kingdom-builder"))
+    first = evaluate(client, "kingdom-builder", document("kingdom-builder"))["board"]
+    assert len(first["spots"]) == 400 and first["spots"][0][0] == "A1"
+    again = evaluate(client, "kingdom-builder", document("kingdom-builder"), board=first["key"])["board"]
+    assert again == {"key": first["key"]}
+    svg = client.get("/board/kingdom-builder.svg", params={"key": first["key"]})
+    assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg+xml")
+
+
+@pytest.mark.parametrize("game_id, edit, changed", [
+    # Great Wall: Clara's uncovered Nobility in section 3 makes every card there worth 1, so a
+    # Gate for Anna makes her two Infantry and the Gate 1 + 1 + 1 = 3.
+    ("great-wall", lambda d: d["sections"][2]["cards"].append({"player": "Anna", "card": "gate"}),
+     lambda r: r["sections"][2]["success"]["Anna"] == 3),
+    # Carolus Magnus: 3 more red (Wanda's clan) in E make white's count there 1 + 3 = 4.
+    ("carolus-magnus", lambda d: d["territories"][5]["paladins"].update(red=4),
+     lambda r: r["territories"][5]["strength"]["white"] == 4),
+])
+def test_an_edit_scores_and_saves_what_the_cli_reads(copy, game_id, edit, changed):
+    path = copy(game_id)
+    client = client_for(path)
+    doc = document(game_id)
+    edit(doc)
+    found = evaluate(client, game_id, doc)
+    assert found["problems"] == [] and changed(found["result"])
+    saved = client.post("/api/save", json={"game": game_id, "document": doc})
+    assert saved.status_code == 200 and saved.json()["saved"] == str(path)
+    assert cli_json(game_id, path) == found["result"]
+    assert GAMES[game_id].parse(path.read_text(), path) == GAMES[game_id].parse(GAMES[game_id].dumps(
+        GAMES[game_id].load(path)), path)
+
+
+def test_saving_a_kingdom_builder_game_keeps_its_values_and_hexes_to_check(copy):
+    path = copy("kingdom-builder")
+    client = client_for(path)
+    doc = document("kingdom-builder")
+    doc["players"][0]["name"] = "Anna <b>&amp;"
+    found = evaluate(client, "kingdom-builder", doc)
+    saved = client.post("/api/save", json={"game": "kingdom-builder", "document": doc, "unsure": ["E7"]})
+    assert saved.status_code == 200
+    assert cli_json("kingdom-builder", path) == found["result"]
+    assert GAMES["kingdom-builder"].unsure(path.read_text()) == ("E7",)
+    reopened = client.get("/").text
+    assert "Anna <b>" not in reopened and "Anna \\u003cb\\u003e\\u0026amp;" in reopened  # escaped in the page
+
+
+@pytest.mark.parametrize("game_id, spoil, path", [
+    ("great-wall", lambda d: d["sections"][0]["cards"][1].update(card="infantri"), ["sections", 0, "cards", 1]),
+    ("carolus-magnus", lambda d: d["courts"]["Wanda"].update(rde=2), ["courts", "Wanda", "rde"]),
+])
+def test_bad_input_is_not_saved(copy, game_id, spoil, path):
+    file = copy(game_id)
+    before = file.read_text()
+    client = client_for(file)
+    doc = document(game_id)
+    spoil(doc)
+    found = evaluate(client, game_id, doc)
+    assert [p["path"] for p in found["problems"]] == [path] and found["result"] is None
+    refused = client.post("/api/save", json={"game": game_id, "document": doc})
+    assert refused.status_code == 422 and refused.json()["problems"] == found["problems"]
+    assert file.read_text() == before
+
+
+def test_requests_that_are_not_positions_are_refused(copy):
+    client = client_for(copy("great-wall"))
+    assert client.post("/api/evaluate", json={"game": "great-wall", "document": [1]}).status_code == 400
+    assert client.post("/api/evaluate", json={"game": "chess", "document": {}}).status_code == 404
+    assert client.post("/api/evaluate", json={"game": "kingdom-builder", "document": {}}).status_code == 404
+    assert client.post("/api/evaluate", content="{}", headers={"content-type": "text/plain"}).status_code == 415
+    assert client.post("/api/evaluate", content="{", headers={"content-type": "application/json"}).status_code == 400
+    found = evaluate(client, "great-wall", {"players": "Anna", "sections": {"a": 1}})
+    assert found["result"] is None and len(found["problems"]) >= 2
+
+
+def test_section_files_outside_the_folder_are_refused(copy, tmp_path):
+    client = client_for(copy("kingdom-builder"))
+    secret = tmp_path.parent / "secret.txt"
+    secret.write_text("location: tavern\nnot a section but private\n")
+    for entry in ("../secret.txt", str(secret), "/etc/passwd@180"):
+        doc = document("kingdom-builder")
+        doc["boards"][1] = entry
+        found = evaluate(client, "kingdom-builder", doc)
+        assert found["problems"] == [{"path": ["boards", 1], "message": found["problems"][0]["message"]}]
+        assert "only section files in" in found["problems"][0]["message"] and "private" not in json.dumps(found)
+
+
+def test_uploads_are_limited_in_size_and_type(copy):
+    client = client_for(copy("kingdom-builder"))
+    text = (EXAMPLES / "first-game.yaml").read_bytes()
+    opened = client.post("/api/open", files={"file": ("mine.yaml", text, "application/yaml")})
+    assert opened.status_code == 200 and opened.json()["document"]["cards"] == ["fishermen", "knights", "merchants"]
+    setup = client.post("/api/open", files={"file": ("setup.json", b'{"game": "kingdom-builder", "players": 3}', "application/json")})
+    assert setup.status_code == 200 and setup.json()["document"]["players"] == 3
+    assert client.post("/api/open", files={"file": ("photo.png", b"\x89PNG", "image/png")}).status_code == 415
+    assert client.post("/api/open", files={"file": ("big.yaml", b"#" * (MAX_UPLOAD + 1), "application/yaml")}).status_code == 413
+    assert client.post("/api/open", files={"file": ("latin.yaml", "café".encode("latin-1"), "application/yaml")}).status_code == 415
+    other = client.post("/api/open", files={"file": ("gw.yaml", (EXAMPLES / FILES["great-wall"]).read_bytes(), "application/yaml")})
+    assert other.status_code == 422 and "pnp desk FILE" in other.json()["error"]
+
+
+def test_request_bodies_are_limited(copy):
+    client = client_for(copy("great-wall"))
+    big = json.dumps({"game": "great-wall", "document": {"x": "y" * MAX_BODY}})
+    assert client.post("/api/evaluate", content=big, headers={"content-type": "application/json"}).status_code == 413
+
+    def chunks():  # no Content-Length: the limit holds while reading
+        for _ in range(MAX_BODY // 65536 + 2):
+            yield b" " * 65536
+
+    streamed = client.post("/api/evaluate", content=chunks(), headers={"content-type": "application/json"})
+    assert streamed.status_code == 413
+
+
+def test_beyond_this_machine_every_request_needs_the_token(copy):
+    path = copy("great-wall")
+    desk = Desk({"great-wall": path}, path, host="0.0.0.0", port=PORT, token="s3cret-token")
+    client = TestClient(create_app(desk), base_url=f"http://192.168.1.20:{PORT}")
+    body = {"game": "great-wall", "document": document("great-wall")}
+    assert client.get("/").status_code == 403
+    assert client.post("/api/evaluate", json=body).status_code == 403
+    assert client.get("/?token=wrong").status_code == 403
+    page = client.get("/?token=s3cret-token")
+    assert page.status_code == 200 and f"{COOKIE}=s3cret-token" in page.headers["set-cookie"]
+    assert client.post("/api/evaluate", json=body).status_code == 200  # the cookie now carries it
+    fresh = TestClient(create_app(desk), base_url=f"http://192.168.1.20:{PORT}")
+    assert fresh.post("/api/evaluate", json=body, headers={"X-Desk-Token": "s3cret-token"}).status_code == 200
+    named = TestClient(create_app(desk), base_url=f"http://evil.example:{PORT}")
+    assert named.get("/?token=s3cret-token").status_code == 421  # a rebound name, token or not
+
+
+def test_only_the_desk_itself_is_answered(copy):
+    client = client_for(copy("great-wall"))
+    body = {"game": "great-wall", "document": document("great-wall")}
+    assert client.get("/", headers={"host": "attacker.example"}).status_code == 421
+    assert client.get("/", headers={"host": f"localhost:{PORT}"}).status_code == 200
+    assert client.post("/api/evaluate", json=body, headers={"origin": "http://attacker.example"}).status_code == 403
+    assert client.post("/api/save", json=body, headers={"sec-fetch-site": "cross-site"}).status_code == 403
+    assert client.post("/api/evaluate", json=body, headers={"origin": BASE}).status_code == 200
+
+
+def test_where_the_desk_saves(tmp_path):
+    (tmp_path / "great-wall.yaml").write_text("taken")
+    targets, opened = targets_for(None, tmp_path)
+    assert opened is None and targets["great-wall"] == tmp_path / "great-wall-2.yaml"
+    assert targets["kingdom-builder"] == tmp_path / "kingdom-builder.yaml"
+    new = tmp_path / "mine.yaml"
+    assert targets_for(new, tmp_path) == ({game_id: new for game_id in GAMES}, None)
+    example = EXAMPLES / FILES["carolus-magnus"]
+    assert targets_for(example, tmp_path) == ({"carolus-magnus": example}, example)
+
+
+def test_a_file_that_is_no_transcription_stops_the_desk_before_it_starts(tmp_path):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("game: [unclosed\n")
+    result = CliRunner().invoke(cli, ["desk", str(broken), "--no-browser"])
+    assert result.exit_code == 1 and "not valid YAML" in result.stderr
+    other = tmp_path / "other.yaml"
+    other.write_text("game: chess\n")
+    result = CliRunner().invoke(cli, ["desk", str(other), "--no-browser"])
+    assert result.exit_code == 1 and "'game:' must name one of" in result.stderr
+
+
+def test_the_picture_downloads_as_pdf_where_a_game_has_one(copy):
+    client = client_for(copy("kingdom-builder"))
+    pdf = client.post("/api/picture", json={"game": "kingdom-builder", "document": document("kingdom-builder")})
+    assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
+    wall = client_for(copy("great-wall"))
+    assert wall.post("/api/picture", json={"game": "great-wall", "document": document("great-wall")}).status_code == 404
+
+
+def test_hexes_a_scan_was_unsure_of_are_marked_when_the_file_is_opened(copy):
+    path = copy("kingdom-builder")
+    path.write_text("# check: E7 (unsure: glare)\n" + path.read_text())
+    page = client_for(path).get("/").text
+    start = json.loads(page.split('type="application/json">', 1)[1].split("</script>", 1)[0])["start"]
+    assert start["unsure"] == ["E7"]
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=lambda g: g.id)
+def test_a_board_to_tap_exists_where_declared(game):
+    from pnp.games.base import Game
+
+    assert game.has_board == (type(game).board_picture is not Game.board_picture) \
+        == (type(game).pieces_picture is not Game.pieces_picture)

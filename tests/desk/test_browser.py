@@ -1,0 +1,154 @@
+"""The desk in a real headless Chromium: tap hexes, change cards and territories, see the result
+change, save, and score the saved file with the CLI. One browser and one server for the module."""
+
+import json
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli.app import app as cli
+from pnp.cli.desk import targets_for
+from pnp.desk.app import Desk, create_app
+from pnp.games import GAMES
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+EXAMPLES = Path(__file__).resolve().parents[2] / "boards" / "examples"
+
+
+@pytest.fixture(scope="module")
+def desk(tmp_path_factory):
+    """A desk started without a file, as `pnp desk` in an empty folder: each game saves to a new
+    file there."""
+    import uvicorn
+
+    folder = tmp_path_factory.mktemp("desk")
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    targets, _ = targets_for(None, folder)
+    server = uvicorn.Server(uvicorn.Config(create_app(Desk(targets, port=port)), log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.01)
+    yield f"http://127.0.0.1:{port}/", targets
+    server.should_exit = True
+    thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    if not CHROMIUM.exists():
+        pytest.skip(f"no browser: {CHROMIUM} is missing (apt-get install chromium)")
+    with sync_api.sync_playwright() as playwright:
+        try:
+            chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        except Exception as error:  # a browser that cannot start here is a reason to skip, not a failure
+            pytest.skip(f"chromium does not start: {str(error).splitlines()[0]}")
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, desk, request):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(desk[0] + "#" + getattr(request, "param", "kingdom-builder"))
+    page.wait_for_selector("#status:not(:empty)")  # the first position is shown
+    yield page
+    page.close()
+    assert errors == []
+
+
+def cli_json(game_id: str, path: Path) -> dict:
+    result = CliRunner().invoke(cli, ["score", game_id, str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def tap(page, spots, width, height, name: str) -> None:
+    """Click the centre of hex `name` on the board as the page shows it."""
+    box = page.locator(".board-frame .over").bounding_box()
+    spot = next(s for s in spots if s.name == name)
+    page.mouse.click(box["x"] + spot.x / width * box["width"], box["y"] + spot.y / height * box["height"])
+
+
+def test_kingdom_builder_settlements_by_tapping_hexes(page, desk):
+    game = GAMES["kingdom-builder"]
+    path = desk[1]["kingdom-builder"]
+    for n, card in enumerate(("fishermen", "knights", "merchants"), start=1):
+        page.select_option(f'select[aria-label="card {n}"]', card)
+    page.wait_for_selector("table.score")
+    blank = game.blank_form()
+    board = game.board_picture(blank, path)
+    args = (board.spots, board.drawing.width, board.drawing.height)
+    # A12 (flower) touches water (A13, B13): Fishermen 1, Knights 2 (alone on her best row).
+    tap(page, *args, "A12")
+    page.wait_for_selector(".totals:has-text('Player 1 3')")
+    # Two taps: empty -> Player 1 -> Player 2. T1 (grass) touches no water, castle or location.
+    tap(page, *args, "T1")
+    tap(page, *args, "T1")
+    page.wait_for_selector(".totals:has-text('Player 2 2')")
+    assert page.locator(".totals").inner_text().split() == ["●", "Player", "1", "3", "▲", "Player", "2", "2"]
+    tap(page, *args, "B4")  # a castle hex: nothing changes
+    page.get_by_role("button", name="Knights").click()
+    page.wait_for_selector("tr.focus")
+    page.click("#save")
+    page.wait_for_selector("#status:has-text('Saved')")
+    saved = cli_json("kingdom-builder", path)
+    assert [(p["name"], p["gold"], p["total"]) for p in saved["players"]] == [
+        ("Player 1", {"fishermen": 1, "knights": 2, "merchants": 0, "castles": 0}, 3),
+        ("Player 2", {"fishermen": 0, "knights": 2, "merchants": 0, "castles": 0}, 2)]
+    assert dict(game.load(path).settlements) == {(0, 11): "1", (19, 0): "2"}
+
+
+@pytest.mark.parametrize("page", ["great-wall"], indirect=True)
+def test_great_wall_a_card_added_to_a_section(page, desk):
+    page.set_input_files("#open-file", str(EXAMPLES / "great-wall-last-round.yaml"))
+    page.wait_for_selector("#result .winners:has-text('Winner: Clara')")
+    section = page.locator(".gw-section").nth(2)
+    section.get_by_role("button", name="Add a card").click()  # Anna's Wall, worth 1 beside Clara's Nobility
+    section.locator('select[aria-label="kind of card 5"]').select_option("gate")
+    page.wait_for_selector("#result tbody tr:nth-child(3) td:nth-child(2):text-is('3')")
+    page.click("#save")
+    page.wait_for_selector("#status:has-text('Saved')")
+    saved = cli_json("great-wall", desk[1]["great-wall"])
+    assert saved["sections"][2]["success"] == {"Anna": 3, "Boris": 1, "Clara": 1}
+    shown = page.locator("#result .winners").inner_text()
+    assert shown == f"{'Winners' if len(saved['winners']) > 1 else 'Winner'}: {', '.join(saved['winners'])}"
+
+
+@pytest.mark.parametrize("page", ["carolus-magnus"], indirect=True)
+def test_carolus_magnus_paladins_added_to_a_territory(page, desk):
+    page.set_input_files("#open-file", str(EXAMPLES / "carolus-magnus-counterattack.yaml"))
+    page.wait_for_selector("#result .winners:has-text('The game goes on')")
+    # E holds 1 red (Wanda's clan): 4 there make white's count 4 against black's 0.
+    page.fill('input[aria-label="red paladins in E"]', "4")
+    page.wait_for_selector("#cm-t5 .verdict:has-text('white 4 · black 0 → majority white')")
+    page.click("#save")
+    page.wait_for_selector("#status:has-text('Saved')")
+    saved = cli_json("carolus-magnus", desk[1]["carolus-magnus"])
+    assert saved["territories"][5]["strength"] == {"white": 4, "black": 0}
+    assert saved["reach"] == cli_json("carolus-magnus", EXAMPLES / "carolus-magnus-counterattack.yaml")["reach"]
+
+
+@pytest.mark.parametrize("page", ["great-wall"], indirect=True)
+def test_problems_show_beside_the_field(page):
+    page.set_input_files("#open-file", str(EXAMPLES / "great-wall-last-round.yaml"))
+    page.wait_for_selector("#result .winners")
+    page.locator(".gw-section").first.locator('input').first.fill("4 6")
+    notes = page.locator(".gw-section").first.locator(".problem-note")
+    notes.first.wait_for()
+    assert sorted(notes.all_inner_texts()) == [
+        "section 1 has 1 face-up and 0 on-card tokens; a section has 2 face up, or 1 face up and 1 on a card",
+        "token '6' does not exist (token values: 1, 2, 3, 4, 5, 7, 8)"]
+    assert page.locator("#result .waiting").is_visible()
