@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -13,11 +15,12 @@ def data_dir(name: str) -> Path:
     return installed if installed.is_dir() else _PACKAGE.parent / name
 
 
-def render_template(name: str, **values: object) -> str:
-    """Render a jinja2 text template from the templates folder."""
+@lru_cache(maxsize=None)
+def _templates() -> Any:
+    """One environment for every text template: it compiles each template once."""
     import jinja2
 
-    env = jinja2.Environment(
+    return jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
         keep_trailing_newline=True,
         trim_blocks=True,
@@ -25,4 +28,8 @@ def render_template(name: str, **values: object) -> str:
         undefined=jinja2.StrictUndefined,
         autoescape=False,  # plain-text and YAML artefacts; values are quoted by the caller
     )
-    return env.get_template(name).render(**values)
+
+
+def render_template(name: str, **values: object) -> str:
+    """Render a jinja2 text template from the templates folder."""
+    return _templates().get_template(name).render(**values)
