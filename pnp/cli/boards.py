@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from pnp.cli.common import example, reports_errors, unavailable, write_atomic
+from pnp.cli.common import FORCE, example, reports_errors, unavailable, write_all
 
 app = typer.Typer(help="Generate original board sections.", no_args_is_help=True,
                   epilog=example("pnp boards kingdom-builder --seed 42"))
@@ -25,6 +25,7 @@ def kingdom_builder(
     paper: str = typer.Option("a4", "--paper", help="Paper size for --format pdf: a4 or letter."),
     bleed: float = typer.Option(0.0, "--bleed", min=0.0, max=5.0, help="Artwork beyond the cut line, in mm."),
     lang: str = typer.Option("en", "--lang", help="Language of the labels: en or ru."),
+    force: bool = FORCE,
 ) -> None:
     """Write a set of 8 sections, one per location type, as section files named by their ids.
 
@@ -58,8 +59,7 @@ def kingdom_builder(
         else:
             pages = impose([Sheet(t("contents.sections"), tuple(drawings))], Options(paper, bleed), t("title"), t)
             files[out / f"kb{generator.VERSION}-{seed}-sections.pdf"] = pdf.render(pages, f"{t('title')} · {seed}")
-    for path, data in files.items():  # all rendered first: an error leaves no half-written set
-        write_atomic(path, data)
+    write_all(files, force)  # all rendered first, then written whole: an error leaves no half-written set
     typer.echo(f"set {seed}: wrote {len(files)} files to {out}/")
     for path in files:
         typer.echo(f"  {path.name}")

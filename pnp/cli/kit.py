@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from pnp.cli.common import example, reports_errors, write_atomic
+from pnp.cli.common import FORCE, example, reports_errors, write_all, write_atomic
 
 app = typer.Typer(help="Make a print-and-play kit: every component at true size, with cut lines.",
                   no_args_is_help=True, epilog=example("pnp kit kingdom-builder"))
@@ -43,6 +43,7 @@ def kingdom_builder(
     ink_saver: bool = INK_SAVER,
     lang: str = LANG,
     fmt: str = FORMAT,
+    force: bool = FORCE,
     settlements: bool = typer.Option(False, "--settlements", help="Also print 40 settlement tokens per colour."),
 ) -> None:
     """Every Kingdom Builder component: the 8 board sections of the default set, cards, tiles,
@@ -50,7 +51,7 @@ def kingdom_builder(
     from pnp.games.kingdom_builder import components, kit
 
     t = _catalog(components.catalog, lang, paper, fmt)
-    _make(kit.GAME_ID, kit.sheets(t, paper, duplex, settlements), t, out, paper, bleed, duplex, ink_saver, fmt)
+    _make(kit.GAME_ID, kit.sheets(t, paper, duplex, settlements), t, out, paper, bleed, duplex, ink_saver, fmt, force)
 
 
 @app.command("great-wall", epilog=example(
@@ -67,13 +68,14 @@ def great_wall(
     ink_saver: bool = INK_SAVER,
     lang: str = LANG,
     fmt: str = FORMAT,
+    force: bool = FORCE,
 ) -> None:
     """100 wall cards (20 per colour) with a back per colour, 36 favour tokens, reference cards
     (every card type; the success check) and turn summaries."""
     from pnp.games.great_wall import components, kit
 
     t = _catalog(components.catalog, lang, paper, fmt)
-    _make("great-wall", kit.sheets(t, paper, duplex, players), t, out, paper, bleed, duplex, ink_saver, fmt)
+    _make("great-wall", kit.sheets(t, paper, duplex, players), t, out, paper, bleed, duplex, ink_saver, fmt, force)
 
 
 def _catalog(load, lang: str, paper: str, fmt: str):  # type: ignore[no-untyped-def]
@@ -91,23 +93,23 @@ def _catalog(load, lang: str, paper: str, fmt: str):  # type: ignore[no-untyped-
 
 
 def _make(game_id: str, sheets, t, out: Path, paper: str, bleed: float, duplex: bool,  # type: ignore[no-untyped-def]
-          ink_saver: bool, fmt: str) -> None:
+          ink_saver: bool, fmt: str, force: bool) -> None:
     from pnp.render.imposition import Options
 
     if fmt == "svg":
-        _write_svgs(sheets, out / game_id, bleed, ink_saver)
+        _write_svgs(sheets, out / game_id, bleed, ink_saver, force)
     else:
-        _write_pdf(sheets, out / f"{game_id}-kit.pdf", Options(paper, bleed, duplex, ink_saver), t)
+        _write_pdf(sheets, out / f"{game_id}-kit.pdf", Options(paper, bleed, duplex, ink_saver), t, force)
 
 
-def _write_pdf(sheets, path: Path, options, t) -> None:  # type: ignore[no-untyped-def]
+def _write_pdf(sheets, path: Path, options, t, force: bool) -> None:  # type: ignore[no-untyped-def]
     from pnp.render import pdf
     from pnp.render.imposition import impose
 
     pages = impose(sheets, options, t("title"), t)
     with _progress(len(pages), "Rendering pages") as bar:
         data = pdf.render(pages, f"{t('title')} · {t('kit')}", on_page=lambda _: bar.update(1))
-    write_atomic(path, data)
+    write_atomic(path, data, force)
     typer.echo(f"wrote {path}: {len(pages)} pages, {options.paper}, bleed {options.bleed:g} mm, "
                f"{'duplex' if options.duplex else 'backs at the end'}")
     for sheet in sheets:
@@ -115,7 +117,7 @@ def _write_pdf(sheets, path: Path, options, t) -> None:  # type: ignore[no-untyp
         typer.echo(f"  {len(sheet.fronts):3d} × {sheet.title}{backs}")
 
 
-def _write_svgs(sheets, folder: Path, bleed: float, ink_saver: bool) -> None:  # type: ignore[no-untyped-def]
+def _write_svgs(sheets, folder: Path, bleed: float, ink_saver: bool, force: bool) -> None:  # type: ignore[no-untyped-def]
     from collections import Counter
 
     from pnp.render import svg
@@ -130,8 +132,7 @@ def _write_svgs(sheets, folder: Path, bleed: float, ink_saver: bool) -> None:  #
         for name in sorted(unique):
             files[name] = svg.render(unique[name], bleed=bleed, ink_saver=ink_saver)
             bar.update(1)
-    for name, text in files.items():
-        write_atomic(folder / f"{name}.svg", text)
+    write_all({folder / f"{name}.svg": text for name, text in files.items()}, force)
     typer.echo(f"wrote {len(files)} SVG files to {folder}/ (one per component design):")
     for name in sorted(files):
         typer.echo(f"  {counts[name]:3d} × {name}.svg")
@@ -152,6 +153,7 @@ def carolus_magnus(
     ink_saver: bool = INK_SAVER,
     lang: str = LANG,
     fmt: str = FORMAT,
+    force: bool = FORCE,
 ) -> None:
     """15 territory segments in 3 shapes, courts, disc sets, clan markers, castles, the
     Emperor, 4 dice to fold, turn summaries and majority aids; optional paladin tokens."""
@@ -159,4 +161,4 @@ def carolus_magnus(
 
     t = _catalog(components.catalog, lang, paper, fmt)
     _make("carolus-magnus", kit.sheets(t, paper, duplex, players, paladins), t, out, paper, bleed, duplex,
-          ink_saver, fmt)
+          ink_saver, fmt, force)

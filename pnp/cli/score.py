@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from pnp.cli.common import example, reports_errors, write_atomic
+from pnp.cli.common import FORCE, example, reports_errors, write_atomic
 
 app = typer.Typer(help="Score a finished game from its transcription.", no_args_is_help=True,
                   epilog=example("pnp score kingdom-builder game.yaml"))
@@ -26,6 +26,7 @@ def kingdom_builder(
     explain: bool = typer.Option(False, "--explain", help="Also list what scored, card by card, in A1..T20 coordinates."),
     boards_dir: Path = typer.Option(None, "--boards-dir", help="A folder of your own section files."),
     picture: Path = typer.Option(None, "--picture", help="Also draw the board and what scored: OUT.svg or OUT.pdf."),
+    force: bool = FORCE,
 ) -> None:
     """Gold of every player, card by card, castles, total and the winners."""
     from pnp.errors import PnpError
@@ -40,7 +41,7 @@ def kingdom_builder(
 
         drawing = score_picture(sheet)
         data = svg.render(drawing) if picture.suffix.lower() == ".svg" else pdf.render([drawing], "Kingdom Builder score")
-        write_atomic(picture, data)
+        write_atomic(picture, data, force)
         typer.echo(f"wrote {picture}", err=True)
     if as_json:
         typer.echo(json.dumps(report.as_json(sheet), ensure_ascii=False, indent=2))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from pnp.cli.common import example, reports_errors, write_atomic
+from pnp.cli.common import FORCE, example, reports_errors, write_atomic
 
 app = typer.Typer(help="Randomize a set-up, reproducibly from a seed.", no_args_is_help=True,
                   epilog=example("pnp setup kingdom-builder --players 3"))
@@ -29,6 +29,7 @@ def kingdom_builder(
     lang: str = typer.Option("en", "--lang", help="Language: en or ru."),
     sections_set: int = typer.Option(None, "--sections-set", min=0,
                                      help="Seed of the 8 sections you printed (pnp boards); default: the bundled set."),
+    force: bool = FORCE,
 ) -> None:
     """4 of the 8 sections with places and turns, 3 Kingdom Builder cards, the start player,
     and where the location summaries go."""
@@ -47,7 +48,7 @@ def kingdom_builder(
     made = (setup.first_game if first_game else setup.random_setup)(players, seed, chosen_set)
     t = components.catalog(lang)
     if out is not None:
-        _write_sheet(made, out, paper, t)
+        _write_sheet(made, out, paper, t, force)
     if as_json:
         typer.echo(json.dumps(setup.as_dict(made), ensure_ascii=False, indent=2))
     else:
@@ -55,7 +56,7 @@ def kingdom_builder(
                                    heading=pictures.setup_heading(made, t), lines=pictures.setup_lines(made, t)), nl=False)
 
 
-def _write_sheet(made, out: Path, paper: str, t) -> None:  # type: ignore[no-untyped-def]
+def _write_sheet(made, out: Path, paper: str, t, force: bool) -> None:  # type: ignore[no-untyped-def]
     from pnp.games.kingdom_builder import pictures
     from pnp.games.kingdom_builder.transcription import load_board
     from pnp.render import pdf, svg
@@ -65,10 +66,10 @@ def _write_sheet(made, out: Path, paper: str, t) -> None:  # type: ignore[no-unt
     width, height = page_area(paper)
     drawing = pictures.setup_drawing(made, board, width, height, t)
     if out.suffix.lower() == ".svg":
-        write_atomic(out, svg.render(drawing))
+        write_atomic(out, svg.render(drawing), force)
     else:
         pages = impose([Sheet(t("setup.title"), (drawing,), cuts="none")], Options(paper), t("title"), t)
-        write_atomic(out, pdf.render(pages, f"{t('title')} · {t('setup.title')}"))
+        write_atomic(out, pdf.render(pages, f"{t('title')} · {t('setup.title')}"), force)
     typer.echo(f"wrote {out}", err=True)
 
 

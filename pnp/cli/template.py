@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from pnp.cli.common import example, reports_errors, write_atomic
+from pnp.cli.common import FORCE, example, reports_errors, write_atomic
 
 app = typer.Typer(help="Write a blank transcription form for a game.", no_args_is_help=True,
                   epilog=example("pnp template kingdom-builder --boards tavern paddock oasis farm --out game.yaml"))
@@ -27,7 +27,7 @@ def kingdom_builder(
     setup_file: Path = typer.Option(None, "--setup", help="A set-up from 'pnp setup kingdom-builder --json': "
                                     "its boards, cards and players."),
     out: Path = typer.Option(None, "--out", "-o", help="Write to this file instead of printing."),
-    force: bool = typer.Option(False, "--force", help="Replace --out if it exists."),
+    force: bool = FORCE,
     boards_dir: Path = typer.Option(None, "--boards-dir", help="A folder of your own section files."),
 ) -> None:
     """A transcription whose settlement grid is pre-filled with the sections' terrain letters."""
@@ -49,7 +49,7 @@ def _emit(form: str, out: Path | None, force: bool) -> None:
     if out is None:
         typer.echo(form, nl=False)
         return
-    write_atomic(out, form, overwrite=force)
+    write_atomic(out, form, force)
     typer.echo(f"wrote {out}", err=True)
 
 
@@ -58,7 +58,7 @@ def _emit(form: str, out: Path | None, force: bool) -> None:
 def great_wall(
     players: int = typer.Option(..., "--players", min=2, max=5, help="Number of players (2-5)."),
     out: Path = typer.Option(None, "--out", "-o", help="Write to this file instead of printing."),
-    force: bool = typer.Option(False, "--force", help="Replace --out if it exists."),
+    force: bool = FORCE,
 ) -> None:
     """A blank Great Wall position to fill in from the table."""
     from pnp.games.great_wall.template import transcription_form
@@ -71,7 +71,7 @@ def great_wall(
 def carolus_magnus(
     players: int = typer.Option(..., "--players", min=2, max=4, help="Number of players (2-4)."),
     out: Path = typer.Option(None, "--out", "-o", help="Write to this file instead of printing."),
-    force: bool = typer.Option(False, "--force", help="Replace --out if it exists."),
+    force: bool = FORCE,
 ) -> None:
     """A blank Carolus Magnus position: 15 single-segment territories to merge and fill in."""
     from pnp.games.carolus_magnus.template import transcription_form

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from pnp.draw import PT, Circle, Drawing, Group, Item, Paint, Rect, Shape, Text
+from pnp.escape import drawable
 from pnp.render import fonts
 
 MM = 1 / PT  # points per millimetre
@@ -83,7 +84,7 @@ class _Painter:
             c.translate(laid.anchor_x, baseline)  # type: ignore[attr-defined]
             c.scale(1, -1)  # text upright in the y-down page space
             c.setFont(fonts.PDF_NAMES[item.bold], laid.size * PT)  # type: ignore[attr-defined]
-            getattr(c, draw)(0, 0, line)
+            getattr(c, draw)(0, 0, drawable(line))  # no control characters or lone surrogates
             c.restoreState()  # type: ignore[attr-defined]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pnp.draw import PT, Circle, Drawing, Group, Item, Matrix, Paint, Polygon, Rect, Text, outset, with_ink_saver
+from pnp.escape import drawable
 from pnp.render import fonts
 
 
@@ -59,7 +60,7 @@ class _Writer:
         group = self.svg.g(font_family=fonts.FAMILY, font_size=_n(laid.size * PT), text_anchor=anchor, fill=item.colour,
                            font_weight="bold" if item.bold else "normal")
         for line, baseline in zip(laid.lines, laid.baselines):
-            group.add(self.svg.text(line, insert=(_n(laid.anchor_x), _n(baseline))))
+            group.add(self.svg.text(drawable(line), insert=(_n(laid.anchor_x), _n(baseline))))
         return group
 
     def items(self, parent: object, items: tuple[Item, ...]) -> None:
@@ -84,7 +85,7 @@ class _Writer:
 
 def render(drawing: Drawing, bleed: float = 0.0, ink_saver: bool = False) -> str:
     """The drawing as an SVG document; `bleed` mm of artwork show beyond its edges.
-    svgwrite escapes all text content."""
+    svgwrite escapes XML's special characters; `drawable` replaces those XML cannot hold."""
     writer = _Writer(drawing, bleed)
     art = with_ink_saver(drawing.items) if ink_saver else drawing.items
     # Round and hex pieces show their artwork up to `bleed` beyond their own outline.

@@ -6,7 +6,9 @@ from typing import Any
 
 from pnp.games.carolus_magnus.facts import CLAN_NAMES, castles_per_side
 from pnp.games.carolus_magnus.model import Position, Territory
-from pnp.games.carolus_magnus.rules import Stop, control, game_end, majority, ranking, reach, strength
+from pnp.games.carolus_magnus.rules import (
+    Stop, control, game_end, majority, ranking, reach, steps_within_reach, strength,
+)
 
 
 def _versus(counts: dict[str, int]) -> str:
@@ -25,13 +27,18 @@ def stop_text(position: Position, stop: Stop) -> str:
         text += f"builds a castle ({_versus(stop.counts)})"
     else:
         assert stop.removed is not None
-        text += f"takes over ({_versus(stop.counts)}): {stop.removed[1]} {stop.removed[0]} castles off, {stop.placed} {stop.side} on"
+        text += (f"takes over ({_versus(stop.counts)}): {stop.removed[1]} {stop.removed[0]} {_castles(stop.removed[1])} off, "
+                 f"{stop.placed} {stop.side} on")
     if merged:
         text += f"; merges with {' and '.join(merged)}"
     over, why, winners = stop.ends
     if over:
         text += f"; the game ends: {why}"
     return text
+
+
+def _castles(count: int) -> str:
+    return "castle" if count == 1 else "castles"
 
 
 def _counts(counts: dict[str, int]) -> str:
@@ -69,8 +76,12 @@ def as_text(position: Position, explain: bool = False) -> str:
                 if territory.castle_side == side:
                     parts.append(f"castles {territory.castle_count}")
                 lines.append(f"      {side}: {' + '.join(parts) or 'nothing'}")
-    lines += ["", "If the Emperor stopped there (1 to 5 steps clockwise):"]
-    lines += [f"  {stop_text(position, stop)}" for stop in reach(position)]
+    stops = reach(position)
+    if stops:
+        steps = steps_within_reach(position)
+        disc = f", {position.disc[0]}'s disc" if position.disc else ""
+        lines += ["", f"If the Emperor stopped there (1 to {steps} step{'s' if steps > 1 else ''} clockwise{disc}):"]
+        lines += [f"  {stop_text(position, stop)}" for stop in stops]
     total = castles_per_side(len(position.players))
     lines += ["", "Castles on the board:"]
     lines += [f"  {side}: {count} of {total}" for side, count in ranking(position)]
@@ -110,6 +121,8 @@ def as_json(position: Position) -> dict[str, Any]:
         ],
         "reach": [
             {"steps": s.steps, "territory": position.territories[s.territory].name, "result": s.result, "side": s.side,
+             "counts": s.counts, "placed": s.placed,
+             "removed": {"side": s.removed[0], "castles": s.removed[1]} if s.removed else None,
              "merges": [position.territories[i].name for i in s.merged], "ends_game": s.ends[0]}
             for s in reach(position)
         ],

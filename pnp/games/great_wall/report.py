@@ -33,7 +33,10 @@ def _section_line(section: Section, players: tuple[str, ...]) -> str:
 
 def as_text(outcome: Outcome, explain: bool = False) -> str:
     position = outcome.position
-    state = "the last round is over" if position.phase == LAST_ROUND_OVER else "cards are still being played"
+    if position.all_taken:
+        state = "every token has been taken, so the game is over"
+    else:
+        state = "the last round is over" if position.phase == LAST_ROUND_OVER else "cards are still being played"
     lines = [f"Great Wall of China: {len(position.players)} players, {position.next} to play next, {state}; "
              f"{position.pool} tokens in the pool  ({position.source})", ""]
     for number, section in enumerate(position.sections, start=1):
@@ -43,12 +46,9 @@ def as_text(outcome: Outcome, explain: bool = False) -> str:
                 if result.parts:
                     levelled = " (levelled by Nobility)" if result.levelled else ""
                     lines.append(f"    {player}: {' + '.join(result.parts)} = {result.total}{levelled}")
-    lines.append("")
-    lines.append(f"Next success check ({position.next}):")
-    lines += [f"  {_take_text(take)}" for take in outcome.next_check] or ["  nothing is taken"]
-    if any(take.reopens for take in outcome.next_check) and position.phase != LAST_ROUND_OVER:
-        lines.append("  Read the 2 new tokens off the table before going on.")
-    if outcome.final is not None:
+    if not position.all_taken:
+        lines += _next_check_lines(outcome)
+    if outcome.final is not None and position.phase == LAST_ROUND_OVER and not position.all_taken:
         lines += ["", "Success checks around the table until nobody can take a token:"]
         for _, takes in outcome.chain:
             lines += [f"  {_take_text(take)}" for take in takes]
@@ -68,6 +68,18 @@ def as_text(outcome: Outcome, explain: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _next_check_lines(outcome: Outcome) -> list[str]:
+    position = outcome.position
+    lines = ["", f"Next success check ({position.next}):"]
+    lines += [f"  {_take_text(take)}" for take in outcome.next_check] or ["  nothing is taken"]
+    if position.phase != LAST_ROUND_OVER:
+        if any(take.reopens for take in outcome.next_check):
+            lines.append("  Read the 2 new tokens off the table before going on.")
+        elif outcome.final is not None:
+            lines.append("  That was the last token: the game is over.")
+    return lines
+
+
 def _take_json(take: Take) -> dict[str, Any]:
     data: dict[str, Any] = {"section": take.section + 1, "player": take.player, "token": take.token,
                             "completes_section": take.closes}
@@ -76,6 +88,14 @@ def _take_json(take: Take) -> dict[str, Any]:
     if take.reopens:
         data["reveals_new_tokens"] = True
     return data
+
+
+def _on_card_json(section: Section) -> dict[str, Any] | None:
+    """The section's first token, lying on a card (1-based, as in the transcription)."""
+    for number, card in enumerate(section.cards, start=1):
+        if card.token is not None:
+            return {"card": number, "player": card.player, "token": card.token}
+    return None
 
 
 def as_json(outcome: Outcome) -> dict[str, Any]:
@@ -88,7 +108,7 @@ def as_json(outcome: Outcome) -> dict[str, Any]:
         "players": [{"name": p, "tokens": list(where.won_by(p)), "total": totals[p]} for p in position.players],
         "winners": list(outcome.winners),
         "sections": [
-            {"section": n, "tokens": list(s.tokens),
+            {"section": n, "tokens": list(s.tokens), "token_on_card": _on_card_json(s),
              "success": {p: r.total for p, r in successes(s, position.players).items()
                          if any(c.player == p for c in s.cards)}}
             for n, s in enumerate(position.sections, start=1)
