@@ -158,3 +158,17 @@ def test_escaping():
     assert terminal(terminal("a\x1bb")) == terminal("a\x1bb")  # applying it twice changes nothing
     assert terminal("Анна ‌زهرا") == "Анна ‌زهرا"  # letters and the Persian zero-width non-joiner stay
     assert drawable("a\x1bb\ud83d\ufffe\tc") == "a\ufffdb\ufffd\ufffd\tc"
+
+
+def test_svg_and_pdf_text_hold_no_character_xml_forbids():
+    # A control character or lone surrogate that got this far would make the SVG not
+    # well-formed and stop reportlab: both backends replace it.
+    import xml.etree.ElementTree as ElementTree
+
+    from pnp.draw import Drawing, Text
+    from pnp.render import pdf, svg
+
+    page = Drawing("p", 100, 40, (Text(5, 5, 90, 30, 'A\x1b]0;x\x07 <b>&"\ud83d', 12),))
+    root = ElementTree.fromstring(svg.render(page))
+    assert "".join(root.itertext()).endswith('A\ufffd]0;x\ufffd <b>&"\ufffd')
+    assert pdf.render([page], "t").startswith(b"%PDF")

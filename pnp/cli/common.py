@@ -9,7 +9,6 @@ from typing import Any, TypeVar
 
 import typer
 
-from pnp import outputs
 from pnp.errors import PnpError
 from pnp.escape import terminal
 
@@ -39,11 +38,15 @@ def reports_errors(command: F) -> F:
 
 def write_atomic(path: Path, data: str | bytes, force: bool = False) -> None:
     """Write one file whole (pnp.outputs: an existing regular file is replaced only with --force)."""
+    from pnp import outputs
+
     outputs.write_file(path, data, force)
 
 
 def write_all(files: dict[Path, str | bytes], force: bool = False) -> None:
     """Write a set of files, all of them or none (pnp.outputs)."""
+    from pnp import outputs
+
     outputs.write_files(files, force)
 
 
