@@ -264,3 +264,9 @@ def test_player_names_and_keys_are_the_text_typed():
     game = parse(text, "game.yaml", BOARDS)
     assert [(p.key, p.name) for p in game.players] == [("1", "Yes"), ("2", "~")]
     assert game.settlements_of("1") == [cell("A5"), cell("A6")]
+
+
+def test_a_bad_name_is_one_problem_not_one_per_settlement():
+    # A line break in Anna's name is reported once; her key still marks her 40 settlements.
+    text = EXAMPLE.read_text().replace('name: "Anna"', 'name: "An\\nna"')
+    assert [m for _, m in problems_of(text)] == ["a player 'An\\nna' holds a line break or tab; a name is one line"]

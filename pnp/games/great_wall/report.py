@@ -56,7 +56,9 @@ def as_text(outcome: Outcome, explain: bool = False) -> str:
             lines.append("  nobody can take a token")
         lines.append("  (a section reopened now can no longer be won: ruling GW-7)")
     totals = outcome.totals()
-    lines += ["", "Tokens face down" + (" (final)" if outcome.final else " so far") + ":"]
+    if lines[-1]:  # no blank line twice when no section is left to list
+        lines.append("")
+    lines.append("Tokens face down" + (" (final)" if outcome.final else " so far") + ":")
     where = outcome.final or position
     for player in position.players:
         tokens = " + ".join(map(str, where.won_by(player))) or "none"

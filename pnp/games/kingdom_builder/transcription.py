@@ -154,9 +154,10 @@ class _Reader(Reader):
                 if field not in PLAYER_FIELDS:
                     self.problem(entry.line_of(field), f"unknown player field {shown(field)}{did_you_mean(field, PLAYER_FIELDS)}")
             key = self.name(entry["key"], item_line, "a player key")
-            name = self.name(entry["name"], item_line, "a player") if "name" in entry else f"Player {key}"
-            if key is None or name is None:
+            if key is None:
                 continue
+            # A name that is no name is reported; the key still marks the player's settlements.
+            name = (self.name(entry["name"], item_line, "a player") if "name" in entry else None) or f"Player {key}"
             if any(ch.isspace() for ch in key) or key == EMPTY or "#" in key:
                 self.problem(item_line, f"player key {shown(key)} must be one word other than '{EMPTY}', without '#'")
             elif key.upper() in TERRAIN_LETTERS:
