@@ -28,12 +28,17 @@ class PnpError(Exception):
 class InputError(PnpError):
     """One or more problems found in user input; all of them, not just the first."""
 
+    SHOWN = 50  # beyond this many lines a list of problems helps nobody
+
     def __init__(self, problems: list[Problem]):
         self.problems = sorted(set(problems), key=lambda p: (p.file, p.line or 0, p.message))
-        super().__init__("\n".join(str(p) for p in self.problems))
+        super().__init__("\n".join(self.messages()))
 
     def messages(self) -> list[str]:
-        return [str(p) for p in self.problems]
+        shown = [str(p) for p in self.problems[:self.SHOWN]]
+        if len(self.problems) > self.SHOWN:
+            shown.append(f"{self.problems[0].file}: ... and {len(self.problems) - self.SHOWN} more problems")
+        return shown
 
 
 def did_you_mean(word: str, choices: object) -> str:

@@ -1,14 +1,38 @@
-"""YAML documents that remember the line of every value, so problems can name their line.
+"""YAML documents read safely, remembering the line of every value so problems can name it.
 
-`load(text, file)` returns plain Python values, except that mappings are `LineDict` and lists
-are `LineList`, which carry the 1-based line numbers of their entries.
+`load(text, file)` returns mappings as `LineDict` and lists as `LineList` (both carry the
+1-based lines of their entries), and every scalar as `Text`: the text the user wrote, never
+converted by YAML's rules, so `Yes`, `No`, `~` and `1` stay the names they were typed as. The
+reader of each format decides what a value means (`integer`, `is_null`, `Reader.name`).
+
+The load is bounded: the C parser when PyYAML has it (about 12x faster), no explicit tags,
+aliases that may not refer to themselves nor grow the document past `MAX_VALUES`, nesting at
+most `MAX_DEPTH` deep, no control characters, and duplicate keys reported.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection
 from typing import Any
 
-from pnp.errors import InputError, Problem
+from pnp.errors import InputError, Problem, did_you_mean
+
+MAX_DEPTH = 32  # the formats nest 5 deep
+MAX_VALUES = 50_000  # values after alias expansion; a transcription holds a few hundred
+MAX_NAME = 60  # characters in a name
+# Characters no scalar may hold: controls other than tab and newline, lone surrogates (they
+# cannot even be printed) and the two non-characters XML refuses.
+_FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+_NULLS = ("", "~", "null", "Null", "NULL")
+_INTEGER = re.compile(r"[+-]?[0-9]{1,9}")
+
+
+class Text(str):
+    """A scalar exactly as written; `plain` is False when it was quoted or a block (`|`, `>`)."""
+
+    plain: bool
+    line: int
 
 
 class LineDict(dict):
@@ -29,68 +53,185 @@ class LineList(list):
     item_lines: list[int]
 
 
+def is_null(value: Any) -> bool:
+    """An empty value, or one written `~` or `null` (without quotes)."""
+    return value is None or (isinstance(value, Text) and value.plain and value in _NULLS)
+
+
+def integer(value: Any) -> int | None:
+    """The whole number a scalar spells (at most 9 digits), else None."""
+    if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
+        return int(value)
+    return None
+
+
+def shown(value: Any) -> str:
+    """A value as a message quotes it: a scalar in quotes, cut short; never a whole list."""
+    if isinstance(value, dict):
+        return "{...}"
+    if isinstance(value, list):
+        return "[...]"
+    from pnp.escape import terminal
+
+    text = terminal(str(value))
+    return f"'{text[:40]}...'" if len(text) > 43 else f"'{text}'"
+
+
 def load(text: str, file: str) -> Any:
-    """Parse one YAML document; a syntax error becomes an InputError naming its line."""
+    """Parse one YAML document; every problem becomes an InputError naming its line."""
     import yaml
 
+    builder = _Builder(file)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        for event in yaml.parse(text, Loader=loader):
+            builder.add(event)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
-        line = mark.line + 1 if mark else None
-        raise InputError([Problem(file, line, f"not valid YAML: {error.problem or error.context}")]) from None
-    except yaml.YAMLError as error:
-        raise InputError([Problem(file, None, f"not valid YAML: {error}")]) from None
-    if node is None:
-        return None
-    return _convert(node, yaml.SafeLoader(""), file)
+        message = error.problem or error.context or "unreadable"
+        raise InputError([Problem(file, mark.line + 1 if mark else None, f"not valid YAML: {message}")]) from None
+    except yaml.YAMLError as error:  # the reader's complaints (bad characters) carry a position
+        position = getattr(error, "position", None)
+        line = text.count("\n", 0, position) + 1 if isinstance(position, int) else None
+        reason = getattr(error, "reason", None) or "unreadable"
+        raise InputError([Problem(file, line, f"not valid YAML: {reason}")]) from None
+    if builder.problems:
+        raise InputError(builder.problems)
+    return builder.result
 
 
-def content_line(node: Any) -> int:
-    """First line holding a node's content: a block scalar (`|`, `>`) starts below its indicator."""
-    extra = 1 if getattr(node, "style", None) in ("|", ">") else 0
-    return node.start_mark.line + 1 + extra
+def content_line(event: Any) -> int:
+    """First line holding a value's content: a block scalar (`|`, `>`) starts below its indicator."""
+    extra = 1 if getattr(event, "style", None) in ("|", ">") else 0
+    return event.start_mark.line + 1 + extra
 
 
-def _convert(node: Any, loader: Any, file: str) -> Any:
-    import yaml
+class _Frame:
+    """A mapping or list being built, and the expanded size of what it holds so far."""
 
-    if isinstance(node, yaml.MappingNode):
-        result = LineDict()
-        result.line, result.key_lines, result.value_lines = content_line(node), {}, {}
-        for key_node, value_node in node.value:
-            key = _convert(key_node, loader, file)
-            if isinstance(key, (LineDict, LineList)):
-                raise InputError([Problem(file, content_line(key_node), "a key must be a plain word")])
-            if key in result:
-                raise InputError([Problem(file, content_line(key_node), f"'{key}' is given twice")])
-            result[key] = _convert(value_node, loader, file)
-            result.key_lines[key] = content_line(key_node)
-            result.value_lines[key] = content_line(value_node)
-        return result
-    if isinstance(node, yaml.SequenceNode):
-        items = LineList(_convert(item, loader, file) for item in node.value)
-        items.line = content_line(node)
-        items.item_lines = [content_line(item) for item in node.value]
-        return items
-    try:
-        return loader.construct_object(node, deep=True)
-    except yaml.YAMLError as error:
-        raise InputError([Problem(file, content_line(node), f"not valid YAML: {error}")]) from None
+    def __init__(self, container: LineDict | LineList, anchor: str | None):
+        self.container, self.anchor, self.size = container, anchor, 1
+        self.key: Text | None = None  # a mapping's key waiting for its value
+        self.key_line = 0
+        self.bad_key = False
 
 
-def read_text(path: Any, file: str) -> str:
-    """A file's text, or an InputError saying why it cannot be read."""
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError([Problem(file, None, "file not found")]) from None
-    except IsADirectoryError:
-        raise InputError([Problem(file, None, "is a folder, not a file")]) from None
-    except UnicodeDecodeError as error:
-        raise InputError([Problem(file, None, f"not UTF-8 text (byte {error.start})")]) from None
-    except OSError as error:
-        raise InputError([Problem(file, None, f"cannot be read: {error.strerror}")]) from None
+class _Builder:
+    """Turns parser events into LineDict / LineList / Text without recursion, so depth and
+    alias expansion are counted as they come."""
+
+    def __init__(self, file: str):
+        self.file = file
+        self.stack: list[_Frame] = []
+        self.anchors: dict[str, tuple[Any, int]] = {}  # name -> (value, expanded size)
+        self.open_anchors: set[str] = set()
+        self.values = 0
+        self.documents = 0
+        self.result: Any = None
+        self.problems: list[Problem] = []
+
+    def fail(self, line: int, message: str) -> InputError:
+        return InputError([Problem(self.file, line, message)])
+
+    def add(self, event: Any) -> None:
+        import yaml
+
+        line = content_line(event) if hasattr(event, "start_mark") and event.start_mark else 0
+        if isinstance(event, yaml.DocumentStartEvent):
+            self.documents += 1
+            if self.documents > 1:
+                raise self.fail(line, "holds more than one YAML document ('---'); a file holds one")
+        elif isinstance(event, yaml.ScalarEvent):
+            self.check_tag(event.tag, line, scalar=True)
+            self.scalar(event, line)
+        elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            self.check_tag(event.tag, line)
+            if len(self.stack) >= MAX_DEPTH:
+                raise self.fail(line, f"nested more than {MAX_DEPTH} deep; no pnp file needs that")
+            container: LineDict | LineList
+            if isinstance(event, yaml.MappingStartEvent):
+                container = LineDict()
+                container.key_lines, container.value_lines = {}, {}
+            else:
+                container = LineList()
+                container.item_lines = []
+            container.line = line
+            self.count(1, line)
+            if event.anchor:
+                self.open_anchors.add(event.anchor)
+            self.stack.append(_Frame(container, event.anchor))
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            frame = self.stack.pop()
+            if frame.anchor:
+                self.open_anchors.discard(frame.anchor)
+                self.anchors[frame.anchor] = (frame.container, frame.size)
+            self.attach(frame.container, frame.container.line, frame.size)
+        elif isinstance(event, yaml.AliasEvent):
+            self.alias(event.anchor, line)
+
+    def check_tag(self, tag: str | None, line: int, scalar: bool = False) -> None:
+        if tag is None or tag == "!" or (scalar and tag == "tag:yaml.org,2002:str"):
+            return
+        short = tag.replace("tag:yaml.org,2002:", "!!")
+        raise self.fail(line, f"YAML tag {shown(short)}: pnp files use no tags; write the value alone")
+
+    def count(self, size: int, line: int) -> None:
+        self.values += size
+        if self.values > MAX_VALUES:
+            raise self.fail(line, f"more than {MAX_VALUES} values (counting what aliases repeat); "
+                                  "a pnp file holds a few hundred")
+
+    def scalar(self, event: Any, line: int) -> None:
+        bad = _FORBIDDEN.search(event.value)
+        if bad:
+            point = ord(bad.group())
+            kind = "lone surrogate" if 0xD800 <= point <= 0xDFFF else "non-character" if point > 0xFFFD else \
+                "control character"
+            self.problems.append(Problem(self.file, line, f"{kind} U+{point:04X} in a value; type plain text"))
+        value = Text(_FORBIDDEN.sub("\ufffd", event.value))
+        value.plain = event.style in (None, "")
+        value.line = line
+        self.count(1, line)
+        if event.anchor:
+            self.anchors[event.anchor] = (value, 1)
+        self.attach(value, line, 1)
+
+    def alias(self, name: str, line: int) -> None:
+        if name in self.open_anchors:
+            raise self.fail(line, f"alias *{name} refers to the list or mapping it is inside")
+        if name not in self.anchors:
+            raise self.fail(line, f"alias *{name} names no anchor (&{name}) above it")
+        value, size = self.anchors[name]
+        self.count(size, line)
+        self.attach(value, line, size)
+
+    def attach(self, value: Any, line: int, size: int) -> None:
+        """Put a finished value into the container being built (or make it the document)."""
+        if not self.stack:
+            self.result = value
+            return
+        frame = self.stack[-1]
+        frame.size += size
+        container = frame.container
+        if isinstance(container, LineList):
+            container.append(value)
+            container.item_lines.append(line)
+        elif frame.key is None and not frame.bad_key:
+            if not isinstance(value, Text):
+                self.problems.append(Problem(self.file, line, "a key must be a plain word, not a list or mapping"))
+                frame.bad_key = True
+                return
+            frame.key, frame.key_line = value, line
+        else:
+            key, frame.key = frame.key, None
+            if frame.bad_key:
+                frame.bad_key = False
+            elif key in container:
+                self.problems.append(Problem(self.file, frame.key_line, f"{shown(key)} is given twice"))
+            else:
+                container[key] = value
+                container.key_lines[key] = frame.key_line
+                container.value_lines[key] = line
 
 
 class Reader:
@@ -100,8 +241,10 @@ class Reader:
     fields: tuple[str, ...]  # the top-level fields a transcription may have
     required: tuple[str, ...]  # ... and those it must have
 
-    def __init__(self, file: str):
+    def __init__(self, file: str, games: Collection[str] = ()):
+        """`games`: the ids of every game, to recognise another game's file at once."""
         self.file = file
+        self.games = games
         self.problems: list[Problem] = []
 
     def problem(self, line: int | None, message: str) -> None:
@@ -109,25 +252,39 @@ class Reader:
 
     def document(self, text: str) -> LineDict:
         """The top-level mapping, with unknown, missing and wrong-game fields reported."""
-        from pnp.errors import did_you_mean
-
         data = load(text, self.file)
         if not isinstance(data, LineDict):
             raise InputError([Problem(self.file, None, f"expected a YAML mapping with {', '.join(self.required)}")])
         other = data.get("game")
-        if other != self.game_id and other in ("kingdom-builder", "great-wall", "carolus-magnus"):
+        if isinstance(other, str) and other != self.game_id and other in self.games:
             # Another game's file: its fields would only add noise.
             raise InputError([Problem(self.file, data.line_of("game"),
                                       f"this is a {other} transcription, not {self.game_id}: use 'pnp score {other}'")])
         for key in data:
             if key not in self.fields:
-                self.problem(data.line_of(key), f"unknown field '{key}'{did_you_mean(str(key), self.fields)}")
+                self.problem(data.line_of(key), f"unknown field {shown(key)}{did_you_mean(key, self.fields)}")
         for key in self.required:
             if key not in data:
                 self.problem(None, f"missing '{key}'")
-        if "game" in data and data["game"] != self.game_id:
-            self.problem(data.line_of("game"), f"game is '{data['game']}', expected '{self.game_id}'")
+        if "game" in data and other != self.game_id:
+            self.problem(data.line_of("game"), f"game is {shown(other)}, expected '{self.game_id}'")
         return data
+
+    def name(self, value: Any, line: int, what: str) -> str | None:
+        """A name as typed (one line of text), or None after reporting why it is not one."""
+        if not isinstance(value, Text):
+            self.problem(line, f"{what} needs a name, not a {'list' if isinstance(value, list) else 'mapping'}")
+            return None
+        text = value.strip()
+        if not text:
+            self.problem(line, f"{what} needs a name")
+        elif any(c in text for c in "\n\t\u2028\u2029"):
+            self.problem(line, f"{what} {shown(text)} holds a line break or tab; a name is one line")
+        elif len(text) > MAX_NAME:
+            self.problem(line, f"{what} {shown(text)} is longer than {MAX_NAME} characters")
+        else:
+            return text
+        return None
 
     def finish(self) -> None:
         """Raise every problem found, if any."""

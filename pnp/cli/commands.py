@@ -17,7 +17,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from pnp.cli.common import example, reports_errors, write_atomic
+from pnp.cli.common import example, reports_errors, write_all, write_atomic
 from pnp.games import GAMES
 from pnp.games.base import Game, Param
 from pnp.render.choices import Format, Language, Paper
@@ -31,6 +31,8 @@ HELP = {
     "score": "Score a finished game from its transcription.",
 }
 
+FORCE = Param("force", "--force", bool, False, "Replace output files that already exist (never anything else).")
+
 # Options every game's command of an operation has.
 SHARED: dict[str, tuple[Param, ...]] = {
     "kit": (
@@ -42,11 +44,13 @@ SHARED: dict[str, tuple[Param, ...]] = {
         Param("ink_saver", "--ink-saver", bool, False, "Leave out large colour areas; symbols and outlines stay."),
         Param("lang", "--lang", Language, Language.EN, "Language of the text."),
         Param("fmt", "--format", Format, Format.PDF, "pdf: one print-ready file; svg: one file per component."),
+        FORCE,
     ),
     "boards": (
         Param("seed", "--seed", int, None, "The set's seed; the same seed always gives the same set. "
               "Default: a new random seed, printed so you can share it.", min=0),
         Param("out", "--out", Path, Path("output/sections"), "Folder to write into."),
+        FORCE,
     ),
     "setup": (
         Param("seed", "--seed", int, None, "Same seed, same set-up. Default: a new random seed, printed.", min=0),
@@ -55,7 +59,7 @@ SHARED: dict[str, tuple[Param, ...]] = {
     ),
     "template": (
         Param("out", "--out|-o", Path, None, "Write to this file instead of printing."),
-        Param("force", "--force", bool, False, "Replace --out if it exists."),
+        FORCE,
         Param("lang", "--lang", Language, Language.EN, "Language of the form's comments."),
     ),
     "check": (Param("file", "FILE", Path, required=True, help="The transcription (YAML)."),),
@@ -69,8 +73,9 @@ SHARED: dict[str, tuple[Param, ...]] = {
 SETUP_SHEET = (
     Param("out", "--out", Path, None, "Also write a printable sheet: FILE.pdf or FILE.svg."),
     Param("paper", "--paper", Paper, Paper.A4, "Paper size of the sheet."),
+    FORCE,
 )
-PICTURE = Param("picture", "--picture", Path, None, "Also draw the board and what scored: OUT.svg or OUT.pdf.")
+PICTURE = (Param("picture", "--picture", Path, None, "Also draw the board and what scored: OUT.svg or OUT.pdf."), FORCE)
 
 
 def _params(game: Game, operation: str) -> tuple[Param, ...]:
@@ -79,7 +84,7 @@ def _params(game: Game, operation: str) -> tuple[Param, ...]:
     if operation == "setup" and game.has_setup_sheet:
         own = SETUP_SHEET + own
     if operation == "score" and game.has_picture:
-        own = (*own, PICTURE)
+        own = (*own, *PICTURE)
     names = {p.name for p in own}
     return tuple(p for p in SHARED[operation] if p.name not in names) + own
 
@@ -158,32 +163,31 @@ def _suffix(path: Path, option: str, allowed: tuple[str, ...]) -> str:
 # The handlers: what each operation does for any game.
 
 def kit(game: Game, out: Path, paper: str, bleed: float, duplex: bool, ink_saver: bool, lang: str, fmt: str,
-        **options: Any) -> None:
+        force: bool, **options: Any) -> None:
     from pnp.cli import kit_output
 
     t = game.catalog(lang)
     sheets = game.kit_sheets(t, paper, duplex, **options)
     if fmt == "svg":
-        kit_output.write_svgs(sheets, out / game.id, bleed, ink_saver)
+        kit_output.write_svgs(sheets, out / game.id, bleed, ink_saver, force)
     else:
-        kit_output.write_pdf(sheets, out / f"{game.id}-kit.pdf", paper, bleed, duplex, ink_saver, t)
+        kit_output.write_pdf(sheets, out / f"{game.id}-kit.pdf", paper, bleed, duplex, ink_saver, t, force)
 
 
-def boards(game: Game, seed: int | None, out: Path, **options: Any) -> None:
+def boards(game: Game, seed: int | None, out: Path, force: bool, **options: Any) -> None:
     summary, files = game.boards(_fresh_seed(seed), **options)
-    for name, data in files.items():  # all rendered first: an error leaves no half-written set
-        write_atomic(out / name, data)
+    write_all({out / name: data for name, data in files.items()}, force)  # all of them or none
     typer.echo(f"{summary}: wrote {len(files)} files to {out}/")
     for name in files:
         typer.echo(f"  {name}")
 
 
 def setup(game: Game, seed: int | None, as_json: bool, lang: str, out: Path | None = None, paper: str = "a4",
-          **options: Any) -> None:
+          force: bool = False, **options: Any) -> None:
     fmt = _suffix(out, "--out", ("pdf", "svg")) if out is not None else None
     made = game.setup(_fresh_seed(seed), **options)
     if out is not None:
-        write_atomic(out, game.setup_sheet(made, fmt, paper, lang))
+        write_atomic(out, game.setup_sheet(made, fmt, paper, lang), force)
         typer.echo(f"wrote {out}", err=True)
     if as_json:
         typer.echo(json.dumps(game.setup_json(made), ensure_ascii=False, indent=2))
@@ -196,7 +200,7 @@ def template(game: Game, out: Path | None, force: bool, lang: str, **options: An
     if out is None:
         typer.echo(form, nl=False)
         return
-    write_atomic(out, form, overwrite=force)
+    write_atomic(out, form, force)
     typer.echo(f"wrote {out}", err=True)
 
 
@@ -206,14 +210,14 @@ def check(game: Game, file: Path, **options: Any) -> None:
 
 
 def score(game: Game, file: Path, as_json: bool, explain: bool, lang: str, picture: Path | None = None,
-          **options: Any) -> None:
+          force: bool = False, **options: Any) -> None:
     fmt = _suffix(picture, "--picture", ("svg", "pdf")) if picture is not None else None
     result = game.evaluate(game.load(file, **options))
     if picture is not None:
         from pnp.render import pdf, svg
 
         drawing = game.picture(result)
-        write_atomic(picture, svg.render(drawing) if fmt == "svg" else pdf.render([drawing], f"{game.name} score"))
+        write_atomic(picture, svg.render(drawing) if fmt == "svg" else pdf.render([drawing], f"{game.name} score"), force)
         typer.echo(f"wrote {picture}", err=True)
     if as_json:
         typer.echo(json.dumps(game.report_json(result), ensure_ascii=False, indent=2))

@@ -23,6 +23,7 @@ def targets_for(file: Path | None, folder: Path) -> tuple[dict[str, Path], Path 
     whichever game is saved first; without FILE each game saves to a new file in `folder`,
     named after it and chosen now (never overwriting a file that is there)."""
     from pnp import yamldoc
+    from pnp.inputs import read_text
     from pnp.games import GAMES
 
     if file is None:
@@ -38,7 +39,7 @@ def targets_for(file: Path | None, folder: Path) -> tuple[dict[str, Path], Path 
         if file.suffix.lower() not in (".yaml", ".yml"):
             raise PnpError(f"{file}: a new transcription's name ends in .yaml")
         return {game_id: file for game_id in GAMES}, None
-    data = yamldoc.load(yamldoc.read_text(file, str(file)), str(file))
+    data = yamldoc.load(read_text(file, str(file)), str(file))
     game_id = data.get("game") if isinstance(data, dict) else None
     if game_id not in GAMES:
         raise PnpError(f"{file}: 'game:' must name one of {', '.join(GAMES)}")

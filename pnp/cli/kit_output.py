@@ -9,7 +9,7 @@ from typing import Any
 
 import typer
 
-from pnp.cli.common import write_atomic
+from pnp.cli.common import write_all, write_atomic
 from pnp.render.i18n import Catalog
 from pnp.render.imposition import Sheet
 
@@ -19,14 +19,14 @@ def _progress(total: int, label: str) -> Any:
 
 
 def write_pdf(sheets: list[Sheet], path: Path, paper: str, bleed: float, duplex: bool, ink_saver: bool,
-              t: Catalog) -> None:
+              t: Catalog, force: bool) -> None:
     from pnp.render import pdf
     from pnp.render.imposition import Options, impose
 
     pages = impose(sheets, Options(paper, bleed, duplex, ink_saver), t("title"), t)
     with _progress(len(pages), "Rendering pages") as bar:
         data = pdf.render(pages, f"{t('title')} · {t('kit')}", on_page=lambda _: bar.update(1))
-    write_atomic(path, data)
+    write_atomic(path, data, force)
     typer.echo(f"wrote {path}: {len(pages)} pages, {paper}, bleed {bleed:g} mm, "
                f"{'duplex' if duplex else 'backs at the end'}")
     for sheet in sheets:
@@ -34,7 +34,7 @@ def write_pdf(sheets: list[Sheet], path: Path, paper: str, bleed: float, duplex:
         typer.echo(f"  {len(sheet.fronts):3d} × {sheet.title}{backs}")
 
 
-def write_svgs(sheets: list[Sheet], folder: Path, bleed: float, ink_saver: bool) -> None:
+def write_svgs(sheets: list[Sheet], folder: Path, bleed: float, ink_saver: bool, force: bool) -> None:
     from pnp.render import svg
 
     # How many of each design to print: a back that repeats its front's design is not a second piece.
@@ -47,8 +47,7 @@ def write_svgs(sheets: list[Sheet], folder: Path, bleed: float, ink_saver: bool)
         for name in sorted(unique):
             files[name] = svg.render(unique[name], bleed=bleed, ink_saver=ink_saver)
             bar.update(1)
-    for name, text in files.items():
-        write_atomic(folder / f"{name}.svg", text)
+    write_all({folder / f"{name}.svg": text for name, text in files.items()}, force)
     typer.echo(f"wrote {len(files)} SVG files to {folder}/ (one per component design):")
     for name in sorted(files):
         typer.echo(f"  {counts[name]:3d} × {name}.svg")

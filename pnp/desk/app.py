@@ -25,6 +25,7 @@ from pnp.desk.guard import Guard, accepted_hosts
 from pnp.errors import InputError, PnpError, Problem
 from pnp.games import GAMES
 from pnp.games.base import Game
+from pnp.inputs import read_text
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 1024 * 1024  # any request
@@ -64,8 +65,18 @@ class _Refused(Exception):
 
 
 def plain(value: Any) -> Any:
-    """YAML data as JSON can carry it (dates and other scalars become text)."""
-    return json.loads(json.dumps(value, default=str))
+    """YAML data (as `yamldoc.load` keeps it: every scalar as its text) as the page edits it:
+    unquoted whole numbers as numbers, unquoted nulls as null, everything else as text."""
+    from pnp import yamldoc
+
+    if isinstance(value, dict):
+        return {str(key): plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [plain(item) for item in value]
+    if yamldoc.is_null(value):
+        return None
+    number = yamldoc.integer(value) if isinstance(value, yamldoc.Text) and value.plain else None
+    return str(value) if number is None else number
 
 
 def line_paths(text: str) -> dict[int, tuple[Any, ...]]:
@@ -146,8 +157,8 @@ def create_app(desk: Desk) -> Any:
         start = None
         if desk.opened is not None:
             try:  # as saved last; a file spoilt meanwhile opens as a new position
-                start = opening(GAMES[next(iter(desk.targets))], desk.opened.read_text(encoding="utf-8"), desk.opened)
-            except (OSError, UnicodeDecodeError, _Refused):
+                start = opening(GAMES[next(iter(desk.targets))], read_text(desk.opened, str(desk.opened)), desk.opened)
+            except (PnpError, _Refused):
                 start = None
         html = pages.get_template("page.html").render(data={"games": games, "start": start})
         return HTMLResponse(html, headers=SECURITY_HEADERS)
@@ -203,7 +214,7 @@ def create_app(desk: Desk) -> Any:
                         headers={**SECURITY_HEADERS, "Cache-Control": "private, max-age=3600"})
 
     async def save(request: Request) -> Response:
-        from pnp.cli.common import write_atomic
+        from pnp.outputs import write_file
 
         data = await body(request)
         game = desk.game(data.get("game"))
@@ -212,7 +223,8 @@ def create_app(desk: Desk) -> Any:
         if state is None:
             return JSONResponse({"saved": None, "problems": problems_json(problems, text)}, 422)
         unsure = tuple(str(u) for u in data.get("unsure", ()) if isinstance(u, str))
-        write_atomic(path, game.dumps(state, like=text, unsure=unsure))
+        # The desk was opened on this file (or chose it, new, at start): saving replaces it.
+        write_file(path, game.dumps(state, like=text, unsure=unsure), force=True)
         return JSONResponse({"saved": str(path), "problems": []})
 
     async def picture(request: Request) -> Response:

@@ -8,6 +8,7 @@ from functools import lru_cache
 from itertools import groupby
 
 from pnp.draw import PT, Circle, Drawing, Group, Item, Paint, Rect, Shape, Text
+from pnp.escape import drawable
 from pnp.render import fonts, shaping
 
 MM = 1 / PT  # points per millimetre
@@ -86,7 +87,7 @@ class _Painter:
                 c.translate(laid.anchor_x, baseline)  # type: ignore[attr-defined]
                 c.scale(1, -1)  # text upright in the y-down page space
                 c.setFont(line.face.name, size)  # type: ignore[attr-defined]
-                getattr(c, draw)(0, 0, line.text)
+                getattr(c, draw)(0, 0, drawable(line.text))  # no control characters or lone surrogates
             else:
                 c.translate(laid.left(index), baseline)  # type: ignore[attr-defined]
                 c.scale(1, -1)

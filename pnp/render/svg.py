@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pnp.draw import PT, Circle, Drawing, Group, Item, Matrix, Paint, Polygon, Rect, Text, outset, with_ink_saver
+from pnp.escape import drawable
 from pnp.render import fonts, shaping
 
 
@@ -104,7 +105,7 @@ class _Writer:
             laid = fonts.layout(item)
         except fonts.TextOverflow as error:
             raise fonts.TextOverflow(f"{self.where}: {error}") from None
-        group = self.svg.g(fill=item.colour, aria_label=item.text)
+        group = self.svg.g(fill=item.colour, aria_label=drawable(item.text))  # no control characters or lone surrogates
         scale = _n(laid.size * PT / shaping.UNITS_PER_EM, 6)
         for index, (line, baseline) in enumerate(zip(laid.shaped, laid.baselines)):
             # Font units, y up, from the line's left end on its baseline.
@@ -149,7 +150,7 @@ class _Writer:
 
 def render(drawing: Drawing, bleed: float = 0.0, ink_saver: bool = False) -> str:
     """The drawing as an SVG document; `bleed` mm of artwork show beyond its edges.
-    svgwrite escapes all text content."""
+    svgwrite escapes XML's special characters; `drawable` replaces those XML cannot hold."""
     writer = _Writer(drawing, bleed)
     art = with_ink_saver(drawing.items) if ink_saver else drawing.items
     # Round and hex pieces show their artwork up to `bleed` beyond their own outline.

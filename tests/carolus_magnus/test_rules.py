@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from pnp.games.carolus_magnus.facts import CLAN_NAMES
 from pnp.games.carolus_magnus.model import Player, Position, Territory
-from pnp.games.carolus_magnus.rules import control, game_end, majority, reach, stop, strength
+from pnp.games.carolus_magnus.rules import control, evaluate, game_end, majority, reach, stop, strength
 from pnp.games.carolus_magnus.transcription import load
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "boards" / "examples" / "carolus-magnus-counterattack.yaml"
@@ -198,3 +198,43 @@ def test_relabelling_colours_or_players_changes_nothing(order, swap_names):
     assert after == before  # renaming players keeps their sides; recolouring keeps who controls what
     assert [majority(strength(p, t, control(p))) for t in p.territories] == \
            [majority(strength(q, t, control(q))) for t in q.territories]
+
+
+def test_reach_is_limited_by_the_discs():
+    # Digest, "Round": the Emperor moves at most the played disc's value. Wanda's disc 2: F and
+    # X only. Without a disc being played, the highest disc anyone still holds (3): F, X, C.
+    from dataclasses import replace
+
+    p = load(EXAMPLE)
+    played = replace(p, disc=("Wanda", 2))
+    assert [p.territories[s.territory].name for s in reach(played)] == ["F", "X"]
+    held = replace(p, discs=(("Wanda", (1, 2)), ("Bruno", (3,))))
+    assert [p.territories[s.territory].name for s in reach(held)] == ["F", "X", "C"]
+    # All discs played: they come back after the 5th round, so all 5 steps are open again.
+    assert len(reach(replace(p, discs=(("Wanda", ()), ("Bruno", ()))))) == 5
+
+
+def test_a_finished_game_lists_no_stops():
+    # Digest, "End of game": the game ends at once, so there is no next move to list.
+    from pnp.games.carolus_magnus.report import as_json, as_text
+
+    a = territory("A", list(range(1, 6)), ("white", 3))
+    b = territory("B", list(range(6, 11)), ("black", 3))
+    c = territory("C", list(range(11, 16)))
+    p = position(TWO, {"White": {}, "Black": {}}, [a, b, c])
+    assert reach(p) == [] and as_json(evaluate(p))["reach"] == []
+    assert "If the Emperor stopped there" not in as_text(evaluate(p))
+
+
+def test_a_stop_in_json_carries_what_the_text_says():
+    # Figure 2 after white gains green: white takes over B 3 to 1, 1 black castle off, 1 white on.
+    from pnp.games.carolus_magnus.report import as_json, as_text
+
+    fig2 = territory("B", [4], ("black", 1), green=2, red=1)
+    after = {"White": {"red": 3, "green": 3}, "Black": {"red": 1, "green": 2}}
+    p = position(TWO, after, [*filler(5, 11), fig2], clans={"red": "White", "green": "White"}, emperor=10)
+    first = as_json(evaluate(p))["reach"][0]
+    assert first["territory"] == "B" and first["result"] == "takeover"
+    assert (first["counts"], first["placed"], first["removed"]) == ({"white": 3, "black": 1}, 1,
+                                                                   {"side": "black", "castles": 1})
+    assert "1 step, B: white takes over (3 to 1): 1 black castle off, 1 white on" in as_text(evaluate(p))

@@ -41,8 +41,23 @@ CASES = [
      "{name: D, segments: [9, 10], paladins: {blue: 1, green: 1}}", "name: D,",
      "territory D merges 2 segments but has no castles"),
     ("{name: F, segments: [4], paladins: {red: 1}, castles: {white: 1}}", "{name: F, segments: [4], paladins: {red: 1}, castles: {white: 2}}",
-     "name: F,", "territory F has 2 castles on 1 segments"),
+     "name: F,", "territory F has 2 castles on 1 segment; each segment holds one castle at most"),
     ("game: carolus-magnus", "game: carolus", "game: carolus", "game is 'carolus', expected 'carolus-magnus'"),
+    # Side and clan names in any case, each once; discs 1 to 5, the one being played not in hand.
+    ("{name: F, segments: [4], paladins: {red: 1}, castles: {white: 1}}",
+     "{name: F, segments: [4], paladins: {red: 1}, castles: {white: x}}", "name: F,",
+     "territory F: white needs a number of castles, not 'x'"),
+    ("castles: {black: 3}}\n  - {name: F", "castles: {blak: 3}}\n  - {name: F", "name: A,",
+     "territory A: unknown side 'blak' (did you mean 'black'?); sides: black, white, grey"),
+    ("supply: {white: 8, black: 2}", "supply: {white: 8, black: 2, Black: 2}", "supply:", "supply: black is given twice"),
+    ("clans: {red: Wanda,", "clans: {red: Wanda, RED: Wanda,", "clans:", "clans: red is given twice"),
+    ("emperor: A", "emperor: A\ndiscs: {Wanda: [1, 6], Bruno: [2, 2]}", "discs:",
+     "discs: Wanda needs a list of the discs still in hand, each 1 to 5 at most once"),
+    ("emperor: A", "emperor: A\ndiscs: {Wanda: [1, 3]}\ndisc: {Wanda: 3}", "disc: {",
+     "disc: Wanda played 3, but discs lists it as still in hand"),
+    ("emperor: A", "emperor: A\ndisc: {Wanda: 3, Bruno: 4}", "disc: {", "disc names one player"),
+    ("emperor: A", "emperor: A\ndisc: {Wanda: 0}", "disc: {", "disc: Wanda played '0'; discs are numbered 1 to 5"),
+    ("emperor: A", "emperor: A\ndisc: {Wand: 2}", "disc: {", "disc: unknown player 'Wand' (did you mean 'Wanda'?)"),
 ]
 
 
@@ -103,3 +118,52 @@ def test_bad_file_exits_1_with_one_line_per_problem(tmp_path):
     result = runner.invoke(app, ["check", "carolus-magnus", str(bad)])
     assert result.exit_code == 1 and len(result.stderr.strip().splitlines()) >= 2
     assert all(line.startswith(str(bad)) for line in result.stderr.strip().splitlines())
+
+
+
+
+
+def test_a_short_territory_while_castles_are_left_is_impossible():
+    # Every segment of a territory with castles carries one: a build puts one on one segment, a
+    # merge adds castles and segments alike, a takeover replaces as many as it removes; only a
+    # takeover that runs out of castles places fewer (ruling CM-4), and then the supply is empty.
+    text = EXAMPLE.replace("castles: {black: 3}}\n  - {name: F", "castles: {black: 2}}\n  - {name: F", 1).replace(
+        "supply: {white: 8, black: 2}", "supply: {white: 8, black: 3}")
+    line = next(n for n, l in enumerate(text.splitlines(), 1) if "name: A," in l)
+    assert (line, "territory A has 2 castles on 3 segments while black still has 3 in supply; every segment of a "
+                  "territory carries a castle unless a takeover ran out of castles (ruling CM-4)") in problems_of(text)
+
+
+# Black's 10 castles all on the board, D short by one (4 on 5 segments): the takeover that made
+# it ran out of castles (ruling CM-4), black's supply is empty and the game is over.
+ALL_OUT = EXAMPLE.replace(
+    "  - {name: D, segments: [9, 10], paladins: {blue: 1, green: 1}, castles: {black: 2}}\n"
+    "  - {name: E, segments: [11], paladins: {red: 1}}\n"
+    "  - {name: G, segments: [12], paladins: {yellow: 1}}\n"
+    "  - {name: H, segments: [13], paladins: {pink: 1}}\n",
+    "  - {name: D, segments: [9, 10, 11, 12, 13], paladins: {blue: 1, green: 1, red: 1, yellow: 1, pink: 1}, "
+    "castles: {black: 4}}\n").replace("supply: {white: 8, black: 2}", "supply: {white: 8, black: 0}")
+
+
+def test_a_short_territory_is_possible_once_the_supply_is_empty():
+    position = parse(ALL_OUT, "all-out.yaml")
+    assert [t.castle_count for t in position.territories if t.name == "D"] == [4]
+
+
+def test_names_and_keys_are_text_and_sides_any_case():
+    # Players named 1 and 2: the courts' and markers' keys are the same text (YAML would make
+    # them numbers). Sides and clans may be written in any case; {black: 0} means no castle.
+    numbered = EXAMPLE.replace("Wanda", "1").replace("Bruno", "2")
+    assert [p.name for p in parse(numbered, "n.yaml").players] == ["1", "2"]
+    shouted = (EXAMPLE.replace("side: white}", "side: White}").replace("castles: {black: 3}", "castles: {BLACK: 3}")
+               .replace("supply: {white: 8, black: 2}", "supply: {White: 8, Black: 2}")
+               .replace("clans: {red: Wanda", "clans: {Red: Wanda")
+               .replace("{name: E, segments: [11], paladins: {red: 1}}",
+                        "{name: E, segments: [11], paladins: {red: 1}, castles: {black: 0}}"))
+    assert parse(shouted, "s.yaml") == parse(EXAMPLE, "pos.yaml")
+
+
+def test_discs_are_read():
+    text = EXAMPLE + "discs: {Wanda: [1, 2, 4], Bruno: [3, 5]}\ndisc: {Wanda: 3}\n"
+    position = parse(text, "d.yaml")
+    assert position.discs == (("Wanda", (1, 2, 4)), ("Bruno", (3, 5))) and position.disc == ("Wanda", 3)

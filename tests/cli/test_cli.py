@@ -215,3 +215,48 @@ def test_another_games_file_gets_one_clear_line():
     assert result.exit_code == 1
     assert result.stderr.strip().splitlines() == [
         f"{EXAMPLE}:3: this is a kingdom-builder transcription, not great-wall: use 'pnp score kingdom-builder'"]
+
+
+@pytest.mark.parametrize("args, written", [
+    (["boards", "kingdom-builder", "--seed", "3"], "kb1-3-tavern.txt"),
+    (["setup", "kingdom-builder", "--seed", "3", "--out", "{dir}/setup.svg"], "setup.svg"),
+    (["score", "kingdom-builder", str(EXAMPLE), "--picture", "{dir}/check.svg"], "check.svg"),
+    (["template", "great-wall", "--players", "2", "--out", "{dir}/p.yaml"], "p.yaml"),
+    (["kit", "great-wall", "--players", "2", "--format", "svg"], "great-wall/cover.svg"),
+])
+def test_every_writing_command_replaces_only_with_force(tmp_path, args, written):
+    # One policy for every command that writes: an existing file is replaced only with --force.
+    args = [a.replace("{dir}", str(tmp_path)) for a in args]
+    if args[0] in ("boards", "kit"):
+        args += ["--out", str(tmp_path)]
+    first = run(*args)
+    assert first.exit_code == 0, first.output
+    before = (tmp_path / written).read_bytes()
+    again = run(*args)
+    assert again.exit_code == 1 and "already exists; use --force to replace it" in again.stderr
+    assert "Traceback" not in again.output and (tmp_path / written).read_bytes() == before
+    assert run(*args, "--force").exit_code == 0
+
+
+def test_writing_over_a_device_or_into_a_file_is_one_line(tmp_path):
+    result = run("template", "great-wall", "--players", "2", "--out", "/dev/full", "--force")
+    assert result.exit_code == 1 and result.stderr.strip() == "/dev/full: is a device; pnp writes only regular files, " \
+                                                               "and replaces nothing else"
+    (tmp_path / "file").write_text("x")
+    result = run("kit", "great-wall", "--players", "2", "--out", str(tmp_path / "file"))
+    assert result.exit_code == 1 and "a folder on its path is a file" in result.stderr.splitlines()[-1]
+
+
+def test_control_characters_in_messages_are_shown_escaped(tmp_path):
+    # A file name (or any text) with an escape sequence must not retitle the terminal.
+    name = tmp_path / "a\x1b]0;pwned\x07.yaml"
+    name.write_text("game: great-wall\nplayers: [\"\\e[31mred\", B]\n")
+    result = run("check", "great-wall", str(name))
+    assert result.exit_code == 1 and "\x1b" not in result.stderr and "\x07" not in result.stderr
+    assert "a\\x1b]0;pwned\\x07.yaml:2: control character U+001B in a value" in result.stderr
+
+
+def test_the_device_files_of_the_issue_are_refused():
+    result = run("check", "kingdom-builder", "/dev/zero")
+    assert result.exit_code == 1 and result.stderr.strip() == "/dev/zero: is not a regular file (a device, socket " \
+                                                               "or pipe); pnp reads only files"

@@ -5,7 +5,7 @@ from pathlib import Path
 from hypothesis import assume, given, settings, strategies as st
 
 from pnp.errors import InputError
-from pnp.games.great_wall.facts import TOKENS, Kind
+from pnp.games.great_wall.facts import TOKENS, Kind, sections_for
 from pnp.games.great_wall.transcription import dumps, load, parse
 from pnp.yamlout import dumps as yaml_text
 from tests.round_trip import names
@@ -22,26 +22,32 @@ def test_the_example_reads_back_the_same():
 
 @st.composite
 def documents(draw):
-    """Transcriptions as plain data, mostly valid: 1 or 2 face-up tokens (the other on a card),
-    Dragons covering earlier cards, a recorded choice now and then."""
-    players = draw(names(2, 5))
+    """Transcriptions as plain data, mostly valid: the 36 tokens dealt out to the open sections (2
+    each, or 1 face up and 1 on a card), an even number won, the rest in the pool; Dragons
+    covering earlier cards, a recorded choice now and then."""
+    players = draw(names(3, 5))  # 2 players add the boxed pairs of GW-1, left to the other tests
+    bag = draw(st.permutations(sorted(TOKENS.elements())))
     sections = []
-    for _ in range(draw(st.integers(0, 2 if len(players) == 2 else 3))):
+    for _ in range(sections_for(len(players))):
         cards = [{"player": draw(st.sampled_from(players)), "card": draw(st.sampled_from(KINDS))}
                  for _ in range(draw(st.integers(0, 4)))]
         for index, card in enumerate(cards):
             if card["card"] == "dragon" and index and draw(st.booleans()):
                 card["covers"] = draw(st.integers(1, index))
-        tokens = draw(st.lists(st.sampled_from(VALUES), min_size=2, max_size=2))
+        tokens, bag = list(bag[:2]), bag[2:]
         section = {"tokens": tokens, "cards": cards}
         if cards and draw(st.booleans()):
             cards[0]["token"] = tokens.pop()
         if len(tokens) == 2 and draw(st.booleans()):
             section["choose"] = {draw(st.sampled_from(players)): draw(st.sampled_from(tokens))}
         sections.append(section)
-    won = {player: draw(st.lists(st.sampled_from(VALUES), max_size=3)) for player in players if draw(st.booleans())}
+    taken, bag = bag[:2 * draw(st.integers(0, 3))], bag
+    bag = bag[len(taken):]
+    won: dict[str, list[int]] = {}
+    for token in taken:
+        won.setdefault(draw(st.sampled_from(players)), []).append(token)
     return {"game": "great-wall", "players": players, "next": draw(st.sampled_from(players)),
-            "phase": draw(st.sampled_from(["playing", "last-round-over"])), "pool": draw(st.integers(0, 12)),
+            "phase": draw(st.sampled_from(["playing", "last-round-over"])), "pool": len(bag),
             "won": won, "sections": sections}
 
 

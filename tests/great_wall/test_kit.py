@@ -98,7 +98,7 @@ def test_score_check_template_setup_commands(tmp_path):
 
 def test_bad_position_lists_every_problem_with_its_line(tmp_path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text(EXAMPLE.read_text().replace("card: gate}", "card: gaet}").replace("pool: 10", "pool: -1"))
+    bad.write_text(EXAMPLE.read_text().replace("card: gate}", "card: gaet}").replace("pool: 24", "pool: -1"))
     result = runner.invoke(app, ["check", "great-wall", str(bad)])
     assert result.exit_code == 1
     lines = result.stderr.strip().splitlines()

@@ -158,3 +158,42 @@ def test_a_recorded_choice_overrides_the_higher_token():
     s = Section((4, 7), (Card("A", T), Card("B", G)), choices=(("A", 4),))
     takes, after = check(position(s), "A")
     assert [t.token for t in takes] == [4] and after.sections[0].tokens == (7,)
+
+
+def test_a_game_with_every_token_taken_is_over_at_once():
+    # Digest, "End of game": the game ends at once when the last token of the pool and the
+    # sections has been taken (seed: "игра заканчивается автоматически"), whatever the phase.
+    done = position(Section(()), Section(()), pool=0, won=(("A", (8, 5)), ("B", (7, 4))))
+    result = evaluate(done)
+    assert result.final == done and result.next_check == () and result.winners == ("A",)  # 13 to 11
+
+
+def test_a_check_that_takes_the_last_token_ends_the_game():
+    # The pool is empty and section 2 is done; A (tower 3) beats B (wall 1) in section 1, which
+    # holds its last token (the first, 4, lies on B's wall). A takes 7, B takes 4 back: A 7+1,
+    # B 4+2+3: 8 to 9, B wins although cards are still being played.
+    last = section(("B", W, None, 4), ("A", T), tokens=(7,))
+    result = evaluate(position(last, Section(()), pool=0, won=(("A", (1,)), ("B", (2, 3)))))
+    assert [(t.player, t.token, t.returned) for t in result.next_check] == [("A", 7, ("B", 4))]
+    assert result.final is not None and result.totals() == {"A": 8, "B": 9} and result.winners == ("B",)
+
+
+def test_a_section_completed_with_tokens_in_the_pool_goes_on():
+    # The same check with 2 tokens left in the pool: they are revealed there; the game goes on.
+    last = section(("B", W, None, 4), ("A", T), tokens=(7,))
+    result = evaluate(position(last, Section(()), pool=2))
+    assert result.next_check[0].reopens and result.final is None and result.winners == ()
+
+
+def test_the_game_over_text_and_json(tmp_path):
+    from pnp.games.great_wall.report import as_json, as_text
+
+    last = section(("B", W, None, 4), ("A", T), tokens=(7,))
+    text = as_text(evaluate(position(last, Section(()), pool=0)))
+    assert "That was the last token: the game is over." in text and "Winner: A" in text
+    done = as_text(evaluate(position(Section(()), Section(()), pool=0, won=(("A", (8, 5)), ("B", (7, 4))))))
+    assert "every token has been taken, so the game is over" in done and "Next success check" not in done
+    # The JSON reports the token lying on a card: section 1's first token, 4, on B's wall (card 1).
+    data = as_json(evaluate(position(last, Section(()), pool=2)))
+    assert data["sections"][0]["token_on_card"] == {"card": 1, "player": "B", "token": 4}
+    assert data["sections"][1]["token_on_card"] is None

@@ -40,7 +40,7 @@ def test_text_round_trips():
 
 @pytest.mark.parametrize("text, line, message", [
     (GOOD.replace("location: oasis", "location: casino"), 2, "unknown location type 'casino'"),
-    (GOOD.replace("location: oasis\n", ""), None, "missing the 'location: TYPE' line"),
+    (GOOD.replace("location: oasis\n", ""), None, "not a section file"),
     (GOOD.replace("T T T D T M M M C T", "T T T D T M M M C"), 3, "row has 9 hexes, needs 10"),
     (GOOD.replace(" D D K F M", " D D X F M"), 6, "unknown hex 'X'"),
     (GOOD.replace(" W W W W W F F F T T\n", ""), 11, "has 9 rows of hexes, needs 10"),

@@ -186,3 +186,87 @@ def test_missing_file():
     with pytest.raises(InputError) as caught:
         load(Path("/nonexistent/game.yaml"))
     assert "file not found" in str(caught.value)
+
+
+# Section references reach only the transcription's folder and --boards-dir. Each row: the
+# fourth board entry, and the message on the boards line.
+REFERENCE_CASES = [
+    ("/proc/self/environ", "section file '/proc/self/environ': refused: an absolute path"),
+    ("/etc/passwd", "section file '/etc/passwd': refused: an absolute path"),
+    ("../outside.txt", "section file '../outside.txt': refused: a path with '..'"),
+    ("sub/../../outside.txt", "refused: a path with '..'"),
+    ("evil.txt", "section file 'evil.txt': refused: a symbolic link that leads out"),
+    ("evil", "board section 'evil': refused: a symbolic link that leads out"),
+    ("outside-section.txt", "refused: a symbolic link that leads out"),
+    ("a" * 300, "is not a section name (1 to 100 characters)"),
+    ("kb1-" + "9" * 5000 + "-farm", "is not a section name (1 to 100 characters)"),
+    ("kb99-1-farm", "no section generator version 99"),
+]
+
+
+@pytest.fixture
+def folder(tmp_path):
+    """A transcription's folder with hostile neighbours: links out, a FIFO, files that are not
+    sections, and a real section file outside it."""
+    import os
+
+    (tmp_path / "outside.txt").write_text("SECRET=1\n")
+    (tmp_path / "outside-section.txt").write_text((BOARDS / "kb1-1000-farm.txt").read_text())
+    game = tmp_path / "game"
+    game.mkdir()
+    os.symlink("/etc/passwd", game / "evil.txt")
+    os.symlink(tmp_path / "outside-section.txt", game / "outside-section.txt")
+    os.mkfifo(game / "fifo.txt")
+    (game / "env.txt").write_text("HOME=/root\nSECRET=hunter2\nPATH=/usr/bin\n")
+    (game / "big.txt").write_text("# " + "x" * 9000 + "\n" + (BOARDS / "kb1-1000-farm.txt").read_text())
+    (game / "mine.txt").write_text((BOARDS / "kb1-1000-farm.txt").read_text())
+    return game
+
+
+@pytest.mark.parametrize("entry, message", REFERENCE_CASES, ids=[c[1][:40] for c in REFERENCE_CASES])
+def test_section_references_stay_in_the_chosen_folders(folder, entry, message):
+    text = MAPPING.replace("[tavern, paddock, oasis, farm]", f"[tavern, paddock, oasis, '{entry}']")
+    found = problems_of(text, folder)
+    assert any(line == 2 and message in m for line, m in found), found
+
+
+@pytest.mark.parametrize("entry, message", [
+    ("fifo.txt", "is not a regular file"),
+    ("big.txt", "is larger than 8 KB"),
+    ("env.txt", "not a section file"),
+])
+def test_files_that_are_no_section_are_refused_unread(folder, entry, message):
+    text = MAPPING.replace("[tavern, paddock, oasis, farm]", f"[tavern, paddock, oasis, {entry}]")
+    with pytest.raises(InputError) as caught:
+        parse(text, "game.yaml", folder)
+    shown = str(caught.value)
+    assert message in shown and "SECRET" not in shown and "hunter2" not in shown
+
+
+def test_boards_dir_and_links_within_the_chosen_folders(folder, tmp_path):
+    import os
+
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "oasis2.txt").write_text((BOARDS / "kb1-1000-oasis.txt").read_text())
+    os.symlink(mine / "oasis2.txt", folder / "linked.txt")  # from the transcription's folder into --boards-dir
+    text = MAPPING.replace("[tavern, paddock, oasis, farm]", "[tavern, paddock, oasis2, mine]")
+    assert parse(text, "game.yaml", folder, boards_dir=mine).board.placements[2].section.name == "oasis2"
+    text = MAPPING.replace("[tavern, paddock, oasis, farm]", "[tavern, paddock, linked.txt, farm]")
+    assert parse(text, "game.yaml", folder, boards_dir=mine).board.placements[2].section.name == "oasis2"
+    assert any("leads out" in m for _, m in problems_of(text, folder))  # without --boards-dir: out
+
+
+def test_player_names_and_keys_are_the_text_typed():
+    # YAML 1.1 would make Yes/No booleans, ~ null and 1 a number.
+    text = MAPPING.replace('{key: "1", name: Anna}', "{key: 1, name: Yes}").replace('{key: "2", name: Boris}',
+                                                                                   "{key: 2, name: ~}")
+    game = parse(text, "game.yaml", BOARDS)
+    assert [(p.key, p.name) for p in game.players] == [("1", "Yes"), ("2", "~")]
+    assert game.settlements_of("1") == [cell("A5"), cell("A6")]
+
+
+def test_a_bad_name_is_one_problem_not_one_per_settlement():
+    # A line break in Anna's name is reported once; her key still marks her 40 settlements.
+    text = EXAMPLE.read_text().replace('name: "Anna"', 'name: "An\\nna"')
+    assert [m for _, m in problems_of(text)] == ["a player 'An\\nna' holds a line break or tab; a name is one line"]

@@ -38,6 +38,8 @@ class Position:
     territories: tuple[Territory, ...]  # clockwise
     emperor: int  # index into territories
     supply: tuple[tuple[str, int], ...]  # side -> castles not on the board
+    discs: tuple[tuple[str, tuple[int, ...]], ...] = ()  # player -> discs still in hand, where recorded
+    disc: tuple[str, int] | None = None  # the player about to move the Emperor, and the disc they played
     source: str = field(default="", compare=False)
 
     @property

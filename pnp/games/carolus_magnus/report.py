@@ -7,7 +7,7 @@ from typing import Any
 
 from pnp.games.carolus_magnus.facts import CLAN_NAMES, SIDE_NAMES, castles_per_side
 from pnp.games.carolus_magnus.model import Position
-from pnp.games.carolus_magnus.rules import Outcome, Stop, castles_on_board
+from pnp.games.carolus_magnus.rules import Outcome, Stop, castles_on_board, steps_within_reach
 from pnp.games.carolus_magnus.setup import CROWN, Setup
 from pnp.render.i18n import Catalog
 from pnp.resources import render_template
@@ -50,7 +50,7 @@ def as_text(outcome: Outcome, explain: bool = False, lang: str = "en") -> str:
         "carolus-magnus/score.txt.j2", t=t, position=position, outcome=outcome, clans=CLAN_NAMES, explain=explain,
         sides=sides, clan_names=clans, players_of=players_of, parts=parts, versus=lambda c: _versus(c, t), num=t.number,
         names=lambda indices: _names(outcome, indices), end=lambda where: _end(where, t),
-        castles=castles_per_side(len(position.players)),
+        castles=castles_per_side(len(position.players)), steps=steps_within_reach(position),
         side_list=", ".join(label[side] for side in position.sides),
         winner_list=", ".join(label[side] for side in outcome.winners),
         paladins=[", ".join(f"{clans[clan]} {t.number(n)}" for clan, n in territory.paladins) for territory in position.territories])
@@ -58,7 +58,9 @@ def as_text(outcome: Outcome, explain: bool = False, lang: str = "en") -> str:
 
 def _stop_json(outcome: Outcome, stop: Stop) -> dict[str, Any]:
     return {"steps": stop.steps, "territory": outcome.position.territories[stop.territory].name,
-            "result": stop.result, "side": stop.side, "merges": _names(outcome, stop.merged), "ends_game": stop.ends[0]}
+            "result": stop.result, "side": stop.side, "counts": stop.counts, "placed": stop.placed,
+            "removed": {"side": stop.removed[0], "castles": stop.removed[1]} if stop.removed else None,
+            "merges": _names(outcome, stop.merged), "ends_game": stop.ends[0]}
 
 
 def as_json(outcome: Outcome) -> dict[str, Any]:

@@ -116,11 +116,22 @@ def _merge(territories: list[Territory], index: int, side: str) -> tuple[tuple[i
     return joining, kept, kept.index(whole)
 
 
+def steps_within_reach(position: Position) -> int:
+    """How far the Emperor may move: the disc being played, else the highest disc anyone still
+    holds (all come back after the 5th round, so with none held all 5 do), else 5."""
+    if position.disc is not None:
+        return position.disc[1]
+    held = [disc for _, discs in position.discs for disc in discs]
+    return max(held) if held else MAX_DISC
+
+
 def reach(position: Position) -> list[Stop]:
-    """The territories 1 to 5 steps clockwise from the Emperor (a merged territory is one
-    step), each with what a stop there would do."""
+    """The territories within reach clockwise from the Emperor (a merged territory is one step),
+    each with what a stop there would do; none once the game is over."""
+    if game_end(position)[0]:
+        return []
     stops, seen = [], set()
-    for steps in range(1, MAX_DISC + 1):
+    for steps in range(1, steps_within_reach(position) + 1):
         index = (position.emperor + steps) % len(position.territories)
         if index not in seen:
             seen.add(index)

@@ -14,7 +14,10 @@ territories:                    # clockwise, starting anywhere
   - {name: B, segments: [3], paladins: {red: 1}}
 emperor: A
 supply: {white: 10, black: 8}   # castles not on the board
+discs: {Anna: [2, 4, 5], Boris: [1, 3]}   # optional: the discs each player still holds
+disc: {Anna: 3}                 # optional: who moves the Emperor next, and the disc they played
 ```
+Side and clan names may be written in any case.
 """
 
 from __future__ import annotations
@@ -26,30 +29,37 @@ from typing import Any
 from pnp.errors import did_you_mean
 from pnp.games.carolus_magnus.facts import CLAN_NAMES, CUBES_PER_CLAN, SEGMENTS, SIDE_NAMES, castles_per_side
 from pnp.games.carolus_magnus.model import Player, Position, Territory
-from pnp.yamldoc import LineDict, LineList, Reader, read_text
+from pnp.games.carolus_magnus.rules import MAX_DISC
+from pnp.inputs import read_text
+from pnp.yamldoc import LineDict, LineList, Reader, integer, is_null, shown
 
 GAME_ID = "carolus-magnus"
-FIELDS = ("game", "players", "courts", "clans", "territories", "emperor", "supply")
+FIELDS = ("game", "players", "courts", "clans", "territories", "emperor", "supply", "discs", "disc")
 TERRITORY_FIELDS = ("name", "segments", "paladins", "castles")
 
 
 def load(path: Path) -> Position:
-    file = str(path)
+    from pnp.escape import terminal
+
+    file = terminal(str(path))
     return parse(read_text(path, file), file)
 
 
 def parse(text: str, file: str) -> Position:
-    return _Reader(file).read(text)
+    from pnp.games import GAMES
+
+    return _Reader(file, set(GAMES)).read(text)
 
 
-def _count(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+def _castles(count: int) -> str:
+    return f"{count} castle{'' if count == 1 else 's'}"
 
 
 class _Reader(Reader):
     game_id, fields, required = GAME_ID, FIELDS, ("game", "players", "courts", "territories", "emperor", "supply")
 
     def read(self, text: str) -> Position:
+        self.territory_lines: list[int] = []
         data = self.document(text)
         players = self.players(data)
         names = [p.name for p in players]
@@ -58,9 +68,47 @@ class _Reader(Reader):
         territories = self.territories(data)
         emperor = self.emperor(data, territories)
         supply = self.supply(data, players, territories)
-        self.cube_totals(data, courts, territories)
+        self.cube_totals(courts, territories)
+        discs, disc = self.discs(data, names)
         self.finish()
-        return Position(tuple(players), courts, clans, tuple(territories), emperor, supply, self.file)
+        return Position(tuple(players), courts, clans, tuple(territories), emperor, supply, discs, disc, self.file)
+
+    def word(self, value: Any, line: int, choices: tuple[str, ...], before: str, after: str = "") -> str | None:
+        """One of `choices` (side or clan names), in any case; None after saying what is wrong:
+        '{before} 'value'{after} (did you mean ...?); sides: ...'."""
+        word = value.strip().lower() if isinstance(value, str) else ""
+        if word in choices:
+            return word
+        plural = "sides" if choices == SIDE_NAMES else "clans"
+        self.problem(line, f"{before} {shown(value)}{after}{did_you_mean(word, choices)}; {plural}: {', '.join(choices)}")
+        return None
+
+    def by_word(self, mapping: LineDict, choices: tuple[str, ...], where: str) -> list[tuple[str, Any, int]]:
+        """The entries of a mapping keyed by side or clan names (any case), each name once:
+        (name, value, line)."""
+        noun = "side" if choices == SIDE_NAMES else "clan"
+        seen: set[str] = set()
+        entries = []
+        for key, value in mapping.items():
+            line = mapping.line_of(key)
+            word = self.word(key, line, choices, f"{where}: unknown {noun}")
+            if word in seen:
+                self.problem(line, f"{where}: {word} is given twice")
+            elif word is not None:
+                seen.add(word)
+                entries.append((word, value, line))
+        return entries
+
+    def mapping(self, data: LineDict, key: str, example: str) -> LineDict:
+        """An optional mapping field; empty (after a problem) when it is something else."""
+        value = data.get(key)
+        if isinstance(value, LineDict):
+            return value
+        if not is_null(value):
+            self.problem(data.line_of(key), f"{key} needs a mapping, like {example}")
+        empty = LineDict()
+        empty.line, empty.key_lines, empty.value_lines = data.line_of(key), {}, {}
+        return empty
 
     def players(self, data: LineDict) -> list[Player]:
         entries = data.get("players")
@@ -73,12 +121,12 @@ class _Reader(Reader):
             if not isinstance(entry, LineDict) or "name" not in entry or "side" not in entry:
                 self.problem(line, "a player needs a name and a side (castle colour), like {name: Anna, side: white}")
                 continue
-            name, side = str(entry["name"]).strip(), str(entry["side"]).strip().lower()
-            if side not in SIDE_NAMES:
-                self.problem(line, f"side '{side}' is not a castle colour{did_you_mean(side, SIDE_NAMES)}; "
-                                   f"sides: {', '.join(SIDE_NAMES)}")
+            name = self.name(entry["name"], line, "a player")
+            side = self.word(entry["side"], line, SIDE_NAMES, "side", " is not a castle colour")
+            if name is None or side is None:
+                continue
             if any(p.name == name for p in players):
-                self.problem(line, f"player '{name}' is given twice")
+                self.problem(line, f"player {shown(name)} is given twice")
             players.append(Player(name, side))
         sides = Counter(p.side for p in players)
         if len(players) == 4 and sorted(sides.values()) != [2, 2]:
@@ -89,60 +137,55 @@ class _Reader(Reader):
 
     def counts(self, mapping: Any, line: int, where: str) -> tuple[tuple[str, int], ...]:
         """Cubes by clan colour, in the clans' order."""
-        if mapping is None:
+        if is_null(mapping):
             return ()
         if not isinstance(mapping, LineDict):
             self.problem(line, f"{where}: needs cubes by clan, like {{red: 2, blue: 1}}")
             return ()
-        result = {}
-        for clan, count in mapping.items():
-            if clan not in CLAN_NAMES:
-                self.problem(mapping.line_of(clan), f"{where}: unknown clan '{clan}'{did_you_mean(str(clan), CLAN_NAMES)}; "
-                                                    f"clans: {', '.join(CLAN_NAMES)}")
-            elif not _count(count):
-                self.problem(mapping.line_of(clan), f"{where}: {clan} needs a number of cubes, not '{count}'")
+        result: dict[str, int] = {}
+        for clan, value, key_line in self.by_word(mapping, CLAN_NAMES, where):
+            count = integer(value)
+            if count is None or not 0 <= count <= CUBES_PER_CLAN:
+                self.problem(key_line, f"{where}: {clan} needs a number of cubes from 0 to {CUBES_PER_CLAN}, "
+                                       f"not {shown(value)}")
             else:
                 result[clan] = count
         return tuple((clan, result[clan]) for clan in CLAN_NAMES if result.get(clan))
 
     def courts(self, data: LineDict, names: list[str]) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
-        mapping = data.get("courts")
-        if not isinstance(mapping, LineDict):
-            if "courts" in data:
-                self.problem(data.line_of("courts"), "courts needs each player's cubes by clan")
+        if "courts" not in data:
             return ()
+        mapping = self.mapping(data, "courts", "{Anna: {red: 2}}")
         for name in mapping:
-            if str(name) not in names:
-                self.problem(mapping.line_of(name), f"courts: unknown player '{name}'{did_you_mean(str(name), names)}")
+            if name not in names:
+                self.problem(mapping.line_of(name), f"courts: unknown player {shown(name)}{did_you_mean(name, names)}")
         for name in names:
             if name not in mapping:
                 self.problem(data.line_of("courts"), f"courts: no court for {name}")
         return tuple((name, self.counts(mapping.get(name), mapping.line_of(name), f"court of {name}")) for name in names)
 
     def clans(self, data: LineDict, names: list[str], courts: tuple) -> tuple[tuple[str, str | None], ...]:
-        mapping = data.get("clans", LineDict())
-        if not isinstance(mapping, LineDict):
-            self.problem(data.line_of("clans"), "clans needs the holder of each clan marker, like {red: Anna}")
-            return ()
+        mapping = self.mapping(data, "clans", "{red: Anna}")
         holders: dict[str, str | None] = {}
-        for clan, holder in mapping.items():
-            line = mapping.line_of(clan)
-            if clan not in CLAN_NAMES:
-                self.problem(line, f"clans: unknown clan '{clan}'{did_you_mean(str(clan), CLAN_NAMES)}")
-            elif holder is not None and str(holder) not in names:
-                self.problem(line, f"clans: {clan} marker held by unknown player '{holder}'{did_you_mean(str(holder), names)}")
+        lines: dict[str, int] = {}
+        for clan, holder, line in self.by_word(mapping, CLAN_NAMES, "clans"):
+            if is_null(holder):
+                holders[clan], lines[clan] = None, line
+            elif not isinstance(holder, str) or holder.strip() not in names:
+                self.problem(line, f"clans: {clan} marker held by unknown player {shown(holder)}"
+                                   f"{did_you_mean(holder.strip() if isinstance(holder, str) else '', names)}")
             else:
-                holders[str(clan)] = None if holder is None else str(holder)
+                holders[clan], lines[clan] = holder.strip(), line
         # The markers must agree with the courts: nobody may have strictly more than the holder,
         # and a clan with a single leader must be held by that leader.
         court = {name: dict(cubes) for name, cubes in courts}
         for clan in CLAN_NAMES:
-            if not court:
+            if not court or not names:
                 break
             counts = {name: court.get(name, {}).get(clan, 0) for name in names}
             holder, top = holders.get(clan), max(counts.values())
             leaders = [n for n, c in counts.items() if c == top]
-            line = mapping.line_of(clan) if clan in mapping else data.line_of("clans")
+            line = lines.get(clan, data.line_of("clans"))
             if holder is not None and counts[holder] < top:
                 self.problem(line, f"clans: the {clan} marker is with {holder} ({counts[holder]} {clan} in court), "
                                    f"but {leaders[0]} has more ({top})")
@@ -164,10 +207,13 @@ class _Reader(Reader):
                 continue
             for key in entry:
                 if key not in TERRITORY_FIELDS:
-                    self.problem(entry.line_of(key), f"territory {number}: unknown field '{key}'{did_you_mean(str(key), TERRITORY_FIELDS)}")
-            name = str(entry.get("name", f"T{number}"))
+                    self.problem(entry.line_of(key), f"territory {number}: unknown field {shown(key)}"
+                                                     f"{did_you_mean(key, TERRITORY_FIELDS)}")
+            name = self.name(entry["name"], line, f"territory {number}: name") if "name" in entry else f"T{number}"
+            if name is None:
+                continue
             if any(t.name == name for t in territories):
-                self.problem(line, f"territory name '{name}' is given twice")
+                self.problem(line, f"territory name {shown(name)} is given twice")
             segments = self.segments(entry, name, line, owner_of_segment)
             paladins = self.counts(entry.get("paladins"), entry.line_of("paladins"), f"territory {name}")
             castles = self.castles(entry, name, line, len(segments))
@@ -175,6 +221,7 @@ class _Reader(Reader):
                 self.problem(line, f"territory {name} merges {len(segments)} segments but has no castles; "
                                    "merged territories always carry castles")
             territories.append(Territory(name, segments, paladins, castles))
+            self.territory_lines.append(line)
         missing = sorted(set(range(1, SEGMENTS + 1)) - set(owner_of_segment))
         if missing:
             self.problem(data.line_of("territories"), f"segments {', '.join(map(str, missing))} are in no territory; "
@@ -183,7 +230,7 @@ class _Reader(Reader):
             following = territories[(i + 1) % len(territories)]
             if len(territories) > 1 and territory.castles and territory.castle_side == following.castle_side \
                     and following is not territory:
-                self.problem(entries.item_lines[(i + 1) % len(territories)],
+                self.problem(self.territory_lines[(i + 1) % len(territories)],
                              f"territories {territory.name} and {following.name} are neighbours with "
                              f"{territory.castle_side} castles: they would have merged")
         return territories
@@ -195,78 +242,97 @@ class _Reader(Reader):
             return ()
         result = []
         for value, item_line in zip(raw, raw.item_lines):
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= SEGMENTS:
-                self.problem(item_line, f"territory {name}: segment '{value}' must be a number from 1 to {SEGMENTS}")
-            elif value in owner:
-                self.problem(item_line, f"segment {value} is in territory {owner[value]} and in territory {name}")
+            number = integer(value)
+            if number is None or not 1 <= number <= SEGMENTS:
+                self.problem(item_line, f"territory {name}: segment {shown(value)} must be a number from 1 to {SEGMENTS}")
+            elif number in owner:
+                self.problem(item_line, f"segment {number} is in territory {owner[number]} and in territory {name}")
             else:
-                owner[value] = name
-                result.append(value)
+                owner[number] = name
+                result.append(number)
         return tuple(result)
 
     def castles(self, entry: LineDict, name: str, line: int, segments: int) -> tuple[str, int] | None:
         raw = entry.get("castles")
-        if raw is None or raw == {}:
+        if is_null(raw):
             return None
         if not isinstance(raw, LineDict):
             self.problem(line, f"territory {name}: castles needs the side and how many, like {{white: 2}}")
             return None
-        if len(raw) > 1:
-            self.problem(entry.line_of("castles"), f"territory {name} has castles of {' and '.join(map(str, raw))}; "
+        found = []
+        for side, value, line in self.by_word(raw, SIDE_NAMES, f"territory {name}"):
+            count = integer(value)
+            if count is None or count < 0:
+                self.problem(line, f"territory {name}: {side} needs a number of castles, not {shown(value)}")
+            elif count:  # {black: 0} is no castle at all
+                found.append((side, count))
+        if len(found) > 1:
+            self.problem(entry.line_of("castles"), f"territory {name} has castles of {' and '.join(s for s, _ in found)}; "
                                                    "a territory holds castles of one side only")
-        side, count = next(iter(raw.items()))
-        if side not in SIDE_NAMES:
-            self.problem(entry.line_of("castles"), f"territory {name}: unknown side '{side}'{did_you_mean(str(side), SIDE_NAMES)}")
+        if not found:
             return None
-        if not _count(count) or count == 0:
-            self.problem(entry.line_of("castles"), f"territory {name}: {side} needs a number of castles from 1 up")
-            return None
+        side, count = found[0]
         if count > max(segments, 1):
-            self.problem(entry.line_of("castles"), f"territory {name} has {count} castles on {segments} segments; "
-                                                   "each segment holds one castle at most")
-        return str(side), count
+            self.problem(entry.line_of("castles"), f"territory {name} has {_castles(count)} on {segments} "
+                                                   f"segment{'' if segments == 1 else 's'}; each segment holds one castle at most")
+        return side, count
 
     def emperor(self, data: LineDict, territories: list[Territory]) -> int:
-        name = str(data.get("emperor", ""))
         names = [t.name for t in territories]
-        if "emperor" in data and territories and name not in names:
-            self.problem(data.line_of("emperor"), f"emperor: no territory named '{name}'{did_you_mean(name, names)}")
+        if "emperor" not in data:
+            return 0
+        name = self.name(data["emperor"], data.line_of("emperor"), "emperor")
+        if name is not None and territories and name not in names:
+            self.problem(data.line_of("emperor"), f"emperor: no territory named {shown(name)}{did_you_mean(name, names)}")
         return names.index(name) if name in names else 0
 
     def supply(self, data: LineDict, players: list[Player], territories: list[Territory]) -> tuple[tuple[str, int], ...]:
-        mapping = data.get("supply", LineDict())
+        mapping = self.mapping(data, "supply", "{white: 8, black: 7}")
         sides = list(dict.fromkeys(p.side for p in players))
-        if not isinstance(mapping, LineDict):
-            self.problem(data.line_of("supply"), "supply needs the castles each side has left, like {white: 8, black: 7}")
-            return ()
         total = castles_per_side(len(players))
-        on_board = Counter()
+        on_board: Counter[str] = Counter()
         for territory in territories:
             if territory.castles:
                 on_board[territory.castle_side] += territory.castle_count
-        for side in mapping:
+        given: dict[str, tuple[Any, int]] = {}
+        for side, value, line in self.by_word(mapping, SIDE_NAMES, "supply"):
             if side not in sides:
-                self.problem(mapping.line_of(side), f"supply: '{side}' is not a side in this game ({', '.join(sides)})")
+                self.problem(line, f"supply: '{side}' is not a side in this game ({', '.join(sides)})")
+            else:
+                given[side] = (value, line)
         for side in on_board:
             if side not in sides:
                 self.problem(data.line_of("territories"), f"castles of {side}, a side nobody plays")
         result = []
         for side in sides:
-            left = mapping.get(side)
-            if not _count(left):
-                self.problem(mapping.line_of(side) if side in mapping else data.line_of("supply"),
-                             f"supply: {side} needs the number of castles it has left")
+            value, line = given.get(side, (None, data.line_of("supply")))
+            left = integer(value)
+            if left is None or left < 0:
+                self.problem(line, f"supply: {side} needs the number of castles it has left")
                 left = 0
             if on_board[side] > total:
-                self.problem(data.line_of("territories"), f"{side} has {on_board[side]} castles on the board; a side has only {total}")
+                self.problem(data.line_of("territories"), f"{side} has {_castles(on_board[side])} on the board; "
+                                                          f"a side has only {total}")
             elif on_board[side] + left != total:
-                self.problem(mapping.line_of(side) if side in mapping else data.line_of("supply"),
-                             f"{side}: {on_board[side]} castles on the board and {left} in supply make "
-                             f"{on_board[side] + left}, but a side has {total}")
+                self.problem(line, f"{side}: {_castles(on_board[side])} on the board and {left} in supply make "
+                                   f"{on_board[side] + left}, but a side has {total}")
             result.append((side, left))
+        self.short_territories(territories, dict(result))
         return tuple(result)
 
-    def cube_totals(self, data: LineDict, courts: tuple, territories: list[Territory]) -> None:
+    def short_territories(self, territories: list[Territory], supply: dict[str, int]) -> None:
+        """Every segment of a territory with castles carries one: building puts a castle on a
+        single segment, merging adds castles and segments alike, and a takeover places as many
+        as it removes. Only a takeover with too few castles left places fewer (ruling CM-4), and
+        it empties the supply, which ends the game."""
+        for territory, line in zip(territories, self.territory_lines):
+            side, count = territory.castle_side, territory.castle_count
+            if side and count < len(territory.segments) and supply.get(side, 0) > 0:
+                self.problem(line, f"territory {territory.name} has {_castles(count)} on {len(territory.segments)} "
+                                   f"segments while {side} still has {supply[side]} in supply; every segment of a "
+                                   "territory carries a castle unless a takeover ran out of castles (ruling CM-4)")
+
+    def cube_totals(self, courts: tuple, territories: list[Territory]) -> None:
         totals: Counter[str] = Counter()
         for _, cubes in courts:
             totals.update(dict(cubes))
@@ -275,6 +341,37 @@ class _Reader(Reader):
         for clan in CLAN_NAMES:
             if totals[clan] > CUBES_PER_CLAN:
                 self.problem(None, f"{totals[clan]} {clan} cubes in courts and territories; the box has {CUBES_PER_CLAN}")
+
+    def discs(self, data: LineDict, names: list[str]) -> tuple[tuple[tuple[str, tuple[int, ...]], ...], tuple[str, int] | None]:
+        """The discs each player still holds, and the disc being played, where recorded."""
+        held: dict[str, tuple[int, ...]] = {}
+        for name, values in self.mapping(data, "discs", "{Anna: [2, 4, 5]}").items():
+            line = data["discs"].line_of(name)
+            if name not in names:
+                self.problem(line, f"discs: unknown player {shown(name)}{did_you_mean(name, names)}")
+                continue
+            numbers = [integer(v) for v in values] if isinstance(values, LineList) else None
+            if numbers is None or any(n is None or not 1 <= n <= MAX_DISC for n in numbers) \
+                    or len(set(numbers)) != len(numbers):
+                self.problem(line, f"discs: {name} needs a list of the discs still in hand, each 1 to {MAX_DISC} "
+                                   "at most once, like [2, 4, 5]")
+                continue
+            held[name] = tuple(sorted(numbers))  # type: ignore[arg-type]
+        disc = None
+        played = self.mapping(data, "disc", "{Anna: 3}")
+        if len(played) > 1:
+            self.problem(data.line_of("disc"), "disc names one player: the one about to move the Emperor, like {Anna: 3}")
+        for name, value in list(played.items())[:1]:
+            line, number = played.line_of(name), integer(value)
+            if name not in names:
+                self.problem(line, f"disc: unknown player {shown(name)}{did_you_mean(name, names)}")
+            elif number is None or not 1 <= number <= MAX_DISC:
+                self.problem(line, f"disc: {name} played {shown(value)}; discs are numbered 1 to {MAX_DISC}")
+            elif number in held.get(name, ()):
+                self.problem(line, f"disc: {name} played {number}, but discs lists it as still in hand")
+            else:
+                disc = (str(name), number)
+        return tuple((name, held[name]) for name in names if name in held), disc
 
 
 def dumps(position: Position) -> str:
@@ -287,10 +384,16 @@ def dumps(position: Position) -> str:
             data["castles"] = {item.castles[0]: item.castles[1]}
         return data
 
-    return yaml_text({"game": GAME_ID,
-                      "players": [{"name": p.name, "side": p.side} for p in position.players],
-                      "courts": {name: dict(cubes) for name, cubes in position.courts},
-                      "clans": {clan: holder for clan, holder in position.clans if holder is not None},
-                      "territories": [territory(t) for t in position.territories],
-                      "emperor": position.territories[position.emperor].name,
-                      "supply": dict(position.supply)})
+    document: dict[str, Any] = {
+        "game": GAME_ID,
+        "players": [{"name": p.name, "side": p.side} for p in position.players],
+        "courts": {name: dict(cubes) for name, cubes in position.courts},
+        "clans": {clan: holder for clan, holder in position.clans if holder is not None},
+        "territories": [territory(t) for t in position.territories],
+        "emperor": position.territories[position.emperor].name,
+        "supply": dict(position.supply)}
+    if position.discs:
+        document["discs"] = {player: list(held) for player, held in position.discs}
+    if position.disc is not None:
+        document["disc"] = {position.disc[0]: position.disc[1]}
+    return yaml_text(document)

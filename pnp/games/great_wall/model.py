@@ -43,7 +43,14 @@ class Position:
     won: tuple[tuple[str, tuple[int, ...]], ...]  # tokens each player has taken face down
     pool: int  # tokens still face down in the pool
     phase: str = PLAYING  # or LAST_ROUND_OVER: no more cards are played
+    boxed: tuple[int, ...] = ()  # ruling GW-1 (2 players): the value of each equal pair put back in the box
     source: str = field(default="", compare=False)
 
     def won_by(self, player: str) -> tuple[int, ...]:
         return dict(self.won).get(player, ())
+
+    @property
+    def all_taken(self) -> bool:
+        """Every token is gone from the pool and the wall: the game is over at once (digest,
+        "End of game"; the Russian rules: "игра заканчивается автоматически")."""
+        return self.pool == 0 and not any(section.tokens for section in self.sections)

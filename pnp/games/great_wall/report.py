@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.games.great_wall.model import LAST_ROUND_OVER, Position
+from pnp.games.great_wall.model import LAST_ROUND_OVER, Position, Section
 from pnp.games.great_wall.rules import Outcome, Take, successes
 from pnp.games.great_wall.setup import Setup
 from pnp.resources import render_template
@@ -45,6 +45,14 @@ def _take_json(take: Take) -> dict[str, Any]:
     return data
 
 
+def _on_card_json(section: Section) -> dict[str, Any] | None:
+    """The section's first token, lying on a card (1-based, as in the transcription)."""
+    for number, card in enumerate(section.cards, start=1):
+        if card.token is not None:
+            return {"card": number, "player": card.player, "token": card.token}
+    return None
+
+
 def as_json(outcome: Outcome) -> dict[str, Any]:
     position: Position = outcome.position
     where = outcome.final or position
@@ -55,7 +63,7 @@ def as_json(outcome: Outcome) -> dict[str, Any]:
         "players": [{"name": p, "tokens": list(where.won_by(p)), "total": totals[p]} for p in position.players],
         "winners": list(outcome.winners),
         "sections": [
-            {"section": n, "tokens": list(s.tokens),
+            {"section": n, "tokens": list(s.tokens), "token_on_card": _on_card_json(s),
              "success": {p: r.total for p, r in successes(s, position.players).items()
                          if any(c.player == p for c in s.cards)}}
             for n, s in enumerate(position.sections, start=1)

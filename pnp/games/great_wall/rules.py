@@ -141,10 +141,16 @@ def _turn_order(position: Position) -> list[str]:
 
 
 def evaluate(position: Position) -> Outcome:
-    """The next success check; after the last round, the whole chain and the result."""
-    next_check, _ = check(position, position.next)
+    """The next success check; after the last round, the whole chain and the result. A game
+    in which every token has been taken is over at once, whatever the phase (digest, "End of
+    game"), and so is one whose next check takes the last token."""
+    if position.all_taken:
+        return Outcome(position, (), (), position)
+    next_check, after = check(position, position.next)
     if position.phase != LAST_ROUND_OVER:
-        return Outcome(position, next_check, (), None)
+        # A section completed with tokens left in the pool is refilled from it: not over then.
+        over = after.all_taken and not any(take.reopens for take in next_check)
+        return Outcome(position, next_check, (), after if over else None)
     order = _turn_order(position)
     chain: list[tuple[str, tuple[Take, ...]]] = []
     current, idle, turn = position, 0, 0

@@ -7,6 +7,7 @@ next: Boris                          # whose turn starts next (with a success ch
 phase: playing                       # or last-round-over: no more cards are played
 pool: 22                             # tokens still face down in the pool
 won: {Anna: [5, 3]}                  # tokens taken face down so far
+boxed: [4]                           # 2 players (ruling GW-1): the value of each equal pair put back
 sections:
   - tokens: [4, 7]                   # face up beside the section
     choose: {Boris: 4}               # optional: the token a player takes here (default: the higher)
@@ -17,7 +18,12 @@ sections:
     cards:
       - {player: Anna, card: gate, token: 3}      # the first token lies on this card
       - {player: Clara, card: dragon, covers: 2}  # a Dragon on card 2 of this list
+  - tokens: []                       # completed, with the pool empty: nothing to reveal
+    cards: []
 ```
+
+Every one of the 36 tokens must be accounted for: face up, on a card, taken, in the pool or
+put back in the box.
 """
 
 from __future__ import annotations
@@ -29,50 +35,67 @@ from typing import Any
 from pnp.errors import did_you_mean
 from pnp.games.great_wall.facts import DECK, TOKENS, Kind, sections_for
 from pnp.games.great_wall.model import LAST_ROUND_OVER, PLAYING, Card, Position, Section
-from pnp.yamldoc import LineDict, LineList, Reader, read_text
+from pnp.inputs import read_text
+from pnp.yamldoc import LineDict, LineList, Reader, integer, is_null, shown
 
 GAME_ID = "great-wall"
-FIELDS = ("game", "players", "next", "phase", "pool", "won", "sections")
+FIELDS = ("game", "players", "next", "phase", "pool", "won", "boxed", "sections")
 SECTION_FIELDS = ("tokens", "cards", "choose")
 CARD_FIELDS = ("player", "card", "covers", "token")
 KINDS = tuple(kind.value for kind in Kind)
+ALL_TOKENS = sum(TOKENS.values())
 
 
 def load(path: Path) -> Position:
-    file = str(path)
+    from pnp.escape import terminal
+
+    file = terminal(str(path))
     return parse(read_text(path, file), file)
 
 
 def parse(text: str, file: str) -> Position:
-    return _Reader(file).read(text)
+    from pnp.games import GAMES
+
+    return _Reader(file, set(GAMES)).read(text)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 class _Reader(Reader):
     game_id, fields, required = GAME_ID, FIELDS, ("game", "players", "sections", "pool")
 
-    def __init__(self, file: str):
-        super().__init__(file)
-        self.tokens_seen: Counter[int] = Counter()
-
     def read(self, text: str) -> Position:
+        self.tokens_seen: Counter[int] = Counter()
+        self.token_problem = False  # a token that could not be read: counting them all would mislead
+        self.deck: Counter[tuple[str, Kind]] = Counter()
         data = self.document(text)
         players = self.players(data)
         names = set(players)
-        next_player = str(data.get("next", players[0] if players else ""))
-        if players and next_player not in names:
-            self.problem(data.line_of("next"), f"next is '{next_player}', not one of the players{did_you_mean(next_player, names)}")
-        phase = str(data.get("phase", PLAYING))
+        next_player = players[0] if players else ""
+        if "next" in data:
+            next_player = self.name(data["next"], data.line_of("next"), "next") or next_player
+            if players and next_player not in names:
+                self.problem(data.line_of("next"), f"next is {shown(next_player)}, not one of the players"
+                                                   f"{did_you_mean(next_player, names)}")
+        phase = data.get("phase", PLAYING)
         if phase not in (PLAYING, LAST_ROUND_OVER):
-            self.problem(data.line_of("phase"), f"phase is '{phase}', expected '{PLAYING}' or '{LAST_ROUND_OVER}'")
-        pool = data.get("pool", 0)
-        if not isinstance(pool, int) or isinstance(pool, bool) or not 0 <= pool <= sum(TOKENS.values()):
-            self.problem(data.line_of("pool"), f"pool is '{pool}', expected a number of tokens from 0 to 36")
-            pool = 0
+            self.problem(data.line_of("phase"), f"phase is {shown(data['phase'])}, expected '{PLAYING}' or '{LAST_ROUND_OVER}'")
+        pool = integer(data.get("pool"))
+        if "pool" in data and (pool is None or not 0 <= pool <= ALL_TOKENS):
+            self.problem(data.line_of("pool"), f"pool is {shown(data['pool'])}, expected a number of tokens from 0 to {ALL_TOKENS}")
+            self.token_problem = True
+        elif pool is not None and pool % 2:
+            self.problem(data.line_of("pool"), f"pool is {pool}, an odd number: tokens leave the pool 2 at a time, "
+                                               "so it always holds an even number")
+        pool = pool if pool is not None and 0 <= pool <= ALL_TOKENS else 0
         won = self.won(data, names)
-        sections = self.sections(data, names, len(players))
-        self.check_supply(players, sections, pool, data)
+        boxed = self.boxed(data, len(players))
+        sections = self.sections(data, names, len(players), pool)
+        self.check_tokens(data, sections, won, boxed, pool)
         self.finish()
-        return Position(tuple(players), next_player, tuple(sections), won, pool, phase, self.file)
+        return Position(tuple(players), next_player, tuple(sections), won, pool, str(phase), boxed, self.file)
 
     def players(self, data: LineDict) -> list[str]:
         entries = data.get("players")
@@ -81,82 +104,127 @@ class _Reader(Reader):
         if not isinstance(entries, LineList):
             return []
         names: list[str] = []
-        for name, line in zip(entries, entries.item_lines):
-            name = str(name).strip()
-            if not name:
-                self.problem(line, "a player needs a name")
-            elif name in names:
-                self.problem(line, f"player '{name}' is given twice")
+        for value, line in zip(entries, entries.item_lines):
+            name = self.name(value, line, "a player")
+            if name is None:
+                continue
+            if name in names:
+                self.problem(line, f"player {shown(name)} is given twice")
             names.append(name)
         return names
 
     def token(self, value: Any, line: int) -> int | None:
-        if isinstance(value, bool) or not isinstance(value, int) or value not in TOKENS:
+        number = integer(value)
+        if number not in TOKENS:
             values = ", ".join(map(str, sorted(TOKENS)))
-            self.problem(line, f"token '{value}' does not exist (token values: {values})")
+            self.problem(line, f"token {shown(value)} does not exist (token values: {values})")
+            self.token_problem = True
             return None
-        self.tokens_seen[value] += 1
-        return value
+        self.tokens_seen[number] += 1
+        return number
+
+    def tokens(self, raw: Any, line: int, what: str) -> list[int] | None:
+        """A list of token values; None (reported) when it is not a list."""
+        if is_null(raw):
+            return []
+        if not isinstance(raw, LineList):
+            self.problem(line, f"{what} needs a list of token values, like [5, 3]")
+            self.token_problem = True
+            return None
+        return [t for t in (self.token(v, l) for v, l in zip(raw, raw.item_lines)) if t is not None]
 
     def won(self, data: LineDict, names: set[str]) -> tuple[tuple[str, tuple[int, ...]], ...]:
-        mapping = data.get("won", LineDict())
+        mapping = data.get("won")
+        if is_null(mapping):
+            return ()
         if not isinstance(mapping, LineDict):
             self.problem(data.line_of("won"), "won needs a mapping of player -> list of token values")
+            self.token_problem = True
             return ()
         result = []
         for name, values in mapping.items():
             line = mapping.line_of(name)
-            if str(name) not in names:
-                self.problem(line, f"won: unknown player '{name}'{did_you_mean(str(name), names)}")
-                continue
-            if not isinstance(values, LineList):
-                self.problem(line, f"won: {name} needs a list of token values, like [5, 3]")
-                continue
-            tokens = [self.token(v, l) for v, l in zip(values, values.item_lines)]
-            result.append((str(name), tuple(t for t in tokens if t is not None)))
+            tokens = self.tokens(values, line, f"won: {name}")
+            if name not in names:
+                self.problem(line, f"won: unknown player {shown(name)}{did_you_mean(name, names)}")
+            elif tokens is not None:
+                result.append((str(name), tuple(tokens)))
+        taken = sum(len(tokens) for _, tokens in result)
+        if taken % 2 and not self.token_problem:
+            self.problem(data.line_of("won"), f"{taken} tokens taken face down, an odd number: completing a section "
+                                              "gives 2 (the second token, and the first from its card)")
         return tuple(result)
 
-    def sections(self, data: LineDict, names: set[str], players: int) -> list[Section]:
+    def boxed(self, data: LineDict, players: int) -> tuple[int, ...]:
+        """Ruling GW-1: with 2 players an equal pair revealed goes back to the box."""
+        if "boxed" not in data:
+            return ()
+        line = data.line_of("boxed")
+        values = self.tokens(data["boxed"], line, "boxed") or []
+        if values and players and players != 2:
+            self.problem(line, "boxed: only with 2 players are equal pairs put back in the box (ruling GW-1)")
+        self.tokens_seen.update(values)  # each value stands for a pair: count its second token
+        return tuple(values)
+
+    def sections(self, data: LineDict, names: set[str], players: int, pool: int) -> list[Section]:
         entries = data.get("sections")
         if "sections" not in data:
             return []
+        if is_null(entries):
+            entries = LineList()
+            entries.line, entries.item_lines = data.line_of("sections"), []
         if not isinstance(entries, LineList):
             self.problem(data.line_of("sections"), "sections needs a list of wall sections")
             return []
         if players and len(entries) > sections_for(players):
             self.problem(data.line_of("sections"), f"{len(entries)} sections open; with {players} players "
                                                     f"there are at most {sections_for(players)}")
+        elif players and pool and len(entries) < sections_for(players):
+            self.problem(data.line_of("sections"), f"{len(entries)} sections listed; with {players} players there are "
+                                                    f"{sections_for(players)} while the pool still holds tokens")
         result = []
         for number, (entry, line) in enumerate(zip(entries, entries.item_lines), start=1):
             if not isinstance(entry, LineDict):
                 self.problem(line, f"section {number} needs 'tokens' and 'cards'")
                 continue
-            result.append(self.section(entry, number, names))
+            result.append(self.section(entry, number, line, names, players, pool))
         return result
 
-    def section(self, entry: LineDict, number: int, names: set[str]) -> Section:
+    def section(self, entry: LineDict, number: int, line: int, names: set[str], players: int, pool: int) -> Section:
         for key in entry:
             if key not in SECTION_FIELDS:
-                self.problem(entry.line_of(key), f"section {number}: unknown field '{key}'{did_you_mean(str(key), SECTION_FIELDS)}")
-        raw_tokens = entry.get("tokens", LineList())
-        tokens: list[int] = []
-        if isinstance(raw_tokens, LineList):
-            tokens = [t for t in (self.token(v, l) for v, l in zip(raw_tokens, raw_tokens.item_lines)) if t is not None]
-        else:
-            self.problem(entry.line_of("tokens"), f"section {number}: tokens needs a list of the face-up tokens, like [4, 7]")
+                self.problem(entry.line_of(key), f"section {number}: unknown field {shown(key)}{did_you_mean(key, SECTION_FIELDS)}")
+        if "tokens" not in entry:
+            self.problem(line, f"section {number}: needs tokens, the face-up tokens beside it ([] once completed)")
+        tokens_line = entry.line_of("tokens")
+        tokens = self.tokens(entry.get("tokens"), tokens_line, f"section {number}: tokens")
         cards = self.cards(entry, number, names)
-        on_cards = [card for card in cards if card.token is not None]
+        on_cards = [card.token for card in cards if card.token is not None]
         if len(on_cards) > 1:
             self.problem(entry.line_of("cards"), f"section {number}: {len(on_cards)} cards carry a token; only the first token lies on a card")
-        if (len(tokens), len(on_cards)) not in ((2, 0), (1, 1)) and isinstance(raw_tokens, LineList):
-            self.problem(entry.line_of("tokens"), f"section {number} has {len(tokens)} face-up and {len(on_cards)} "
-                                                  "on-card tokens; a section has 2 face up, or 1 face up and 1 on a card")
+        if tokens is None:
+            return Section((), tuple(cards), ())
+        shape = (len(tokens), len(on_cards))
+        if shape == (0, 0) and "tokens" in entry:
+            if cards:
+                self.problem(tokens_line, f"section {number} has no tokens but {len(cards)} cards; a completed "
+                                          "section's cards are discarded")
+            elif pool:
+                self.problem(tokens_line, f"section {number} has no tokens while the pool holds {pool}: type its "
+                                          "face-up tokens (a completed section gets 2 new ones at once)")
+        elif shape not in ((2, 0), (1, 1)) and "tokens" in entry:
+            self.problem(tokens_line, f"section {number} has {len(tokens)} face-up and {len(on_cards)} on-card tokens; "
+                                      "a section has 2 face up, or 1 face up and 1 on a card (none once completed)")
+        pair = tokens + on_cards
+        if players == 2 and len(pair) == 2 and pair[0] == pair[1]:
+            self.problem(tokens_line, f"section {number} was revealed with two {pair[0]}s; with 2 players an equal "
+                                      "pair goes back to the box and 2 new tokens are drawn (ruling GW-1)")
         return Section(tuple(tokens), tuple(cards), self.choices(entry, number, names, tokens))
 
     def choices(self, entry: LineDict, number: int, names: set[str], tokens: list[int]) -> tuple[tuple[str, int], ...]:
         """Which of the two face-up tokens a player would take (ruling GW-3 applies otherwise)."""
         raw = entry.get("choose")
-        if raw is None:
+        if is_null(raw):
             return ()
         if not isinstance(raw, LineDict):
             self.problem(entry.line_of("choose"), f"section {number}: choose needs player -> token, like {{Anna: 4}}")
@@ -164,17 +232,21 @@ class _Reader(Reader):
         result = []
         for player, value in raw.items():
             line = raw.line_of(player)
-            if str(player) not in names:
-                self.problem(line, f"section {number}: choose: unknown player '{player}'{did_you_mean(str(player), names)}")
-            elif value not in tokens:
-                self.problem(line, f"section {number}: {player} cannot choose {value}; the face-up tokens are "
+            chosen = integer(value)
+            if player not in names:
+                self.problem(line, f"section {number}: choose: unknown player {shown(player)}{did_you_mean(player, names)}")
+            elif chosen not in tokens:
+                self.problem(line, f"section {number}: {player} cannot choose {shown(value) if chosen is None else chosen}; "
+                                   "the face-up tokens are "
                                    f"{', '.join(map(str, tokens)) or 'none'}")
             else:
-                result.append((str(player), value))
+                result.append((str(player), chosen))
         return tuple(result)
 
     def cards(self, entry: LineDict, number: int, names: set[str]) -> list[Card]:
-        raw = entry.get("cards", LineList())
+        raw = entry.get("cards")
+        if is_null(raw):
+            return []
         if not isinstance(raw, LineList):
             self.problem(entry.line_of("cards"), f"section {number}: cards needs a list like [{{player: Anna, card: wall}}]")
             return []
@@ -187,51 +259,73 @@ class _Reader(Reader):
                 continue
             for key in item:
                 if key not in CARD_FIELDS:
-                    self.problem(item.line_of(key), f"{where}: unknown field '{key}'{did_you_mean(str(key), CARD_FIELDS)}")
-            player, kind_name = str(item["player"]), str(item["card"]).strip().lower()
-            if player not in names:
-                self.problem(line, f"{where}: unknown player '{player}'{did_you_mean(player, names)}")
+                    self.problem(item.line_of(key), f"{where}: unknown field {shown(key)}{did_you_mean(key, CARD_FIELDS)}")
+            player = self.name(item["player"], line, f"{where}: player")
+            if player is not None and player not in names:
+                self.problem(line, f"{where}: unknown player {shown(player)}{did_you_mean(player, names)}")
+            kind_name = str(item["card"]).strip().lower() if isinstance(item["card"], str) else ""
             if kind_name not in KINDS:
-                self.problem(line, f"{where}: unknown card '{item['card']}'{did_you_mean(kind_name, KINDS)}; cards: {', '.join(KINDS)}")
+                self.problem(line, f"{where}: unknown card {shown(item['card'])}{did_you_mean(kind_name, KINDS)}; "
+                                   f"cards: {', '.join(KINDS)}")
                 continue
             kind = Kind(kind_name)
-            token = self.token(item["token"], line) if "token" in item else None
-            covers = item.get("covers")
-            if covers is not None:
-                if kind is not Kind.DRAGON:
-                    self.problem(line, f"{where}: only a Dragon covers another card")
-                    covers = None
-                elif isinstance(covers, bool) or not isinstance(covers, int) or not 1 <= covers <= index:
-                    self.problem(line, f"{where}: covers must name an earlier card of this section, 1 to {index}")
-                    covers = None
-                elif covers - 1 in covered_by:
-                    self.problem(line, f"{where}: card {covers} is already covered by card {covered_by[covers - 1] + 1}")
-                    covers = None
-                else:
-                    covered_by[covers - 1] = index
-                    covers -= 1
-            cards.append(Card(player, kind, covers, token))
+            if player is not None:
+                self.deck[player, kind] += 1
+                if self.deck[player, kind] == DECK[kind] + 1:
+                    self.problem(line, f"{where}: {player}'s {_ordinal(DECK[kind] + 1)} {kind.value} card on the wall; "
+                                       f"a deck holds {DECK[kind]}")
+            token = self.token(item["token"], item.line_of("token")) if "token" in item else None
+            covers = self.covers(item, index, where, kind, covered_by, line)
+            cards.append(Card(player or "", kind, covers, token))
         for target, dragon in covered_by.items():
             if target < len(cards) and cards[target].token is not None:
                 self.problem(raw.item_lines[dragon], f"section {number}, card {dragon + 1}: a Dragon cannot cover "
                                                      f"card {target + 1}, which carries a token")
         return cards
 
-    def check_supply(self, players: list[str], sections: list[Section], pool: int, data: LineDict) -> None:
-        """Nothing on the table beyond what the box holds."""
-        counts: Counter[tuple[str, Kind]] = Counter(
-            (card.player, card.kind) for section in sections for card in section.cards)
-        for (player, kind), count in sorted(counts.items()):
-            if count > DECK[kind]:
-                self.problem(data.line_of("sections"), f"{player} has {count} {kind.value} cards on the wall; "
-                                                        f"a deck holds {DECK[kind]}")
+    def covers(self, item: LineDict, index: int, where: str, kind: Kind, covered_by: dict[int, int], line: int) -> int | None:
+        """The 0-based index of the card a Dragon lies on; every mistake said plainly."""
+        if is_null(item.get("covers")):
+            return None
+        raw, earlier = item["covers"], f"1 to {index}" if index > 1 else "1"
+        target = integer(raw)
+        if kind is not Kind.DRAGON:
+            self.problem(line, f"{where}: only a Dragon covers another card, not a {kind.value}")
+        elif index == 0:
+            self.problem(line, f"{where}: the first card of a section has no earlier card to cover")
+        elif target is None:
+            self.problem(line, f"{where}: covers is {shown(raw)}; it takes the number of the card the Dragon "
+                               f"lies on, {earlier}")
+        elif target < 1:
+            self.problem(line, f"{where}: covers {target}: cards are numbered from 1 ({earlier})")
+        elif target == index + 1:
+            self.problem(line, f"{where}: covers {target} names the Dragon itself; it lies on an earlier card, {earlier}")
+        elif target > index + 1:
+            self.problem(line, f"{where}: covers {target} names a card played after the Dragon; it lies on an "
+                               f"earlier card, {earlier}")
+        elif target - 1 in covered_by:
+            self.problem(line, f"{where}: card {target} is already covered by card {covered_by[target - 1] + 1}")
+        else:
+            covered_by[target - 1] = index
+            return target - 1
+        return None
+
+    def check_tokens(self, data: LineDict, sections: list[Section], won: tuple, boxed: tuple[int, ...], pool: int) -> None:
+        """All 36 tokens accounted for, and none of a value beyond what the game has."""
         for value, count in sorted(self.tokens_seen.items()):
             if count > TOKENS[value]:
                 self.problem(None, f"{count} tokens of value {value} on the table; the game has {TOKENS[value]}")
-        visible = sum(self.tokens_seen.values())
-        if visible + pool > sum(TOKENS.values()):
-            self.problem(data.line_of("pool"), f"{visible} tokens on the table and {pool} in the pool make "
-                                               f"{visible + pool}; the game has {sum(TOKENS.values())}")
+        if self.token_problem or "pool" not in data:
+            return
+        face_up = sum(len(section.tokens) for section in sections)
+        on_cards = sum(1 for section in sections for card in section.cards if card.token is not None)
+        taken = sum(len(tokens) for _, tokens in won)
+        total = face_up + on_cards + taken + pool + 2 * len(boxed)
+        if total != ALL_TOKENS:
+            put_back = f", {2 * len(boxed)} put back in the box" if boxed else ""
+            self.problem(data.line_of("pool"), f"{face_up} tokens face up, {on_cards} on cards, {taken} taken, {pool} in "
+                                               f"the pool{put_back} make {total}; the game has {ALL_TOKENS}, every one "
+                                               "of them somewhere")
 
 
 def dumps(position: Position) -> str:
@@ -253,7 +347,10 @@ def dumps(position: Position) -> str:
         data["cards"] = [card(c) for c in item.cards]
         return data
 
-    return yaml_text({"game": GAME_ID, "players": list(position.players), "next": position.next,
-                      "phase": position.phase, "pool": position.pool,
-                      "won": {player: list(tokens) for player, tokens in position.won},
-                      "sections": [section(s) for s in position.sections]})
+    document: dict[str, Any] = {"game": GAME_ID, "players": list(position.players), "next": position.next,
+                                "phase": position.phase, "pool": position.pool,
+                                "won": {player: list(tokens) for player, tokens in position.won}}
+    if position.boxed:
+        document["boxed"] = list(position.boxed)
+    document["sections"] = [section(s) for s in position.sections]
+    return yaml_text(document)

@@ -5,6 +5,9 @@ A board entry in a transcription, a set-up or `--boards` is resolved in this ord
 2. a file NAME.txt beside the transcription, in --boards-dir, or among the bundled sections;
 3. a generated section's id (`kb1-1000-tavern`), generated on the spot;
 4. a location type (`tavern`): that section of the bundled default set.
+
+Files are read only inside the transcription's folder and --boards-dir (no absolute paths,
+no '..', no symbolic link leading out), only if regular and small (`MAX_REFERENCED`).
 """
 
 from __future__ import annotations
@@ -15,9 +18,12 @@ from pnp.errors import did_you_mean
 from pnp.games.kingdom_builder import generator
 from pnp.games.kingdom_builder.section import Section, read_section
 from pnp.games.kingdom_builder.facts import LOCATIONS, Terrain
+from pnp.inputs import Refused, confined
 from pnp.resources import data_dir
+from pnp.yamldoc import shown
 
 DEFAULT_SET = 1000  # the seed of the bundled, curated set of 8 sections
+MAX_ENTRY = 100  # characters in a board entry: longer is no section name (and no file name)
 
 
 class NotFound(Exception):
@@ -39,21 +45,38 @@ def known_names() -> list[str]:
 
 def lookup(entry: str, base_dir: Path, boards_dir: Path | None = None) -> Section:
     """The section an entry names. Raises NotFound, or InputError for a malformed file."""
+    if not entry.strip() or len(entry) > MAX_ENTRY:
+        raise NotFound(f"board section {shown(entry)} is not a section name (1 to {MAX_ENTRY} characters)")
+    roots = [base_dir] if boards_dir is None else [base_dir, boards_dir]
     if "/" in entry or "\\" in entry or entry.endswith(".txt"):
-        path = base_dir / entry
-        if not path.is_file():
-            raise NotFound(f"section file '{entry}' not found (looked for {path})")
+        path = _find(entry, base_dir, roots, f"section file {shown(entry)}")
+        if path is None:
+            raise NotFound(f"section file {shown(entry)} not found (looked for {base_dir / entry})")
         return read_section(path, _shown(path))
-    for folder in (base_dir, boards_dir, bundled_dir()):
-        if folder is not None and (folder / f"{entry}.txt").is_file():
-            return read_section(folder / f"{entry}.txt", _shown(folder / f"{entry}.txt"))
+    for folder in roots:
+        path = _find(f"{entry}.txt", folder, roots, f"board section {shown(entry)}")
+        if path is not None:
+            return read_section(path, _shown(path))
+    if (bundled_dir() / f"{entry}.txt").is_file():
+        return read_section(bundled_dir() / f"{entry}.txt", f"{entry}.txt")
     if generator.parse_id(entry):
         return generator.resolve(entry)  # type: ignore[return-value]
     if entry in {t.value for t in LOCATIONS}:
         return lookup(default_id(Terrain(entry)), base_dir, boards_dir)
-    raise NotFound(f"board section '{entry}' not found{did_you_mean(entry, known_names())}; use a location type "
+    raise NotFound(f"board section {shown(entry)} not found{did_you_mean(entry, known_names())}; use a location type "
                    f"({', '.join(t.value for t in LOCATIONS)}), a generated id like "
-                   f"{default_id(Terrain.TAVERN)}, or a path to a section file")
+                   f"{default_id(Terrain.TAVERN)}, or a section file beside the transcription")
+
+
+def _find(reference: str, folder: Path, roots: list[Path], what: str) -> Path | None:
+    """The section file `reference` names in `folder`, or None; refused (NotFound) if it
+    lies outside `roots`, the folders the user chose."""
+    try:
+        return confined(reference, folder, roots)
+    except Refused as refusal:
+        raise NotFound(f"{what}: refused: {refusal}") from None
+    except FileNotFoundError:
+        return None
 
 
 def _shown(path: Path) -> str:

@@ -15,7 +15,8 @@ from pnp.errors import InputError, Problem
 from pnp.games.kingdom_builder.facts import (
     BUILDABLE, BY_LETTER, LOCATION_LETTER, LOCATIONS, TWO_CASTLE_LOCATIONS, Terrain,
 )
-from pnp.yamldoc import read_text
+from pnp.inputs import MAX_REFERENCED, read_text
+from pnp.yamldoc import shown
 
 SIZE = 10
 
@@ -42,8 +43,11 @@ class Section:
 
 
 def parse_section(text: str, name: str, file: str) -> Section:
-    """Parse a section file's text; every problem is reported with its line."""
+    """Parse a section file's text; every problem is reported with its line. A text without
+    the `location:` line, or with more unknown hexes than a typing slip makes, is reported as
+    "not a section file" and never quoted: it may be any file at all."""
     problems: list[Problem] = []
+    unknown = 0
     location: Terrain | None = None
     location_line: int | None = None
     rows: list[tuple[int, list[str]]] = []
@@ -60,13 +64,11 @@ def parse_section(text: str, name: str, file: str) -> Section:
                 location = None
             if location not in LOCATIONS:
                 names = ", ".join(t.value for t in LOCATIONS)
-                problems.append(Problem(file, number, f"unknown location type '{value}' (one of: {names})"))
+                problems.append(Problem(file, number, f"unknown location type {shown(value)} (one of: {names})"))
                 location = None
             continue
         rows.append((number, line.split()))
 
-    if location_line is None:
-        problems.append(Problem(file, None, "missing the 'location: TYPE' line"))
     if len(rows) != SIZE:
         problems.append(Problem(file, rows[-1][0] if rows else None, f"has {len(rows)} rows of hexes, needs {SIZE}"))
     grid: list[tuple[Terrain, ...]] = []
@@ -80,9 +82,13 @@ def parse_section(text: str, name: str, file: str) -> Section:
             elif token in BY_LETTER:
                 row.append(BY_LETTER[token])
             else:
+                unknown += 1
                 letters = " ".join([*BY_LETTER, LOCATION_LETTER])
-                problems.append(Problem(file, number, f"unknown hex '{token}' (letters: {letters})"))
+                problems.append(Problem(file, number, f"unknown hex {shown(token)} (letters: {letters})"))
         grid.append(tuple(row))
+    if location_line is None or unknown > SIZE:
+        raise InputError([Problem(file, None, "not a section file (a 'location: TYPE' line and 10 rows of "
+                                              "10 terrain letters)")])
     if problems:
         raise InputError(problems)
     assert location is not None
@@ -92,7 +98,7 @@ def parse_section(text: str, name: str, file: str) -> Section:
 def read_section(path: Path, file: str | None = None) -> Section:
     """Read a section file; its name is the file name without `.txt`."""
     file = file or str(path)
-    return parse_section(read_text(path, file), path.stem, file)
+    return parse_section(read_text(path, file, MAX_REFERENCED, regular_only=True), path.stem, file)
 
 
 def design_problems(section: Section) -> list[str]:

@@ -12,7 +12,8 @@ from pnp.games.kingdom_builder import generator
 from pnp.games.kingdom_builder.library import DEFAULT_SET
 from pnp.games.kingdom_builder.model import CARDS, QUARTERS
 from pnp.games.kingdom_builder.facts import LOCATIONS, Terrain
-from pnp.yamldoc import LineDict, LineList, load as load_yaml, read_text
+from pnp.inputs import read_text
+from pnp.yamldoc import LineDict, LineList, integer, load as load_yaml
 
 # The rulebook's suggested first game: sections tavern, paddock, oasis, farm (none turned);
 # cards Fishermen, Knights, Merchants.
@@ -74,18 +75,21 @@ def as_dict(setup: Setup) -> dict[str, Any]:
 
 def read_setup(path: Path) -> tuple[list[str], list[int | None], tuple[str, ...], int]:
     """Boards (with their lines), cards and player count from a set-up file (`--json` output)."""
-    file = str(path)
+    from pnp.escape import terminal
+
+    file = terminal(str(path))
     data = load_yaml(read_text(path, file), file)  # JSON is YAML, and this keeps the lines
     problems: list[Problem] = []
     if not isinstance(data, LineDict) or data.get("game") != "kingdom-builder":
         raise InputError([Problem(file, None, "not a Kingdom Builder set-up (made by 'pnp setup kingdom-builder --json')")])
-    boards, cards, players = data.get("boards"), data.get("cards"), data.get("players")
-    if not isinstance(boards, LineList) or len(boards) != 4:
+    boards, cards, players = data.get("boards"), data.get("cards"), integer(data.get("players"))
+    if not isinstance(boards, LineList) or len(boards) != 4 or not all(isinstance(b, str) for b in boards):
         problems.append(Problem(file, data.line_of("boards"), "boards needs a list of 4 sections"))
-    if not isinstance(cards, LineList) or any(card not in CARDS for card in cards):
-        problems.append(Problem(file, data.line_of("cards"), f"cards needs a list of cards from: {', '.join(CARDS)}"))
-    if not isinstance(players, int) or not 2 <= players <= 4:
+    if not isinstance(cards, LineList) or len(cards) != 3 or any(card not in CARDS for card in cards):
+        problems.append(Problem(file, data.line_of("cards"), f"cards needs a list of 3 cards from: {', '.join(CARDS)}"))
+    if players is None or not 2 <= players <= 4:
         problems.append(Problem(file, data.line_of("players"), "players needs a number from 2 to 4"))
     if problems:
         raise InputError(problems)
-    return [str(b) for b in boards], list(boards.item_lines), tuple(cards), players  # type: ignore[union-attr]
+    return ([str(b).strip() for b in boards], list(boards.item_lines),  # type: ignore[union-attr]
+            tuple(str(card) for card in cards), players)  # type: ignore[union-attr, return-value]

@@ -10,13 +10,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import InputError, Problem, did_you_mean
+from pnp.errors import InputError, PnpError, Problem, did_you_mean
 from pnp.games.kingdom_builder.model import (
     CARDS, COLS, LORDS_READINGS, ROW_LETTERS, ROWS, Board, Game, Placement, Player, label,
 )
 from pnp.games.kingdom_builder import library
 from pnp.games.kingdom_builder.facts import LOCATION_LETTER, TERRAIN_LETTERS, UNBUILDABLE, Terrain
-from pnp.yamldoc import LineDict, LineList, Reader, read_text
+from pnp.inputs import read_text
+from pnp.yamldoc import LineDict, LineList, Reader, is_null, shown
 
 GAME_ID = "kingdom-builder"
 FIELDS = ("game", "boards", "cards", "players", "settlements", "lords_zero")
@@ -28,12 +29,16 @@ _COORDINATE = re.compile(r"([A-Ta-t])(\d{1,2})")
 
 def load(path: Path, boards_dir: Path | None = None) -> Game:
     """Read and validate a transcription file; board entries resolve relative to its folder."""
-    file = str(path)
+    from pnp.escape import terminal
+
+    file = terminal(str(path))
     return parse(read_text(path, file), file, path.resolve().parent, boards_dir)
 
 
 def parse(text: str, file: str, base_dir: Path, boards_dir: Path | None = None) -> Game:
-    return _Reader(file, base_dir, boards_dir).read(text)
+    from pnp.games import GAMES
+
+    return _Reader(file, base_dir, boards_dir, set(GAMES)).read(text)
 
 
 def load_board(entries: list[str], lines: list[int | None], file: str, base_dir: Path,
@@ -46,7 +51,7 @@ def load_board(entries: list[str], lines: list[int | None], file: str, base_dir:
     for entry, line in zip(entries, lines):
         parsed = parse_board_entry(entry)
         if parsed is None:
-            problems.append(Problem(file, line, f"board '{entry}': a section is turned '@180' or not at all"))
+            problems.append(Problem(file, line, f"board {shown(entry)}: a section is turned '@180' or not at all"))
             continue
         name, turned = parsed
         try:
@@ -56,6 +61,9 @@ def load_board(entries: list[str], lines: list[int | None], file: str, base_dir:
             continue
         except InputError as error:
             problems.extend(error.problems)
+            continue
+        except PnpError as error:  # a generated id the generator cannot make
+            problems.append(Problem(file, line, str(error)))
             continue
         if section.terrain in seen:
             problems.append(Problem(file, line, f"board section '{name}' is used twice"))
@@ -77,8 +85,8 @@ def parse_board_entry(entry: str) -> tuple[str, bool] | None:
 class _Reader(Reader):
     game_id, fields, required = GAME_ID, FIELDS, ("game", "boards", "cards", "players", "settlements")
 
-    def __init__(self, file: str, base_dir: Path, boards_dir: Path | None):
-        super().__init__(file)
+    def __init__(self, file: str, base_dir: Path, boards_dir: Path | None, games: set[str]):
+        super().__init__(file, games)
         self.base_dir, self.boards_dir = base_dir, boards_dir
 
     def read(self, text: str) -> Game:
@@ -86,21 +94,27 @@ class _Reader(Reader):
         board = self.board(data) if "boards" in data else None
         cards = self.cards(data) if "cards" in data else ()
         players = self.players(data) if "players" in data else ()
-        lords_zero = str(data.get("lords_zero", "included"))
+        lords_zero = data.get("lords_zero", "included")
         if lords_zero not in LORDS_READINGS:
-            self.problem(data.line_of("lords_zero"), f"lords_zero is '{lords_zero}', expected 'included' or 'excluded'")
+            self.problem(data.line_of("lords_zero"), f"lords_zero is {shown(lords_zero)}, expected 'included' or 'excluded'")
         settlements = self.settlements(data, board, players) if "settlements" in data and players else ()
         self.finish()
         assert board is not None
-        return Game(board, cards, players, settlements, lords_zero, self.file)
+        return Game(board, cards, players, settlements, str(lords_zero), self.file)
 
     def board(self, data: LineDict) -> Board | None:
         entries = data["boards"]
         if not isinstance(entries, LineList) or len(entries) != 4:
             self.problem(data.line_of("boards"), "boards needs a list of 4 sections: top-left, top-right, bottom-left, bottom-right")
             return None
+        names = [entry.strip() if isinstance(entry, str) else None for entry in entries]
+        for name, line in zip(names, entries.item_lines):
+            if name is None:
+                self.problem(line, "a board entry is a section name, not a list or mapping")
+        if None in names:
+            return None
         try:
-            return load_board([str(e) for e in entries], entries.item_lines, self.file, self.base_dir, self.boards_dir)
+            return load_board(names, entries.item_lines, self.file, self.base_dir, self.boards_dir)  # type: ignore[arg-type]
         except InputError as error:
             self.problems.extend(error.problems)
             return None
@@ -114,9 +128,9 @@ class _Reader(Reader):
             self.problem(data.line_of("cards"), f"{len(cards)} cards given, a game uses exactly 3")
         result: list[str] = []
         for card, line in zip(cards, cards.item_lines):
-            name = str(card).strip().lower()
+            name = card.strip().lower() if isinstance(card, str) else ""
             if name not in CARDS:
-                self.problem(line, f"unknown card '{card}'{did_you_mean(name, CARDS)}; cards: {', '.join(CARDS)}")
+                self.problem(line, f"unknown card {shown(card)}{did_you_mean(name, CARDS)}; cards: {', '.join(CARDS)}")
             elif name in result:
                 self.problem(line, f"card '{name}' is given twice")
             else:
@@ -138,17 +152,20 @@ class _Reader(Reader):
                 continue
             for field in entry:
                 if field not in PLAYER_FIELDS:
-                    self.problem(entry.line_of(field), f"unknown player field '{field}'{did_you_mean(str(field), PLAYER_FIELDS)}")
-            key = str(entry["key"]).strip()
-            name = str(entry.get("name", f"Player {key}")).strip()
-            if not key or any(ch.isspace() for ch in key) or key == EMPTY:
-                self.problem(item_line, f"player key '{key}' must be one word other than '{EMPTY}'")
+                    self.problem(entry.line_of(field), f"unknown player field {shown(field)}{did_you_mean(field, PLAYER_FIELDS)}")
+            key = self.name(entry["key"], item_line, "a player key")
+            if key is None:
+                continue
+            # A name that is no name is reported; the key still marks the player's settlements.
+            name = (self.name(entry["name"], item_line, "a player") if "name" in entry else None) or f"Player {key}"
+            if any(ch.isspace() for ch in key) or key == EMPTY or "#" in key:
+                self.problem(item_line, f"player key {shown(key)} must be one word other than '{EMPTY}', without '#'")
             elif key.upper() in TERRAIN_LETTERS:
-                self.problem(item_line, f"player key '{key}' clashes with the terrain letter {key.upper()}; choose another")
+                self.problem(item_line, f"player key {shown(key)} clashes with the terrain letter {key.upper()}; choose another")
             if any(p.key == key for p in players):
-                self.problem(item_line, f"player key '{key}' is given twice")
+                self.problem(item_line, f"player key {shown(key)} is given twice")
             if any(p.name == name for p in players):
-                self.problem(item_line, f"player name '{name}' is given twice")
+                self.problem(item_line, f"player name {shown(name)} is given twice")
             players.append(Player(key, name))
         return tuple(players)
 
@@ -205,22 +222,24 @@ class _Reader(Reader):
                         self.problem(line, f"{label(cell)} reads '{token}' but the board has {board.at(cell).value} "
                                            f"({board.at(cell).letter}) there: a shifted row or a wrong section?")
                 else:
-                    self.problem(line, f"{label(cell)}: unknown token '{token}' (a player key "
+                    self.problem(line, f"{label(cell)}: unknown token {shown(token)} (a player key "
                                        f"{', '.join(sorted(keys))}, '{EMPTY}', or a terrain letter)")
 
     def _coordinates(self, mapping: LineDict, keys: set[str], place: Any) -> None:
         for key, coordinates in mapping.items():
             key_line = mapping.line_of(key)
-            if str(key) not in keys:
-                self.problem(key_line, f"settlements for unknown player key '{key}'{did_you_mean(str(key), keys)}")
+            if key not in keys:
+                self.problem(key_line, f"settlements for unknown player key {shown(key)}{did_you_mean(key, keys)}")
+                continue
+            if is_null(coordinates):
                 continue
             if not isinstance(coordinates, LineList):
                 self.problem(key_line, f"settlements of player {key} need a list of coordinates like [C7, C8]")
                 continue
             for text, line in zip(coordinates, coordinates.item_lines):
-                cell = parse_coordinate(str(text))
+                cell = parse_coordinate(text) if isinstance(text, str) else None
                 if cell is None:
-                    self.problem(line, f"bad coordinate '{text}': row letter A-T and column 1-20, like C7")
+                    self.problem(line, f"bad coordinate {shown(text)}: row letter A-T and column 1-20, like C7")
                 else:
                     place(cell, str(key), line)
 

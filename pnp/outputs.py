@@ -1,0 +1,127 @@
+"""Writing output files: whole or not at all, and never over anything but a regular file.
+
+The policy every command follows: a file that already exists is replaced only when the user
+says so (`--force`), and only if it is a regular file (never a folder, a link, a device or a
+pipe). Files are written into a temporary folder beside their target and moved into place
+together, so a failure (a full disk, a size limit, no permission) leaves the old files as they
+were and no half-written new one. Every operating-system error becomes one `OutputError` line.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+
+from pnp.errors import PnpError
+
+
+class OutputError(PnpError):
+    """Files that cannot be written, one line each."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+    def messages(self) -> list[str]:
+        return list(self.problems)
+
+
+def write_file(path: Path, data: str | bytes, force: bool = False) -> None:
+    """Write one file atomically; see the module's policy."""
+    write_files({path: data}, force)
+
+
+def write_files(files: Mapping[Path, str | bytes], force: bool = False) -> None:
+    """Write a set of files, all of them or none; see the module's policy."""
+    problems = [problem for path in files if (problem := _refusal(path, force))]
+    if problems:
+        raise OutputError(problems)
+    staged: dict[Path, Path] = {}  # target folder -> its temporary folder
+    try:
+        for folder in dict.fromkeys(path.parent for path in files):
+            _make_folder(folder)
+            staged[folder] = Path(_attempt(folder, lambda f=folder: tempfile.mkdtemp(prefix=".pnp-", dir=f)))
+        mode = 0o666 & ~_umask()  # the usual permissions, not mkdtemp's private ones
+        for path, data in files.items():
+            temp = staged[path.parent] / path.name
+            _attempt(path, lambda t=temp, d=data: _write(t, d, mode))
+        _move_into_place(files, staged)
+    finally:
+        for temp in staged.values():
+            shutil.rmtree(temp, ignore_errors=True)
+
+
+def _refusal(path: Path, force: bool) -> str | None:
+    """Why `path` may not be written, or None."""
+    try:
+        mode = path.lstat().st_mode
+    except FileNotFoundError:
+        return None
+    except NotADirectoryError:
+        return f"{path}: cannot write: a folder on its path is a file"
+    except (OSError, ValueError) as error:
+        return f"{path}: cannot write: {getattr(error, 'strerror', None) or error}"
+    if stat.S_ISREG(mode):
+        return None if force else f"{path}: already exists; use --force to replace it"
+    kind = ("a folder" if stat.S_ISDIR(mode) else "a symbolic link" if stat.S_ISLNK(mode)
+            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a pipe or socket")
+    return f"{path}: is {kind}; pnp writes only regular files, and replaces nothing else"
+
+
+def _make_folder(folder: Path) -> None:
+    if folder.is_dir():
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise OutputError([f"{folder}: cannot write into it: it is a file, not a folder"]) from None
+    except OSError as error:
+        raise OutputError([f"{folder}: cannot create the folder: {error.strerror}"]) from None
+
+
+def _attempt(path: Path, action):  # type: ignore[no-untyped-def]
+    """Run `action`; an operating-system error becomes one line naming `path`."""
+    try:
+        return action()
+    except OSError as error:
+        raise OutputError([f"{path}: cannot write: {error.strerror or error}"]) from None
+
+
+def _write(temp: Path, data: str | bytes, mode: int) -> None:
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    with open(temp, "xb") as out:
+        out.write(raw)
+    os.chmod(temp, mode)
+
+
+def _move_into_place(files: Mapping[Path, str | bytes], staged: dict[Path, Path]) -> None:
+    """Rename every staged file onto its target; if one rename fails, put the old files back."""
+    done: list[tuple[Path, Path | None]] = []  # (target, where its old content was put aside)
+    path = next(iter(files))
+    try:
+        for path in files:
+            old = None
+            if path.exists():
+                aside = staged[path.parent] / ".old"
+                aside.mkdir(exist_ok=True)
+                old = aside / path.name
+                os.replace(path, old)
+            done.append((path, old))
+            os.replace(staged[path.parent] / path.name, path)
+    except OSError as error:
+        for target, old in reversed(done):
+            if old is not None:
+                os.replace(old, target)
+            elif target.exists():
+                target.unlink()
+        raise OutputError([f"{path}: cannot write: {error.strerror or error}"]) from None
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -1,0 +1,54 @@
+"""A small seeded fuzz run in every test run: mutated transcriptions of all three games through
+`check` and `score` never end in a traceback or a hang, only in a result or one line per
+problem. `python tests/fuzz/run.py` runs 10,000 such inputs and measures time and memory."""
+
+from __future__ import annotations
+
+import random
+import signal
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli.app import app
+from tests.fuzz.mutate import cases, commands, prepare_folder
+
+BUDGET = 30  # inputs; about 2 s
+HANG = 10  # seconds: far beyond any input's time (the 10,000-input run's slowest is well under 1 s)
+
+
+class Hang(Exception):
+    pass
+
+
+def _alarm(signum, frame):  # type: ignore[no-untyped-def]
+    raise Hang()
+
+
+@pytest.fixture
+def hang_guard():
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    yield
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+def test_mutated_transcriptions_give_a_result_or_problems(tmp_path, hang_guard):
+    prepare_folder(tmp_path)
+    rng = random.Random(2)
+    runner = CliRunner()
+    for number, (game, data) in enumerate(cases(seed=1, count=BUDGET)):
+        file = tmp_path / "input.yaml"
+        file.write_bytes(data)
+        for args in commands(rng, game, file, tmp_path):
+            signal.setitimer(signal.ITIMER_REAL, HANG)
+            try:
+                result = runner.invoke(app, args)
+            except Hang:
+                pytest.fail(f"input {number} hangs: pnp {' '.join(args)}\n{data[:2000]!r}")
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            crashed = result.exception is not None and not isinstance(result.exception, SystemExit)
+            assert not crashed and result.exit_code in (0, 1), (
+                f"input {number}: pnp {' '.join(args)} -> exit {result.exit_code}, {result.exception!r}\n{data[:2000]!r}")
+            if result.exit_code == 1:
+                assert result.stderr.strip(), "exit 1 with no message"
