@@ -2,7 +2,6 @@
 change, save, and score the saved file with the CLI. One browser and one server for the module."""
 
 import json
-import shutil
 import socket
 import threading
 import time
