@@ -55,6 +55,14 @@ def read_text(path: Path, file: str, limit: int = MAX_DOCUMENT, regular_only: bo
         raise refuse(f"not UTF-8 text (byte {error.start})") from None
 
 
+def read_document(path: Path) -> tuple[str, str]:
+    """A transcription's text (through `read_text`) and its name as messages show it."""
+    from pnp.escape import terminal
+
+    file = terminal(str(path))
+    return read_text(path, file), file
+
+
 def _read_at_most(fd: int, count: int) -> bytes:
     chunks, left = [], count
     while left > 0:

@@ -30,7 +30,7 @@ from pnp.errors import did_you_mean
 from pnp.games.carolus_magnus.facts import CLAN_NAMES, CUBES_PER_CLAN, SEGMENTS, SIDE_NAMES, castles_per_side
 from pnp.games.carolus_magnus.model import Player, Position, Territory
 from pnp.games.carolus_magnus.rules import MAX_DISC
-from pnp.inputs import read_text
+from pnp.inputs import read_document
 from pnp.yamldoc import LineDict, LineList, Reader, integer, is_null, shown
 
 GAME_ID = "carolus-magnus"
@@ -39,10 +39,7 @@ TERRITORY_FIELDS = ("name", "segments", "paladins", "castles")
 
 
 def load(path: Path) -> Position:
-    from pnp.escape import terminal
-
-    file = terminal(str(path))
-    return parse(read_text(path, file), file)
+    return parse(*read_document(path))
 
 
 def parse(text: str, file: str) -> Position:

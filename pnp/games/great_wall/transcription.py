@@ -35,7 +35,7 @@ from typing import Any
 from pnp.errors import did_you_mean
 from pnp.games.great_wall.facts import DECK, TOKENS, Kind, sections_for
 from pnp.games.great_wall.model import LAST_ROUND_OVER, PLAYING, Card, Position, Section
-from pnp.inputs import read_text
+from pnp.inputs import read_document
 from pnp.yamldoc import LineDict, LineList, Reader, integer, is_null, shown
 
 GAME_ID = "great-wall"
@@ -47,10 +47,7 @@ ALL_TOKENS = sum(TOKENS.values())
 
 
 def load(path: Path) -> Position:
-    from pnp.escape import terminal
-
-    file = terminal(str(path))
-    return parse(read_text(path, file), file)
+    return parse(*read_document(path))
 
 
 def parse(text: str, file: str) -> Position:

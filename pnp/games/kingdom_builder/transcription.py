@@ -16,7 +16,7 @@ from pnp.games.kingdom_builder.model import (
 )
 from pnp.games.kingdom_builder import library
 from pnp.games.kingdom_builder.facts import LOCATION_LETTER, TERRAIN_LETTERS, UNBUILDABLE, Terrain
-from pnp.inputs import read_text
+from pnp.inputs import read_document
 from pnp.yamldoc import LineDict, LineList, Reader, is_null, shown
 
 GAME_ID = "kingdom-builder"
@@ -29,10 +29,7 @@ _COORDINATE = re.compile(r"([A-Ta-t])(\d{1,2})")
 
 def load(path: Path, boards_dir: Path | None = None) -> Game:
     """Read and validate a transcription file; board entries resolve relative to its folder."""
-    from pnp.escape import terminal
-
-    file = terminal(str(path))
-    return parse(read_text(path, file), file, path.resolve().parent, boards_dir)
+    return parse(*read_document(path), path.resolve().parent, boards_dir)
 
 
 def parse(text: str, file: str, base_dir: Path, boards_dir: Path | None = None) -> Game:
