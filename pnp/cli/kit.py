@@ -50,7 +50,7 @@ def kingdom_builder(
     from pnp.games.kingdom_builder import components, kit
 
     t = _catalog(components.catalog, lang, paper, fmt)
-    _make(kit.GAME_ID, kit.sheets(t, paper, duplex, settlements), t, out, paper, bleed, duplex, ink_saver, fmt)
+    _make(kit.GAME_ID, kit.sheets(t, paper, settlements), t, out, paper, bleed, duplex, ink_saver, fmt)
 
 
 @app.command("great-wall", epilog=example(
@@ -73,7 +73,7 @@ def great_wall(
     from pnp.games.great_wall import components, kit
 
     t = _catalog(components.catalog, lang, paper, fmt)
-    _make("great-wall", kit.sheets(t, paper, duplex, players), t, out, paper, bleed, duplex, ink_saver, fmt)
+    _make("great-wall", kit.sheets(t, paper, players), t, out, paper, bleed, duplex, ink_saver, fmt)
 
 
 def _catalog(load, lang: str, paper: str, fmt: str):  # type: ignore[no-untyped-def]
@@ -158,5 +158,5 @@ def carolus_magnus(
     from pnp.games.carolus_magnus import components, kit
 
     t = _catalog(components.catalog, lang, paper, fmt)
-    _make("carolus-magnus", kit.sheets(t, paper, duplex, players, paladins), t, out, paper, bleed, duplex,
+    _make("carolus-magnus", kit.sheets(t, paper, players, paladins), t, out, paper, bleed, duplex,
           ink_saver, fmt)

@@ -59,7 +59,7 @@ def _wrap(text: str, bold: bool, size: float, box: float) -> list[str] | None:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split():
+        for word in filter(None, paragraph.split(" ")):  # a no-break space keeps its words together
             trial = f"{line} {word}" if line else word
             if width(trial, bold, size) <= box:
                 line = trial
