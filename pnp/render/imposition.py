@@ -177,7 +177,7 @@ class _Packer:
 
 def plan(sheets: list[Sheet], options: Options, text: Catalog) -> list[Page]:
     """Every page of a kit in print order, with where each piece goes."""
-    cover = next((s for s in sheets if s.cover), None)
+    cover = next((s.cover for s in sheets if s.cover), None)
     double = [p for s in sheets if not s.cover and s.cuts != "none" and s.backs for p in _pieces(s)]
     single = [p for s in sheets if not s.cover and s.cuts != "none" and not s.backs for p in _pieces(s)]
     # A few orders to pack in; the layout taking fewest sheets (then fewest double-sided pages,
@@ -200,17 +200,18 @@ def plan(sheets: list[Sheet], options: Options, text: Catalog) -> list[Page]:
         body = [page for pair in zip(fronts, backs) for page in pair] + singles
     else:
         body = fronts + singles + backs
-    if cover is None or cover.cover is None:
+    if cover is None:
         return body
     duplex_test = options.duplex and bool(fronts)
     head = 2 if duplex_test else 1
     printing = _printing(text, options, head, len(fronts), len(singles))
     w, h = page_area(options.paper)
-    front = _whole_page(cover_page(cover.cover, w, h, printing, text, duplex_test), cover.title, None, options.paper)
+    title = text("cover.contents")
+    front = _whole_page(cover_page(cover, w, h, printing, text, duplex_test), title, None, options.paper)
     front.side = "cover"
     head_pages = [front]
     if duplex_test:
-        back = _whole_page(cover_back(w, h, text), cover.title, None, options.paper)
+        back = _whole_page(cover_back(w, h, text), title, None, options.paper)
         back.side = "cover-back"
         head_pages.append(back)
     return head_pages + body
@@ -373,7 +374,15 @@ def _shared_cut_lines(page: Page, options: Options, furniture: list[Box]) -> lis
 
 
 def _block_lines(members: list[Box], others: list[Box], furniture: list[Box], paper: str) -> list[Item]:
+    """A block's cut lines. A line runs on to the page edge when it crosses no other piece and
+    nothing stands beside the block on that side (then one straight cut across the paper frees
+    the block); otherwise it stops at the block."""
     pw, ph = paper_size(paper)
+    left, top = min(b[0] for b in members), min(b[1] for b in members)
+    right, bottom = max(b[2] for b in members), max(b[3] for b in members)
+    clear = {side: not any(_crosses(b, *band) for b in others) for side, band in
+             (("up", (left, right, 0.0, top)), ("down", (left, right, bottom, ph)),
+              ("left", (0.0, left, top, bottom)), ("right", (right, pw, top, bottom)))}
     vertical: dict[float, list[tuple[float, float]]] = {}
     horizontal: dict[float, list[tuple[float, float]]] = {}
     for box in members:
@@ -385,13 +394,13 @@ def _block_lines(members: list[Box], others: list[Box], furniture: list[Box], pa
     lines: list[Item] = []
     for x, spans in sorted(vertical.items()):
         for start, end in _merged(spans):
-            start = start if any(_crosses(b, x, x, 0.0, start) for b in others) else 0.0
-            end = end if any(_crosses(b, x, x, end, ph) for b in others) else ph
+            start = 0.0 if clear["up"] and not any(_crosses(b, x, x, 0.0, start) for b in others) else start
+            end = ph if clear["down"] and not any(_crosses(b, x, x, end, ph) for b in others) else end
             lines += [Polygon(((x, a), (x, b)), CUT, closed=False) for a, b in _around(start, end, x, furniture, vertical=True)]
     for y, spans in sorted(horizontal.items()):
         for start, end in _merged(spans):
-            start = start if any(_crosses(b, 0.0, start, y, y) for b in others) else 0.0
-            end = end if any(_crosses(b, end, pw, y, y) for b in others) else pw
+            start = 0.0 if clear["left"] and not any(_crosses(b, 0.0, start, y, y) for b in others) else start
+            end = pw if clear["right"] and not any(_crosses(b, end, pw, y, y) for b in others) else end
             lines += [Polygon(((a, y), (b, y)), CUT, closed=False) for a, b in _around(start, end, y, furniture, vertical=False)]
     return lines
 

@@ -79,10 +79,11 @@ class Area:
         self._use(box, cols * w + self.gap, rows * h + self.gap)
         left_over = rows * cols - taken  # empty places at the end of the last row
         if left_over:
-            # The empty end of the last row is free again, a gap away from the last piece.
+            # The empty end of the last row is free again, a gap away from the last piece and
+            # from the cut lines along the row's top and bottom.
             filled = cols - left_over
             self.free.append(Box(box.x + filled * w + self.gap, box.y + (rows - 1) * h + self.gap,
-                                 left_over * w, h))
+                                 left_over * w, h - self.gap))
         return Block(box.x, box.y, cols, taken)
 
     def _grid(self, box: Box, w: float, h: float) -> tuple[int, int]:

@@ -123,6 +123,23 @@ def test_small_pieces_fill_the_empty_end_of_a_row_of_cards():
     assert all(t.y >= fourth.y and t.y + 20 <= fourth.y + 88 and t.x >= fourth.x + 63 + 3 for t in tokens)
 
 
+def test_cut_lines_stop_at_a_block_with_pieces_beside_it():
+    # Two abutting 170 x 60 mm boards leave a 25 mm strip on their right on A4 (198 - 170 - 3),
+    # where 20 mm tokens go: the boards' lines then stop at the block on that side (no line
+    # runs through the strip between the tokens), and run on to the page edge on the free side.
+    boards = Sheet("boards", tuple(Drawing(f"board-{n}", 170, 60, ()) for n in range(2)), cuts="shared")
+    tokens = Sheet("tokens", tuple(token(n) for n in range(4)))
+    page = plan([boards, tokens], Options("a4"), TEXT)[0]
+    block = [p for p in page.placements if p.cuts == "shared"]
+    assert [p.cuts for p in page.placements].count("own") == 4
+    right = max(p.x + 170 for p in block)
+    assert all(p.x >= right for p in page.placements if p.cuts == "own")
+    drawing = impose([boards, tokens], Options("a4"), "Kit", TEXT)[0]
+    across = [l for l in cut_lines(drawing) if l.points[0][1] == l.points[1][1]]
+    assert across and all(max(x for x, _ in l.points) == pytest.approx(right) for l in across)
+    assert all(min(x for x, _ in l.points) == 0 for l in across)
+
+
 def test_cover_first_pairs_on_odd_pages_then_single_pages():
     cover = cover_sheet(Cover("Kit", "print-and-play", ((10, "cards"),)), "a4", TEXT)
     sheets = [cover, Sheet("sections", (Drawing("big", 190, 200, ()),)), cards(10)]
