@@ -8,14 +8,10 @@ from __future__ import annotations
 
 from pnp.draw import INK, PAPER, Circle, Item, Paint, Polygon, Rect, contrast, ink_on, place, regular_polygon
 
-__all__ = ["INK", "PAPER", "PARCHMENT", "WHITE", "SYMBOLS", "contrast", "crown", "ink_on", "shade", "swatch", "symbol", "tint"]
+__all__ = ["INK", "PAPER", "PARCHMENT", "WHITE", "contrast", "crown", "ink_on", "shade", "swatch", "symbol", "tint"]
 
 PARCHMENT = "#F1E7CF"  # the background of rule and aid cards
 WHITE = Paint(fill=PAPER, stroke=INK, width=0.3)  # a white panel that text sits on
-
-# Marks that tell colours apart without seeing colour: player and clan colours take the first
-# five; the last three are for a second set of colours shown beside the first (sides beside clans).
-SYMBOLS = ("circle", "triangle", "square", "diamond", "star", "cross", "ring", "bars")
 
 
 def tint(colour: str, white_parts: int = 2) -> str:
@@ -26,7 +22,9 @@ def tint(colour: str, white_parts: int = 2) -> str:
 
 
 def symbol(name: str, fill: str = PAPER) -> tuple[Item, ...]:
-    """The mark `name` (one of SYMBOLS) filled with `fill` and outlined in ink."""
+    """A mark that tells a colour apart without seeing colour, filled with `fill` and outlined in
+    ink: circle, triangle, square, diamond and star for player and clan colours; cross, ring and
+    bars for a second set shown beside them (sides beside clans)."""
     paint = Paint(fill=fill, stroke=INK, width=0.06)
     if name == "circle":
         return (Circle(0.5, 0.5, 0.38, paint),)

@@ -5,14 +5,13 @@ ink saver, and text that is large enough and stays inside its box and its piece.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import cached_property
 
 import pytest
 
 from pnp.draw import (
-    MARK_CONTRAST, PT, TEXT_CONTRAST, Circle, Drawing, Group, Item, Matrix, Polygon, Rect, Text, apply, bounds,
+    PT, TEXT_CONTRAST, Circle, Drawing, Group, Item, Matrix, Polygon, Rect, Text, apply, bounds,
     colour_under, compose, contrast, inside, invert, painted, samples, texts, visible, with_ink_saver, IDENTITY, CUT,
 )
 from pnp.render import fonts

@@ -10,7 +10,7 @@ from pnp.draw import CUT, Circle, Drawing, Item, Paint, Polygon, Rect, Text, pla
 from pnp.games.kingdom_builder import art
 from pnp.games.kingdom_builder.model import CARDS
 from pnp.games.kingdom_builder.facts import BUILDABLE, LOCATIONS, TWO_CASTLE_LOCATIONS, Terrain
-from pnp.render.art import INK, PAPER, PARCHMENT, WHITE, crown, ink_on
+from pnp.render.art import INK, PARCHMENT, WHITE, crown
 from pnp.render.i18n import Catalog
 from pnp.render.pieces import CARD_H, CARD_W, OVER, card_frame as _card_frame, game_catalog, round_piece as _round
 
