@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from pnp import hexgrid
 from pnp.errors import PnpError
@@ -87,8 +88,9 @@ def targets(seed: int, version: int = VERSION) -> dict[Terrain, dict[Terrain, in
     return result
 
 
+@lru_cache(maxsize=256)
 def generate(seed: int, location: Terrain, version: int = VERSION) -> Section:
-    """The section of type `location` in the set `seed`."""
+    """The section of type `location` in the set `seed` (a pure function: kept once made)."""
     counts = targets(seed, version)[location]
     rng = random.Random(f"kb{STREAMS[version]}-{seed}-{location.value}")
     for _ in range(MAX_ATTEMPTS):
