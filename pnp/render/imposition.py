@@ -83,6 +83,9 @@ class Page:
     side: str
     tall: bool  # furniture along the sides (the pieces need the page's full height)
     placements: list[Placement] = field(default_factory=list)
+    # A back printed double-sided: where its front has pieces with nothing behind them, which its
+    # cut lines must not cross either.
+    behind: list[Box] = field(default_factory=list)
 
     @property
     def titles(self) -> list[str]:
@@ -283,7 +286,8 @@ def _back_page(front: Page, options: Options) -> Page:
         if p.back is not None:
             x = pw - p.x - p.back.width if options.duplex else p.x
             backs.append(Placement(p.back, x, p.y, p.cuts, p.title, block=p.block))
-    return Page("back", front.tall, backs)
+    behind = [(pw - x1, y0, pw - x0, y1) for x0, y0, x1, y1 in (p.box for p in front.placements if p.back is None)]
+    return Page("back", front.tall, backs, behind if options.duplex else [])
 
 
 def _printing(text: Catalog, options: Options, head: int, fronts: int, singles: int) -> tuple[str, ...]:
@@ -369,7 +373,7 @@ def _shared_cut_lines(page: Page, options: Options, furniture: list[Box]) -> lis
     lines: list[Item] = []
     for block in sorted({p.block for p in page.placements if p.cuts == "shared"}):
         members = [p.box for p in page.placements if p.block == block]
-        others = [_grown(p.box, options.bleed) for p in page.placements if p.block != block]
+        others = [_grown(box, options.bleed) for box in [p.box for p in page.placements if p.block != block] + page.behind]
         lines += _block_lines(members, others, furniture, options.paper)
     return lines
 

@@ -129,6 +129,28 @@ def test_cut_lines_cross_no_piece_and_no_furniture(kits, case):
                 assert not _touches(segment, inner), (drawing.name, p.piece.name, line.points)
 
 
+@parametrize_cases
+def test_a_backs_cut_lines_cross_nothing_printed_on_its_front(kits, case):
+    # Printed double-sided, a back's lines run through the other side of the sheet too: behind a
+    # single-sided piece of the front they would mark its blank back, and cutting along them would
+    # cut it. They stop where the front's own lines stop.
+    options, pages, drawings = kits[case].built
+    if not options.duplex:
+        return
+    pw, _ = paper_size(options.paper)
+    for front, back, drawing in zip(pages, pages[1:], drawings[1:]):
+        if back.side != "back":
+            continue
+        lines = [i for i in drawing.items if isinstance(i, Polygon) and not i.closed and i.paint == CUT]
+        for p in front.placements:
+            left, top, right, bottom = outline_box(p)
+            behind = (pw - right + 1e-6, top + 1e-6, pw - left - 1e-6, bottom - 1e-6)
+            for line in lines:
+                (x0, y0), (x1, y1) = line.points
+                assert not _touches((min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)), behind), \
+                    (drawing.name, p.piece.name, line.points)
+
+
 def _touches(segment, box) -> bool:
     return segment[0] <= box[2] and box[0] <= segment[2] and segment[1] <= box[3] and box[1] <= segment[3]
 
