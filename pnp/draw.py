@@ -15,6 +15,11 @@ Point = tuple[float, float]
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 PT = 25.4 / 72  # one typographic point in millimetres
+INK = "#222222"  # outlines and dark text: softer than pure black, still black in a grey print
+PAPER = "#FFFFFF"
+# Least contrast (WCAG ratio) for text, and for a mark's fill or outline, against what lies under it.
+TEXT_CONTRAST = 3.0
+MARK_CONTRAST = 1.5
 
 
 @dataclass(frozen=True)
@@ -65,7 +70,7 @@ class Text:
     align: str = "center"  # left | center | right
     valign: str = "middle"  # top | middle | bottom
     colour: str = "#000000"
-    min_size: float = 5.0
+    min_size: float = 6.0  # points: nothing smaller reads well in print
 
 
 @dataclass(frozen=True)
@@ -162,16 +167,192 @@ def outset(shape: Shape, distance: float) -> Shape:
 
 
 def with_ink_saver(items: tuple[Item, ...]) -> tuple[Item, ...]:
-    """Drop the large colour fills marked `bulk`, keeping their outlines, patterns and text."""
+    """Drop the large colour fills marked `bulk`, keeping their outlines, patterns and text; text
+    and marks that stood out only against a dropped fill turn to ink, so every piece keeps them."""
+    return legible(_without_bulk(items))
+
+
+def _without_bulk(items: tuple[Item, ...]) -> tuple[Item, ...]:
     result: list[Item] = []
     for item in items:
         if isinstance(item, Group):
-            result.append(replace(item, items=with_ink_saver(item.items)))
+            result.append(replace(item, items=_without_bulk(item.items)))
         elif isinstance(item, Text) or not item.paint.bulk:
             result.append(item)
         elif item.paint.stroke:
             result.append(replace(item, paint=replace(item.paint, fill=None, bulk=False)))
     return tuple(result)
+
+
+def legible(items: tuple[Item, ...]) -> tuple[Item, ...]:
+    """The items with every text and mark that would vanish into what is under it recoloured:
+    ink on light ground, paper white on dark ground."""
+    below: list[Painted] = []
+    return _legible(items, IDENTITY, below)
+
+
+def _legible(items: tuple[Item, ...], matrix: Matrix, below: list[Painted]) -> tuple[Item, ...]:
+    result: list[Item] = []
+    for item in items:
+        if isinstance(item, Group):
+            result.append(replace(item, items=_legible(item.items, compose(matrix, item.transform), below)))
+            continue
+        ground = colour_under(below, apply(matrix, centre(item)))
+        if isinstance(item, Text):
+            if contrast(item.colour, ground) < TEXT_CONTRAST:
+                item = replace(item, colour=ink_on(ground))
+        elif not any(visible(item.paint, colour_under(below, apply(matrix, p))) for p in samples(item)):
+            paint = item.paint
+            item = replace(item, paint=replace(paint, stroke=ink_on(ground)) if paint.stroke else replace(paint, fill=ink_on(ground)))
+        if not isinstance(item, Text):
+            below.append(painted(item, matrix))
+        result.append(item)
+    return tuple(result)
+
+
+def visible(paint: Paint, ground: str) -> bool:
+    """Whether a mark with this paint stands out against `ground`, by its fill or its outline."""
+    return any(colour is not None and contrast(colour, ground) >= MARK_CONTRAST for colour in (paint.fill, paint.stroke))
+
+
+# Colour: relative luminance and contrast as WCAG 2 defines them.
+
+def luminance(colour: str) -> float:
+    """Relative luminance of '#rrggbb', 0 (black) to 1 (white)."""
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(int(colour[i:i + 2], 16)) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """Contrast ratio of two colours: 1 (the same) to 21 (black on white)."""
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def ink_on(ground: str) -> str:
+    """The colour that reads on `ground`: ink on light colours, paper white on dark ones."""
+    return INK if contrast(INK, ground) >= contrast(PAPER, ground) else PAPER
+
+
+# Geometry in absolute coordinates, for packing pages and checking them.
+
+def apply(matrix: Matrix, point: Point) -> Point:
+    a, b, c, d, e, f = matrix
+    x, y = point
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def invert(matrix: Matrix) -> Matrix:
+    a, b, c, d, e, f = matrix
+    det = a * d - b * c
+    return d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det
+
+
+def bounds(item: Shape | Text) -> tuple[float, float, float, float]:
+    """Left, top, right, bottom of a shape or a text's box, in its own coordinates."""
+    if isinstance(item, (Rect, Text)):
+        return item.x, item.y, item.x + item.w, item.y + item.h
+    if isinstance(item, Circle):
+        return item.cx - item.r, item.cy - item.r, item.cx + item.r, item.cy + item.r
+    xs, ys = [x for x, _ in item.points], [y for _, y in item.points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def centre(item: Shape | Text) -> Point:
+    left, top, right, bottom = bounds(item)
+    return (left + right) / 2, (top + bottom) / 2
+
+
+def samples(item: Shape | Text) -> list[Point]:
+    """Points where to look at what lies under an item: its centre, and halfway to each corner
+    of its bounds (a line crossing another still shows beside the crossing)."""
+    left, top, right, bottom = bounds(item)
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    return [(cx, cy)] + [((cx + x) / 2, (cy + y) / 2) for x in (left, right) for y in (top, bottom)]
+
+
+def area(shape: Shape) -> float:
+    if isinstance(shape, Rect):
+        return shape.w * shape.h
+    if isinstance(shape, Circle):
+        return math.pi * shape.r ** 2
+    points = shape.points
+    return abs(sum(points[i - 1][0] * p[1] - p[0] * points[i - 1][1] for i, p in enumerate(points))) / 2
+
+
+def inside(shape: Shape, point: Point) -> bool:
+    """Whether a point (in the shape's coordinates) lies in the shape's area (open polylines have none)."""
+    x, y = point
+    if isinstance(shape, Rect):
+        return shape.x <= x <= shape.x + shape.w and shape.y <= y <= shape.y + shape.h
+    if isinstance(shape, Circle):
+        return (x - shape.cx) ** 2 + (y - shape.cy) ** 2 <= shape.r ** 2
+    if not shape.closed:
+        return False
+    crossings = 0
+    points = shape.points
+    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            crossings += 1
+    return crossings % 2 == 1
+
+
+def _on_line(shape: Shape, point: Point) -> bool:
+    """Whether a point lies on the shape's outline as stroked."""
+    half = shape.paint.width / 2
+    x, y = point
+    if isinstance(shape, Circle):
+        return abs(math.hypot(x - shape.cx, y - shape.cy) - shape.r) <= half
+    if isinstance(shape, Rect):
+        corners = ((shape.x, shape.y), (shape.x + shape.w, shape.y), (shape.x + shape.w, shape.y + shape.h), (shape.x, shape.y + shape.h))
+        segments = list(zip(corners, corners[1:] + corners[:1]))
+    else:
+        segments = list(zip(shape.points, shape.points[1:] + (shape.points[:1] if shape.closed else ())))
+    return any(_distance(point, a, b) <= half for a, b in segments)
+
+
+def _distance(p: Point, a: Point, b: Point) -> float:
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length))
+    return math.hypot(px - ax - t * dx, py - ay - t * dy)
+
+
+@dataclass(frozen=True)
+class Painted:
+    """A shape as laid on the page: itself, the inverse of its transform, its absolute bounds."""
+
+    shape: Shape
+    inverse: Matrix
+    box: tuple[float, float, float, float]
+
+
+def painted(shape: Shape, matrix: Matrix) -> Painted:
+    left, top, right, bottom = bounds(shape)
+    grow = shape.paint.width / 2 if shape.paint.stroke else 0.0
+    corners = [apply(matrix, (x, y)) for x in (left - grow, right + grow) for y in (top - grow, bottom + grow)]
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    return Painted(shape, invert(matrix), (min(xs), min(ys), max(xs), max(ys)))
+
+
+def colour_under(below: list[Painted], point: Point) -> str:
+    """The colour showing at an absolute point: the topmost fill or stroke there, or the paper."""
+    x, y = point
+    for laid in reversed(below):
+        left, top, right, bottom = laid.box
+        if not (left <= x <= right and top <= y <= bottom):
+            continue
+        shape, local = laid.shape, apply(laid.inverse, point)
+        if shape.paint.stroke and _on_line(shape, local):
+            return shape.paint.stroke
+        if shape.paint.fill and inside(shape, local):
+            return shape.paint.fill
+    return PAPER
 
 
 def texts(items: tuple[Item, ...]) -> list[Text]:

@@ -167,7 +167,7 @@ def kit(game: Game, out: Path, paper: str, bleed: float, duplex: bool, ink_saver
     from pnp.cli import kit_output
 
     t = game.catalog(lang)
-    sheets = game.kit_sheets(t, paper, duplex, **options)
+    sheets = game.kit_sheets(t, paper, **options)
     if fmt == "svg":
         kit_output.write_svgs(sheets, out / game.id, bleed, ink_saver, force)
     else:

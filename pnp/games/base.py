@@ -76,8 +76,8 @@ class Game:
     every game: `transcription.load(path, **options)`, `rules.evaluate(state)`,
     `report.as_text(result, explain, lang)`, `report.as_json(result)`, `report.summary(state)` (the line
     `pnp check` prints), `report.setup_text(made, lang)`, `setup.random_setup(seed=, **options)`,
-    `setup.as_dict(made)`, `template.transcription_form(lang=, **options)`, `kit.sheets(t, paper, duplex,
-    **options)`, `components.catalog(lang)`. A game overrides a method only where it differs
+    `setup.as_dict(made)`, `template.transcription_form(lang=, **options)`, `kit.sheets(t, paper, **options)`,
+    `components.catalog(lang)`. A game overrides a method only where it differs
     (Kingdom Builder's first-game set-up, say), and adds `boards`, `setup_sheet` and `picture`
     where it has them. Options are passed by the names of the game's `Param`s.
     """
@@ -101,8 +101,8 @@ class Game:
     def catalog(self, lang: str) -> Catalog:
         return self.module("components").catalog(lang)
 
-    def kit_sheets(self, t: Catalog, paper: str, duplex: bool, **options: Any) -> list[Sheet]:
-        return self.module("kit").sheets(t, paper, duplex, **options)
+    def kit_sheets(self, t: Catalog, paper: str, **options: Any) -> list[Sheet]:
+        return self.module("kit").sheets(t, paper, **options)
 
     # boards: a one-line summary and {file name: content}
     def boards(self, seed: int, **options: Any) -> tuple[str, dict[str, str | bytes]]:

@@ -53,7 +53,7 @@ def _wrap(text: str, paragraph: shaping.Style, size: float, box: float) -> list[
     lines: list[str] = []
     for part in text.split("\n"):
         line = ""
-        for word in part.split():
+        for word in filter(None, part.split(" ")):  # a no-break space keeps its words together
             trial = f"{line} {word}" if line else word
             if width(trial, paragraph.bold, size, paragraph) <= box:
                 line = trial

@@ -78,5 +78,5 @@ def load(folder: Path, lang: str) -> Catalog:
 
 
 def render_catalog(lang: str) -> Catalog:
-    """Texts of the print pipeline itself: page furniture, alignment page."""
+    """Texts of the print pipeline itself: page furniture, the cover and its back."""
     return load(Path(__file__).resolve().parent / "text", lang)

@@ -1,43 +1,54 @@
-"""Laying components out on paper for a print-and-play crafter.
+"""Laying a kit out on paper for a print-and-play crafter.
 
+- A game hands over its sheets: pieces of one kind, with their backs if they have any. Pieces
+  are packed onto pages whatever their kind (`packing`), tallest first, so no page is left
+  mostly empty: double-sided pieces first, then single-sided ones, which fill what room the
+  double-sided pages leave before starting pages of their own.
 - Rectangular pieces with shared cuts (cards) abut in a grid; their cut lines are shared by
-  neighbours and run to the page edge. Bleed extends artwork beyond the outer cut lines.
-- Other pieces (tokens, hex tiles) keep a gap and carry their own cut outline; bleed grows the
-  artwork beyond that outline.
-- Backs follow their front page, mirrored about the page's vertical centre line so that a
-  long-edge duplex print puts every back behind its front. Without duplex, back pages come
-  after all fronts, unmirrored, for cutting and gluing.
+  neighbours and run on to the page edge wherever no other piece stands in the way. Bleed
+  extends artwork beyond the outer cut lines. Other pieces keep a gap and carry their own cut
+  outline; bleed grows their artwork beyond it.
+- Duplex: the cover is page 1 and the duplex test its back, then every page with backs is
+  followed by its back page, each back at the mirror of its front (about the page's vertical
+  centre line), so the front/back pairs start on odd pages and the cover names the range to
+  print double-sided. Single-sided pages come last. Without duplex, back pages come after all
+  fronts, unmirrored, for cutting and gluing.
 - Every page carries a 100 mm calibration bar, the kit name, the page number and the paper
-  size, at least 6 mm from the paper's edge.
+  size, at least 6 mm from the paper's edge; cut lines leave them free.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from pnp.draw import (
-    CUT, Drawing, Group, Item, Paint, Polygon, Rect, Text, compose, outset, rotate, translate, with_ink_saver,
+    CUT, Drawing, Group, Item, Paint, Polygon, Rect, Text, area, compose, outset, rotate, translate, with_ink_saver,
 )
 from pnp.errors import PnpError
 from pnp.render.choices import Paper
+from pnp.render.cover import Cover, cover_back, cover_page
 from pnp.render.i18n import Catalog
+from pnp.render.packing import Area
 
 PAPERS = {Paper.A4.value: (210.0, 297.0), Paper.LETTER.value: (215.9, 279.4)}
 MARGIN = 6.0  # printers cannot print closer to the edge
 FURNITURE = 4.2  # depth of the band holding the calibration bar or the footer
 SPACED_GAP = 3.0  # between pieces with their own cut outlines
-GUIDE = Paint(stroke="#9a9a9a", width=0.15, dash=(1.0, 1.0))
+Box = tuple[float, float, float, float]  # left, top, right, bottom
 
 
 @dataclass(frozen=True)
 class Sheet:
-    """Same-size pieces printed together, on as many pages as they need."""
+    """Pieces of one kind, with one back per front or none for single-sided pieces."""
 
     title: str
     fronts: tuple[Drawing, ...]
-    backs: tuple[Drawing, ...] = ()  # one per front, or none for single-sided pieces
-    cuts: str = "own"  # "shared" (abutting cards), "own" (each its outline), "none" (whole pages)
+    backs: tuple[Drawing, ...] = ()
+    cuts: str = "own"  # "shared" (abutting, like cards), "own" (each its outline), "none" (whole pages)
+    cover: Cover | None = None  # set on the kit's cover, which the pipeline completes
 
 
 @dataclass(frozen=True)
@@ -49,20 +60,36 @@ class Options:
 
 
 @dataclass(frozen=True)
-class _Slot:
+class Placement:
+    """A piece on a page: its top-left corner, how it is cut, and the back printed behind it."""
+
+    piece: Drawing
     x: float
     y: float
-    col: int
-    row: int
+    cuts: str
+    title: str
+    back: Drawing | None = None
+    block: int = -1  # pieces of one shared-cut block have the same number
+
+    @property
+    def box(self) -> Box:
+        return self.x, self.y, self.x + self.piece.width, self.y + self.piece.height
 
 
-@dataclass(frozen=True)
-class _Draft:
-    """A page before its furniture: the items, and the box its artwork (with bleed) covers."""
+@dataclass
+class Page:
+    """A page before its furniture. `side` is cover, cover-back, front, back or single."""
 
-    name: str
-    items: tuple[Item, ...]
-    box: tuple[float, float, float, float]  # left, top, right, bottom
+    side: str
+    tall: bool  # furniture along the sides (the pieces need the page's full height)
+    placements: list[Placement] = field(default_factory=list)
+    # A back printed double-sided: where its front has pieces with nothing behind them, which its
+    # cut lines must not cross either.
+    behind: list[Box] = field(default_factory=list)
+
+    @property
+    def titles(self) -> list[str]:
+        return list(dict.fromkeys(p.title for p in self.placements))
 
 
 def paper_size(paper: str) -> tuple[float, float]:
@@ -72,154 +99,377 @@ def paper_size(paper: str) -> tuple[float, float]:
         raise PnpError(f"unknown paper '{paper}' (one of: {', '.join(PAPERS)})") from None
 
 
-def grid(piece_w: float, piece_h: float, paper: str, bleed: float, cuts: str) -> tuple[int, int, float]:
-    """Columns, rows and gap for pieces of this size, leaving room for the page furniture.
-
-    Cut lines keep the printer margin; bleed may run into it (it is cut away anyway) but not
-    into the band holding the furniture.
-    """
+def page_area(paper: str) -> tuple[float, float]:
+    """Size of a whole-page piece (cover, aids): the paper inside the margins and furniture."""
     pw, ph = paper_size(paper)
-    bleed = 0.0 if cuts == "none" else bleed
-    gap = 0.0 if cuts != "own" else max(SPACED_GAP, 2 * bleed + 1)
-
-    def fits(size: float, page: float, furniture: float) -> int:
-        edge = MARGIN + furniture + bleed if furniture else max(MARGIN, bleed)
-        return max(0, math.floor((page - 2 * edge + gap + 1e-9) / (size + gap)))
-
-    # Furniture goes in the top and bottom bands, or in the side bands: take the better fit.
-    across = fits(piece_w, pw, 0) * fits(piece_h, ph, FURNITURE)
-    down = fits(piece_w, pw, FURNITURE) * fits(piece_h, ph, 0)
-    cols, rows = ((fits(piece_w, pw, 0), fits(piece_h, ph, FURNITURE)) if across >= down
-                  else (fits(piece_w, pw, FURNITURE), fits(piece_h, ph, 0)))
-    if cols * rows == 0:
-        raise PnpError(f"a {piece_w:.0f} x {piece_h:.0f} mm piece with {bleed} mm bleed does not fit on {paper} paper")
-    return cols, rows, gap
+    return pw - 2 * MARGIN, ph - 2 * (MARGIN + FURNITURE) - 0.01
 
 
-def _slots(cols: int, rows: int, w: float, h: float, gap: float, paper: str) -> list[_Slot]:
+def cover_sheet(cover: Cover, paper: str, text: Catalog) -> Sheet:
+    """The kit's cover as a game hands it over; `impose` adds which pages to print how."""
+    w, h = page_area(paper)
+    return Sheet(text("cover.contents"), (cover_page(cover, w, h, (text("actual_size"),), text, False),), cover=cover)
+
+
+def _area(paper: str, bleed: float, tall: bool) -> tuple[float, float, float, float]:
+    """Left, top, width, height of where cut lines may go. They keep the printer margin; bleed
+    may run into the margin (it is cut away anyway) but not into the furniture's band."""
     pw, ph = paper_size(paper)
-    left = (pw - (cols * w + (cols - 1) * gap)) / 2
-    top = (ph - (rows * h + (rows - 1) * gap)) / 2
-    return [_Slot(left + c * (w + gap), top + r * (h + gap), c, r) for r in range(rows) for c in range(cols)]
+    across, down = (MARGIN + FURNITURE + bleed, max(MARGIN, bleed)) if tall else (max(MARGIN, bleed), MARGIN + FURNITURE + bleed)
+    return across, down, pw - 2 * across, ph - 2 * down
 
 
-def _page(name: str, pieces: list[tuple[Drawing, _Slot]], sheet: Sheet, options: Options,
-          gap: float, paper: str) -> _Draft:
-    """One page of pieces; slots are already mirrored for a back page."""
-    bleed = 0.0 if sheet.cuts == "none" else options.bleed
-    used = {(slot.col, slot.row) for _, slot in pieces}
-    items: list[Item] = []
-    for piece, slot in pieces:
-        art = with_ink_saver(piece.items) if options.ink_saver else piece.items
-        if sheet.cuts == "none":
-            items.append(Group(art, translate(slot.x, slot.y)))
-            continue
-        if sheet.cuts == "shared":
-            # Bleed only where no neighbour abuts: the neighbour's art is beyond a shared line.
-            grow = [0.0 if (slot.col + dc, slot.row + dr) in used else bleed
-                    for dc, dr in ((-1, 0), (0, -1), (1, 0), (0, 1))]
-            clip = Rect(-grow[0], -grow[1], piece.width + grow[0] + grow[2], piece.height + grow[1] + grow[3], CUT)
+def gap(bleed: float) -> float:
+    """Room between pieces with their own outlines: neighbouring bleeds never touch."""
+    return max(SPACED_GAP, 2 * bleed + 1)
+
+
+@dataclass
+class _Packer:
+    """Pages being filled, each with its free space."""
+
+    options: Options
+    rows: bool = True
+    pages: list[Page] = field(default_factory=list)
+    areas: list[Area] = field(default_factory=list)
+    blocks: int = 0
+
+    def new_page(self, tall: bool) -> int:
+        left, top, width, height = _area(self.options.paper, self.options.bleed, tall)
+        self.pages.append(Page("front", tall))
+        self.areas.append(Area(left, top, width, height, gap(self.options.bleed), self.rows))
+        return len(self.pages) - 1
+
+    def own(self, piece: Drawing, back: Drawing | None, title: str) -> None:
+        for index in [*range(len(self.pages)), None]:
+            if index is None:
+                index = self.new_page(False)
+            spot = self.areas[index].place(piece.width, piece.height)
+            if spot:
+                self.pages[index].placements.append(Placement(piece, *spot, "own", title, back))
+                return
+        raise PnpError(f"a {piece.width:.0f} x {piece.height:.0f} mm piece ({piece.name}) with {self.options.bleed} mm "
+                       f"bleed does not fit on {self.options.paper} paper")
+
+    def shared(self, run: list[tuple[Drawing, Drawing | None, str]]) -> None:
+        """Pieces of one size in blocks of abutting pieces, each block as large as the room allows."""
+        w, h = run[0][0].width, run[0][0].height
+        index = 0
+        while run:
+            if index == len(self.pages):
+                self.new_page(self._tall_pays(w, h))
+            block = self.areas[index].place_block(w, h, len(run))
+            if block is None:
+                if not self.pages[index].placements:
+                    raise PnpError(f"a {w:.0f} x {h:.0f} mm piece with {self.options.bleed} mm bleed does not fit "
+                                   f"on {self.options.paper} paper")
+                index += 1
+                continue
+            self.blocks += 1
+            for k, (piece, back, title) in enumerate(run[:block.count]):
+                row, col = divmod(k, block.cols)
+                self.pages[index].placements.append(
+                    Placement(piece, block.x + col * w, block.y + row * h, "shared", title, back, self.blocks))
+            run = run[block.count:]
+
+    def _tall_pays(self, w: float, h: float) -> bool:
+        """Whether furniture along the sides lets a new page take more of these pieces."""
+        def room(tall: bool) -> int:
+            return Area(*_area(self.options.paper, self.options.bleed, tall), gap(self.options.bleed)).capacity(w, h)
+        return room(True) > room(False)
+
+
+def plan(sheets: list[Sheet], options: Options, text: Catalog) -> list[Page]:
+    """Every page of a kit in print order, with where each piece goes."""
+    cover = next((s.cover for s in sheets if s.cover), None)
+    double = [p for s in sheets if not s.cover and s.cuts != "none" and s.backs for p in _pieces(s)]
+    single = [p for s in sheets if not s.cover and s.cuts != "none" and not s.backs for p in _pieces(s)]
+    # A few orders to pack in; the layout taking fewest sheets (then fewest double-sided pages,
+    # then with its emptiest page fullest) wins.
+    layouts = [_packed(double, single, options, order, rows) for rows in (True, False) for order in ORDERS]
+    pages, with_backs = min(layouts, key=lambda layout: (len(layout[0]), layout[1],
+                                                         -min((page_fill(p, options.paper) for p in layout[0]), default=1)))
+    for page in pages:
+        _centre(page, options)
+    fronts, singles = pages[:with_backs], pages[with_backs:]
+    for sheet in sheets:  # whole pages
+        if sheet.cuts == "none" and not sheet.cover:
+            for i, drawing in enumerate(sheet.fronts):
+                page = _whole_page(drawing, sheet.title, sheet.backs[i] if sheet.backs else None, options.paper)
+                (fronts if sheet.backs else singles).append(page)
+    for page in singles:
+        page.side = "single"
+    backs = [_back_page(page, options) for page in fronts]
+    if options.duplex:
+        body = [page for pair in zip(fronts, backs) for page in pair] + singles
+    else:
+        body = fronts + singles + backs
+    if cover is None:
+        return body
+    duplex_test = options.duplex and bool(fronts)
+    head = 2 if duplex_test else 1
+    printing = _printing(text, options, head, len(fronts), len(singles))
+    w, h = page_area(options.paper)
+    title = text("cover.contents")
+    front = _whole_page(cover_page(cover, w, h, printing, text, duplex_test), title, None, options.paper)
+    front.side = "cover"
+    head_pages = [front]
+    if duplex_test:
+        back = _whole_page(cover_back(w, h, text), title, None, options.paper)
+        back.side = "cover-back"
+        head_pages.append(back)
+    return head_pages + body
+
+
+def _pieces(sheet: Sheet) -> list[Piece]:
+    return [(front, sheet.backs[i] if sheet.backs else None, sheet.title, sheet.cuts) for i, front in enumerate(sheet.fronts)]
+
+
+Piece = tuple[Drawing, Drawing | None, str, str]  # front, back, title, cuts
+# Orders to pack pieces in: tallest first, largest first, widest first, the kit's own order
+# (sorting keeps the kit's order among equals, so pieces of a kind stay together).
+ORDERS: tuple[Callable[[Drawing], tuple[float, ...]], ...] = (
+    lambda d: (-d.height, -d.width), lambda d: (-d.width * d.height,), lambda d: (-d.width, -d.height), lambda d: ())
+
+
+def _packed(double: list[Piece], single: list[Piece], options: Options,
+            order: Callable[[Drawing], tuple[float, ...]], rows: bool) -> tuple[list[Page], int]:
+    """Pages packed with the double-sided pieces, then the single-sided ones filling what room
+    is left; and how many of the pages have backs."""
+    packer = _Packer(options, rows)
+    _pack(packer, sorted(double, key=lambda p: order(p[0])))
+    with_backs = len(packer.pages)
+    _pack(packer, sorted(single, key=lambda p: order(p[0])))
+    return packer.pages, with_backs
+
+
+def _pack(packer: _Packer, ordered: list[Piece]) -> None:
+    """Pieces in the order given; pieces with shared cuts of one size go together in blocks."""
+    k = 0
+    while k < len(ordered):
+        piece, back, title, cuts = ordered[k]
+        if cuts == "shared":
+            run = [(piece, back, title)]
+            while k + len(run) < len(ordered) and ordered[k + len(run)][3] == "shared" and \
+                    (ordered[k + len(run)][0].width, ordered[k + len(run)][0].height) == (piece.width, piece.height):
+                run.append(ordered[k + len(run)][:3])
+            packer.shared(run)
+            k += len(run)
         else:
-            clip = outset(piece.outline, bleed)
-        items.append(Group(art, translate(slot.x, slot.y), clip=clip))
-        if sheet.cuts == "own":
-            items.append(Group((replace(piece.outline, paint=CUT),), translate(slot.x, slot.y)))
-    xs = [slot.x for _, slot in pieces]
-    ys = [slot.y for _, slot in pieces]
-    w, h = pieces[0][0].width, pieces[0][0].height
-    box = (min(xs) - bleed, min(ys) - bleed, max(xs) + w + bleed, max(ys) + h + bleed)
-    if sheet.cuts == "shared":
-        items.extend(_shared_cut_lines(pieces, paper))
-    return _Draft(name, tuple(items), box)
+            packer.own(piece, back, title)
+            k += 1
 
 
-def _shared_cut_lines(pieces: list[tuple[Drawing, _Slot]], paper: str) -> list[Item]:
-    """Lines along every column and row boundary, from page edge to page edge."""
-    pw, ph = paper_size(paper)
-    w, h = pieces[0][0].width, pieces[0][0].height
-    xs = sorted({round(s.x, 6) for _, s in pieces} | {round(s.x + w, 6) for _, s in pieces})
-    ys = sorted({round(s.y, 6) for _, s in pieces} | {round(s.y + h, 6) for _, s in pieces})
-    lines: list[Item] = [Polygon(((x, 0.0), (x, ph)), CUT, closed=False) for x in xs]
-    lines += [Polygon(((0.0, y), (pw, y)), CUT, closed=False) for y in ys]
-    return lines
+def _centre(page: Page, options: Options) -> None:
+    """Move the page's pieces together to the middle of the space they may use."""
+    if not page.placements:
+        return
+    left, top, width, height = _area(options.paper, options.bleed, page.tall)
+    boxes = [p.box for p in page.placements]
+    dx = left + (width - (max(b[2] for b in boxes) - min(b[0] for b in boxes))) / 2 - min(b[0] for b in boxes)
+    dy = top + (height - (max(b[3] for b in boxes) - min(b[1] for b in boxes))) / 2 - min(b[1] for b in boxes)
+    page.placements = [replace(p, x=p.x + dx, y=p.y + dy) for p in page.placements]
+
+
+def _whole_page(drawing: Drawing, title: str, back: Drawing | None, paper: str) -> Page:
+    _, ph = paper_size(paper)
+    page = Page("front", False)
+    page.placements.append(Placement(drawing, MARGIN, (ph - drawing.height) / 2, "none", title, back))
+    return page
+
+
+def _back_page(front: Page, options: Options) -> Page:
+    """The backs of a front page's pieces: mirrored for duplex, in place for gluing."""
+    pw, _ = paper_size(options.paper)
+    backs = []
+    for p in front.placements:
+        if p.back is not None:
+            x = pw - p.x - p.back.width if options.duplex else p.x
+            backs.append(Placement(p.back, x, p.y, p.cuts, p.title, block=p.block))
+    behind = [(pw - x1, y0, pw - x0, y1) for x0, y0, x1, y1 in (p.box for p in front.placements if p.back is None)]
+    return Page("back", front.tall, backs, behind if options.duplex else [])
+
+
+def _printing(text: Catalog, options: Options, head: int, fronts: int, singles: int) -> tuple[str, ...]:
+    """How to print this kit: which pages double-sided, which single-sided, which to glue."""
+    lines = [text("actual_size")]
+    if options.duplex and fronts:
+        last = head + 2 * fronts
+        lines.append(text("printing.test"))
+        lines.append(text("printing.duplex", first=1, last=last))
+        if singles:
+            lines.append(text("printing.single", first=last + 1, last=last + singles))
+        sheets = last // 2 + singles
+    else:
+        last = head + fronts + singles
+        lines.append(text("printing.single", first=1, last=last + fronts))
+        if fronts:
+            lines.append(text("printing.glue", first=head + 1, last=head + fronts, backs_first=last + 1, backs_last=last + fronts))
+        sheets = last + fronts
+    lines.append(text("printing.sheets", sheets=sheets))
+    return tuple(lines)
+
+
+def sheets_of_paper(pages: list[Page]) -> int:
+    """Sheets a kit takes: a page and the back printed behind it share one."""
+    return sum(page.side not in ("back", "cover-back") for page in pages)
+
+
+def page_fill(page: Page, paper: str) -> float:
+    """Share of the space pieces may use (inside the margins and furniture) that they cover."""
+    width, height = page_area(paper)
+    return sum(area(p.piece.outline) for p in page.placements) / (width * height)
 
 
 def impose(sheets: list[Sheet], options: Options, kit_title: str, text: Catalog) -> list[Drawing]:
     """All pages of a kit, in print order, each with its furniture."""
-    drafts: list[_Draft] = []
-    glue_backs: list[_Draft] = []
-    for sheet in sheets:
-        first = sheet.fronts[0]
-        cols, rows, gap = grid(first.width, first.height, options.paper, options.bleed, sheet.cuts)
-        slots = _slots(cols, rows, first.width, first.height, gap, options.paper)
-        per_page = cols * rows
-        for start in range(0, len(sheet.fronts), per_page):
-            chunk = list(range(start, min(start + per_page, len(sheet.fronts))))
-            fronts = [(sheet.fronts[i], slots[i - start]) for i in chunk]
-            drafts.append(_page(sheet.title, fronts, sheet, options, gap, options.paper))
-            if not sheet.backs:
-                continue
-            if options.duplex:
-                mirrored = [(sheet.backs[i], _mirror(slots[i - start], first.width, cols, options.paper)) for i in chunk]
-                drafts.append(_page(f"{sheet.title} (back)", mirrored, sheet, options, gap, options.paper))
-            else:
-                same = [(sheet.backs[i], slots[i - start]) for i in chunk]
-                glue_backs.append(_page(f"{sheet.title} (back)", same, sheet, options, gap, options.paper))
-    drafts.extend(glue_backs)
-    total = len(drafts)
-    return [_finish(draft, number, total, options.paper, kit_title, text) for number, draft in enumerate(drafts, 1)]
+    pages = plan(sheets, options, text)
+    return [render_page(page, number, len(pages), options, kit_title, text) for number, page in enumerate(pages, 1)]
 
 
-def _mirror(slot: _Slot, width: float, cols: int, paper: str) -> _Slot:
-    """Where the back of a piece goes for long-edge duplex: mirrored left to right."""
-    pw, _ = paper_size(paper)
-    return _Slot(pw - slot.x - width, slot.y, cols - 1 - slot.col, slot.row)
+def render_page(page: Page, number: int, total: int, options: Options, kit_title: str, text: Catalog) -> Drawing:
+    """A planned page as a drawing: the pieces' art clipped to their bleed, cut lines, furniture."""
+    pw, ph = paper_size(options.paper)
+    furniture = _furniture(page.tall, number, total, options.paper, kit_title, text)
+    items: list[Item] = []
+    for p in page.placements:
+        art = _saved(p.piece.items) if options.ink_saver else p.piece.items
+        if p.cuts == "none":
+            items.append(Group(art, translate(p.x, p.y)))
+            continue
+        items.append(Group(art, translate(p.x, p.y), clip=_bleed_outline(p, page, options.bleed)))
+        if p.cuts == "own":
+            items.append(Group((replace(p.piece.outline, paint=CUT),), translate(p.x, p.y)))
+    items += _shared_cut_lines(page, options, [box for box, _ in furniture])
+    name = f"{' + '.join(page.titles) or kit_title}, page {number}"
+    return Drawing(name, pw, ph, tuple(items) + tuple(group for _, group in furniture))
 
 
-def _finish(draft: _Draft, number: int, total: int, paper: str, kit_title: str, text: Catalog) -> Drawing:
+@lru_cache(maxsize=512)
+def _saved(items: tuple[Item, ...]) -> tuple[Item, ...]:
+    """A piece's art under the ink saver, worked out once for the many copies of a piece."""
+    return with_ink_saver(items)
+
+
+def _bleed_outline(p: Placement, page: Page, bleed: float) -> Item:
+    """How far a piece's art shows: its outline grown by the bleed, except where a piece of its
+    block abuts (the neighbour's art is beyond a shared line)."""
+    if p.cuts != "shared":
+        return outset(p.piece.outline, bleed)
+    x0, y0, x1, y1 = p.box
+    neighbours = [q.box for q in page.placements if q.block == p.block and q is not p]
+
+    def abuts(box: Box) -> bool:
+        return any(all(math.isclose(a, b, abs_tol=1e-6) for a, b in zip(box, other)) for other in neighbours)
+
+    w, h = p.piece.width, p.piece.height
+    grow = [0.0 if abuts(box) else bleed for box in ((x0 - w, y0, x0, y1), (x0, y0 - h, x1, y0), (x1, y0, x1 + w, y1), (x0, y1, x1, y1 + h))]
+    return Rect(-grow[0], -grow[1], w + grow[0] + grow[2], h + grow[1] + grow[3], CUT)
+
+
+def _shared_cut_lines(page: Page, options: Options, furniture: list[Box]) -> list[Item]:
+    """Cut lines along the edges of shared-cut pieces, merged where neighbours share them, and
+    carried on to the page edge where no other piece stands in the way, leaving the furniture free."""
+    lines: list[Item] = []
+    for block in sorted({p.block for p in page.placements if p.cuts == "shared"}):
+        members = [p.box for p in page.placements if p.block == block]
+        others = [_grown(box, options.bleed) for box in [p.box for p in page.placements if p.block != block] + page.behind]
+        lines += _block_lines(members, others, furniture, options.paper)
+    return lines
+
+
+def _block_lines(members: list[Box], others: list[Box], furniture: list[Box], paper: str) -> list[Item]:
+    """A block's cut lines. A line runs on to the page edge when it crosses no other piece and
+    nothing stands beside the block on that side (then one straight cut across the paper frees
+    the block); otherwise it stops at the block."""
     pw, ph = paper_size(paper)
-    left, top, right, bottom = draft.box
+    left, top = min(b[0] for b in members), min(b[1] for b in members)
+    right, bottom = max(b[2] for b in members), max(b[3] for b in members)
+    clear = {side: not any(_crosses(b, *band) for b in others) for side, band in
+             (("up", (left, right, 0.0, top)), ("down", (left, right, bottom, ph)),
+              ("left", (0.0, left, top, bottom)), ("right", (right, pw, top, bottom)))}
+    vertical: dict[float, list[tuple[float, float]]] = {}
+    horizontal: dict[float, list[tuple[float, float]]] = {}
+    for box in members:
+        x0, y0, x1, y1 = (round(v, 6) for v in box)
+        for x in (x0, x1):
+            vertical.setdefault(x, []).append((y0, y1))
+        for y in (y0, y1):
+            horizontal.setdefault(y, []).append((x0, x1))
+    lines: list[Item] = []
+    for x, spans in sorted(vertical.items()):
+        for start, end in _merged(spans):
+            start = 0.0 if clear["up"] and not any(_crosses(b, x, x, 0.0, start) for b in others) else start
+            end = ph if clear["down"] and not any(_crosses(b, x, x, end, ph) for b in others) else end
+            lines += [Polygon(((x, a), (x, b)), CUT, closed=False) for a, b in _around(start, end, x, furniture, vertical=True)]
+    for y, spans in sorted(horizontal.items()):
+        for start, end in _merged(spans):
+            start = 0.0 if clear["left"] and not any(_crosses(b, 0.0, start, y, y) for b in others) else start
+            end = pw if clear["right"] and not any(_crosses(b, end, pw, y, y) for b in others) else end
+            lines += [Polygon(((a, y), (b, y)), CUT, closed=False) for a, b in _around(start, end, y, furniture, vertical=False)]
+    return lines
+
+
+def _grown(box: Box, by: float) -> Box:
+    return box[0] - by, box[1] - by, box[2] + by, box[3] + by
+
+
+def _merged(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    result: list[tuple[float, float]] = []
+    for start, end in sorted(spans):
+        if result and start <= result[-1][1] + 1e-6:
+            result[-1] = (result[-1][0], max(result[-1][1], end))
+        else:
+            result.append((start, end))
+    return result
+
+
+def _crosses(box: Box, x0: float, x1: float, y0: float, y1: float) -> bool:
+    """Whether a line from (x0, y0) to (x1, y1), vertical or horizontal, runs through the box."""
+    return box[0] < x1 + 1e-6 and x0 - 1e-6 < box[2] and box[1] < y1 + 1e-6 and y0 - 1e-6 < box[3]
+
+
+def _around(start: float, end: float, at: float, furniture: list[Box], vertical: bool) -> list[tuple[float, float]]:
+    """The parts of a line from start to end (at x or y = `at`) outside the furniture boxes."""
+    parts = [(start, end)]
+    for left, top, right, bottom in furniture:
+        low, high, across = (top, bottom, left <= at <= right) if vertical else (left, right, top <= at <= bottom)
+        if not across:
+            continue
+        parts = [piece for a, b in parts for piece in ((a, min(b, low)), (max(a, high), b)) if piece[1] - piece[0] > 1e-6]
+    return parts
+
+
+def _furniture(tall: bool, number: int, total: int, paper: str, kit_title: str, text: Catalog) -> list[tuple[Box, Group]]:
+    """The calibration bar and the footer, each with the box a cut line must leave free."""
+    pw, ph = paper_size(paper)
     footer = f"{kit_title} · {text('page', number=number, total=total)} · {paper.upper() if paper == 'a4' else paper.capitalize()}"
-    # Prefer the top and bottom bands; use the side bands when the artwork leaves them no room.
-    if min(top, ph - bottom) - MARGIN >= FURNITURE or min(top, ph - bottom) >= min(left, pw - right):
+    if not tall:
         bar = Group(_calibration(text), translate((pw - 100) / 2, MARGIN))
-        foot = Group((Text(MARGIN, 0, pw - 2 * MARGIN, FURNITURE, footer, 7, valign="bottom", min_size=4),),
+        foot = Group((Text(MARGIN, 0, pw - 2 * MARGIN, FURNITURE, footer, 7, valign="bottom"),),
                      translate(0, ph - MARGIN - FURNITURE))
-    else:
-        # Along the left edge reading upwards, and along the right edge reading downwards.
-        bar = Group(_calibration(text), compose(translate(MARGIN, (ph + 100) / 2), rotate(-90)))
-        foot = Group((Text(0, 0, ph - 2 * MARGIN, FURNITURE, footer, 7, valign="bottom", min_size=4),),
-                     compose(translate(pw - MARGIN, MARGIN), rotate(90)))
-    return Drawing(f"{draft.name}, page {number}", pw, ph, draft.items + (bar, foot))
+        footer_width = _text_width(footer, 7)
+        return [(((pw - 102) / 2, MARGIN - 0.5, (pw + 102) / 2, MARGIN + FURNITURE), bar),
+                (((pw - footer_width) / 2 - 1, ph - MARGIN - FURNITURE, (pw + footer_width) / 2 + 1, ph - MARGIN), foot)]
+    # Along the left edge reading upwards, and along the right edge reading downwards.
+    bar = Group(_calibration(text), compose(translate(MARGIN, (ph + 100) / 2), rotate(-90)))
+    foot = Group((Text(0, 0, ph - 2 * MARGIN, FURNITURE, footer, 7, valign="bottom"),),
+                 compose(translate(pw - MARGIN, MARGIN), rotate(90)))
+    footer_width = _text_width(footer, 7)
+    return [((MARGIN - 0.5, (ph - 102) / 2, MARGIN + FURNITURE, (ph + 102) / 2), bar),
+            ((pw - MARGIN - FURNITURE, (ph - footer_width) / 2 - 1, pw - MARGIN, (ph + footer_width) / 2 + 1), foot)]
+
+
+def _text_width(line: str, size: float) -> float:
+    from pnp.render import fonts
+
+    return fonts.width(line, False, size)
 
 
 def _calibration(text: Catalog) -> tuple[Item, ...]:
     """A 100 mm bar with centimetre ticks and its explanation, FURNITURE deep."""
     black = Paint(fill="#000000")
-    items: list[Item] = [Rect(-1, -0.5, 102, FURNITURE + 0.5, Paint(fill="#ffffff")), Rect(0, 0, 100, 0.8, black)]
-    items += [Rect(min(10.0 * k, 99.8), 0, 0.2, 1.8 if k % 5 == 0 else 1.3, black) for k in range(11)]
-    items.append(Text(0, 1.9, 100, FURNITURE - 1.9, text("calibration"), 6, min_size=4))
+    items: list[Item] = [Rect(-1, -0.5, 102, FURNITURE + 0.5, Paint(fill="#ffffff")), Rect(0, 0, 100, 0.6, black)]
+    items += [Rect(min(10.0 * k, 99.8), 0, 0.2, 1.2 if k % 5 == 0 else 0.9, black) for k in range(11)]
+    items.append(Text(0, 1.3, 100, FURNITURE - 1.3, text("calibration"), 6))
     return tuple(items)
-
-
-def page_area(paper: str) -> tuple[float, float]:
-    """Size of a whole-page piece (cover, aids, the duplex test): the paper inside the furniture."""
-    pw, ph = paper_size(paper)
-    return pw - 2 * MARGIN, ph - 2 * (MARGIN + FURNITURE) - 0.01
-
-
-def alignment_sheet(paper: str, text: Catalog) -> Sheet:
-    """The duplex test: crosses symmetric about the vertical centre line on both sides, so
-    each back cross lies on its front cross when the printer aligns the two sides."""
-    w, h = page_area(paper)
-    marks = [(x, y) for x in (24.0, w / 2, w - 24.0) for y in (30.0, h / 2, h - 30.0)]
-    sides = []
-    for side in ("front", "back"):
-        items: list[Item] = []
-        for x, y in marks:
-            items += [Polygon(((x - 8, y), (x + 8, y)), CUT, closed=False),
-                      Polygon(((x, y - 8), (x, y + 8)), CUT, closed=False)]
-        items.append(Text(15, 45, w - 30, 14, f"{text('alignment.title')} · {text(f'alignment.{side}')}", 16, bold=True))
-        items.append(Text(15, h / 2 + 15, w - 30, 45, text("alignment.how"), 10, valign="top"))
-        sides.append(Drawing(f"duplex-test-{side}", w, h, tuple(items)))
-    return Sheet(text("alignment.title"), (sides[0],), (sides[1],), cuts="none")

@@ -8,18 +8,30 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.draw import CUT, Circle, Drawing, Item, Paint, Rect
+from pnp.draw import CUT, INK, Circle, Drawing, Item, Paint, Rect, Text, ink_on
 from pnp.render.i18n import Catalog, load, render_catalog
 
 CARD_W, CARD_H = 63.0, 88.0
 OVER = 5.0
-GUIDE = Paint(stroke="#8a8a8a", width=0.15, dash=(1.0, 1.0))  # the rounded corners: a guide only
 
 
 def card_frame(fill: str) -> list[Item]:
-    """A card's background (bleeding beyond the cut) and its dashed rounded-corner guide."""
+    """A card's background (bleeding beyond the cut) and its dashed rounded-corner guide, a grey
+    that shows on the background (the corners are a guide only: the cut is straight)."""
+    guide = "#5A5A5A" if ink_on(fill) == INK else "#C8C8C8"
     return [Rect(-OVER, -OVER, CARD_W + 2 * OVER, CARD_H + 2 * OVER, Paint(fill=fill, bulk=True)),
-            Rect(0, 0, CARD_W, CARD_H, GUIDE, radius=3.0)]
+            Rect(0, 0, CARD_W, CARD_H, Paint(stroke=guide, width=0.15, dash=(1.0, 1.0)), radius=3.0)]
+
+
+def text_card(name: str, title: str, paragraphs: list[tuple[str, float]], size: float, fill: str) -> Drawing:
+    """A card of rules in short paragraphs under a title, each paragraph in a box as tall as given."""
+    items = card_frame(fill)
+    items.append(Text(4, 3, 55, 9, title, 13, bold=True, min_size=7))
+    y = 13.0
+    for paragraph, height in paragraphs:
+        items.append(Text(5, y, 53, height, paragraph, size, align="left", valign="top"))
+        y += height + 1
+    return Drawing(name, CARD_W, CARD_H, tuple(items))
 
 
 def round_piece(name: str, diameter: float, items: list[Item], fill: str) -> Drawing:

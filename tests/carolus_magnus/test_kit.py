@@ -70,7 +70,7 @@ def test_every_shape_is_convex_and_has_edges_of_the_common_length():
 
 def test_kit_contents():
     t = c.catalog("en")
-    sheets = kit.sheets(t, "a4", True, None, True)
+    sheets = kit.sheets(t, "a4", None, True)
     names = Counter(d.name for s in sheets for d in s.fronts)
     assert sum(n for k, n in names.items() if k.startswith("segment-")) == 15
     assert Counter(c.SHAPE_OF.values()) == {"square": 5, "house": 5, "half-hexagon": 5}
@@ -83,14 +83,14 @@ def test_kit_contents():
     assert names["die"] == 4
     assert {k: n for k, n in names.items() if k.startswith("paladin-")} == {f"paladin-{clan}": 40 for clan in ("red", "pink", "blue", "yellow", "green")}
     # 3 players: 3 courts, 3 disc sets, 8 castles per side.
-    three = Counter(d.name for s in kit.sheets(t, "a4", False, 3, False) for d in s.fronts)
+    three = Counter(d.name for s in kit.sheets(t, "a4", 3, False) for d in s.fronts)
     assert three["court"] == 3 and sum(n for k, n in three.items() if k.startswith("castle-")) == 24
 
 
 def test_catalogs_match_and_every_text_fits():
     assert set(c.catalog("en").messages) == set(c.catalog("ru").messages)
     for lang in LANGUAGES:
-        for sheet in kit.sheets(c.catalog(lang), "letter", True, None, True):
+        for sheet in kit.sheets(c.catalog(lang), "letter", None, True):
             for drawing in {d.name: d for d in (*sheet.fronts, *sheet.backs)}.values():
                 for text in texts(drawing.items):
                     fonts.layout(text)
@@ -100,8 +100,10 @@ def test_kit_command(tmp_path):
     result = runner.invoke(app, ["kit", "carolus-magnus", "--players", "2", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     reader = pypdf.PdfReader(tmp_path / "carolus-magnus-kit.pdf")
-    # cover, duplex test 2, segments 3 (one page per shape), courts 1, tokens 1+1, castles 1+1, dice 1, aids 1.
-    assert len(reader.pages) == 1 + 2 + 3 + 1 + 2 + 2 + 1 + 1
+    # The cover and its back (the duplex test); one page for everything double-sided (2 player
+    # aids, 10 discs, 5 markers, the Emperor, 20 castles) with its back; then 2 single-sided
+    # pages for the 4 dice, 15 segments and 2 courts, which fill the rest of the first page too.
+    assert len(reader.pages) == 2 + 2 + 2
 
 
 def test_svg_kit_counts_each_piece_once(tmp_path):

@@ -154,17 +154,17 @@ def test_boards_writes_the_8_sections_named_by_id(tmp_path):
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in tmp_path.iterdir())
     locations = ["barn", "farm", "harbor", "oasis", "oracle", "paddock", "tavern", "tower"]
-    assert names == sorted([f"kb1-42-{l}.svg" for l in locations] + [f"kb1-42-{l}.txt" for l in locations])
+    assert names == sorted([f"kb2-42-{l}.svg" for l in locations] + [f"kb2-42-{l}.txt" for l in locations])
     # A written file is a valid section file, and its id names the same terrain.
     from pnp.games.kingdom_builder import generator
     from pnp.games.kingdom_builder.section import read_section
 
-    assert read_section(tmp_path / "kb1-42-tower.txt").terrain == generator.resolve("kb1-42-tower").terrain
+    assert read_section(tmp_path / "kb2-42-tower.txt").terrain == generator.resolve("kb2-42-tower").terrain
 
 
 def test_boards_pdf_and_bad_format(tmp_path):
     result = run("boards", "kingdom-builder", "--seed", "3", "--out", str(tmp_path), "--format", "pdf")
-    assert result.exit_code == 0 and (tmp_path / "kb1-3-sections.pdf").is_file()
+    assert result.exit_code == 0 and (tmp_path / "kb2-3-sections.pdf").is_file()
     bad = run("boards", "kingdom-builder", "--seed", "3", "--out", str(tmp_path / "x"), "--format", "png")
     assert bad.exit_code == 2 and "'png' is not one of 'txt', 'svg', 'pdf'" in bad.stderr and not (tmp_path / "x").exists()
 
@@ -218,7 +218,7 @@ def test_another_games_file_gets_one_clear_line():
 
 
 @pytest.mark.parametrize("args, written", [
-    (["boards", "kingdom-builder", "--seed", "3"], "kb1-3-tavern.txt"),
+    (["boards", "kingdom-builder", "--seed", "3"], "kb2-3-tavern.txt"),
     (["setup", "kingdom-builder", "--seed", "3", "--out", "{dir}/setup.svg"], "setup.svg"),
     (["score", "kingdom-builder", str(EXAMPLE), "--picture", "{dir}/check.svg"], "check.svg"),
     (["template", "great-wall", "--players", "2", "--out", "{dir}/p.yaml"], "p.yaml"),

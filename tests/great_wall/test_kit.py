@@ -52,14 +52,14 @@ def test_setup_is_reproducible_and_revealed_tokens_exist():
 
 def test_kit_contents():
     t = c.catalog("en")
-    sheets = kit.sheets(t, "a4", True, 5)
+    sheets = kit.sheets(t, "a4", 5)
     cards = next(s for s in sheets if len(s.fronts) == 100)
     kinds = Counter(d.name.rsplit("-", 1)[1] for d in cards.fronts)
     assert kinds == {kind.value: 5 * DECK[kind] for kind in Kind}  # per colour: Wall x7 ... Dragon x1
     assert Counter(d.name for d in cards.backs) == {f"wall-card-back-{n}": 20 for n in ("red", "blue", "green", "yellow", "purple")}
     tokens = next(s for s in sheets if s.fronts[0].name.startswith("favour-token"))
     assert Counter(int(d.name.rsplit("-", 1)[1]) for d in tokens.fronts) == TOKENS  # 1x2 2x6 3x7 4x7 5x8 7x4 8x2
-    three = kit.sheets(t, "a4", False, 3)
+    three = kit.sheets(t, "a4", 3)
     assert sum(len(s.fronts) for s in three if s.fronts[0].name.startswith("wall-card")) == 60
 
 
@@ -67,7 +67,7 @@ def test_catalogs_match_and_every_text_fits():
     assert set(c.catalog("en").messages) == set(c.catalog("ru").messages)
     for lang in LANGUAGES:
         t = c.catalog(lang)
-        for sheet in kit.sheets(t, "letter", True, 5):
+        for sheet in kit.sheets(t, "letter", 5):
             for drawing in {d.name: d for d in (*sheet.fronts, *sheet.backs)}.values():
                 for text in texts(drawing.items):
                     fonts.layout(text)  # raises if a text cannot fit its box
@@ -77,8 +77,10 @@ def test_kit_command(tmp_path):
     result = runner.invoke(app, ["kit", "great-wall", "--players", "3", "--out", str(tmp_path), "--lang", "ru"])
     assert result.exit_code == 0, result.output
     reader = pypdf.PdfReader(tmp_path / "great-wall-kit.pdf")
-    # cover, duplex test 2, 60 cards = 7 pages + 7 backs, tokens 1 + 1, reference 1 + 1, turn 1.
-    assert len(reader.pages) == 1 + 2 + 14 + 2 + 2 + 1
+    # The cover and its back (the duplex test); 60 wall and 3 reference cards = 7 pages of 9,
+    # each with its back; the 36 tokens (25 mm and 3 mm apart: 7 in a row, 6 rows) and the 3
+    # turn cards below them on one more page, with its back.
+    assert len(reader.pages) == 2 + 14 + 2
     assert "Великая Китайская стена" in reader.pages[0].extract_text()
 
 

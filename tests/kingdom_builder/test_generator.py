@@ -40,7 +40,7 @@ def groups(section, terrain):
 @pytest.mark.parametrize("seed", SEEDS)
 def test_every_section_keeps_the_published_facts(seed):
     for section, location in zip(SETS[seed], LOCATIONS):
-        assert section.location is location and section.name == f"kb1-{seed}-{location.value}"
+        assert section.location is location and section.name == f"kb2-{seed}-{location.value}"
         counts = Counter(section.at(c) for c in CELLS)
         # 1 castle + 2 location hexes, or 2 castles + 1 for oracle and harbor.
         castles, sites = (2, 1) if location in TWO_CASTLE_LOCATIONS else (1, 2)
@@ -49,7 +49,9 @@ def test_every_section_keeps_the_published_facts(seed):
         for cell in special:
             assert not hexgrid.is_edge(cell, 10, 10)  # no special hex on the border
             assert not set(inside_neighbours(cell)) & set(special)  # no two touching
-            assert any(section.at(n) in BUILDABLE for n in inside_neighbours(cell))
+            # On every published section each castle and location hex has 2 or more buildable
+            # neighbours (version 1 let 3 of these 96 sections through with one).
+            assert sum(section.at(n) in BUILDABLE for n in inside_neighbours(cell)) >= 2
         for cell in CELLS:  # no hex touching two special hexes
             assert sum(n in special for n in hexgrid.neighbours(cell)) <= 1
         for terrain in BUILDABLE:
@@ -71,18 +73,39 @@ def test_any_four_sections_balance_the_five_terrains(seed):
         assert max(sums) - min(sums) <= generator.BALANCE_BOUND
 
 
-def test_ids_resolve_to_the_same_terrain_forever():
-    # The bundled default set was generated from its ids; regenerating must give the same hexes.
+def buildable_around(section, cell):
+    return sum(section.at(n) in BUILDABLE for n in inside_neighbours(cell))
+
+
+def test_version_1_ids_keep_their_terrain_and_version_2_differs_only_where_it_must():
+    # kb1-42-oasis has a location hex with a single buildable neighbour, so version 2 draws on.
+    old, new = generator.resolve("kb1-42-oasis"), generator.resolve("kb2-42-oasis")
+    assert old.name == "kb1-42-oasis" and new.name == "kb2-42-oasis"
+    assert min(buildable_around(old, c) for c in CELLS if old.at(c).is_special) == 1
+    assert min(buildable_around(new, c) for c in CELLS if new.at(c).is_special) >= 2
+    # Where version 1's section passes the new test, version 2 gives the very same terrain.
     for location in LOCATIONS:
-        name = generator.section_id(DEFAULT_SET, location)
-        bundled = read_section(bundled_dir() / f"{name}.txt")
-        assert generator.resolve(name).terrain == bundled.terrain
+        v1, v2 = generator.generate(42, location, 1), generator.generate(42, location, 2)
+        if min(buildable_around(v1, c) for c in CELLS if v1.at(c).is_special) >= 2:
+            assert v1.terrain == v2.terrain
+
+
+def test_ids_resolve_to_the_same_terrain_forever():
+    # The bundled sets were generated from their ids (the default set now kb2-1000, before it
+    # kb1-1000); regenerating must give the same hexes.
+    for version in (1, 2):
+        for location in LOCATIONS:
+            name = generator.section_id(DEFAULT_SET, location, version)
+            bundled = read_section(bundled_dir() / f"{name}.txt")
+            assert generator.resolve(name).terrain == bundled.terrain
+    assert generator.section_id(DEFAULT_SET, Terrain.TAVERN) == "kb2-1000-tavern"
     pinned = Path(__file__).parents[1] / "golden" / "kb1-42-oracle.txt"
-    assert generator.generate(42, Terrain.ORACLE).to_text() == pinned.read_text()
+    assert generator.generate(42, Terrain.ORACLE, 1).to_text() == pinned.read_text()
 
 
 @pytest.mark.parametrize("name, parsed", [
     ("kb1-1000-tavern", (1, 1000, Terrain.TAVERN)),
+    ("kb2-1000-tavern", (2, 1000, Terrain.TAVERN)),
     ("kb1-7-harbor", (1, 7, Terrain.HARBOR)),
     ("kb1-7-castle", None), ("kb1-x-tavern", None), ("tavern", None), ("kb1-7-tavern@180", None),
 ])

@@ -21,14 +21,14 @@ POINTS = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}  # 210 x 297 mm, 8.
 
 
 def all_drawings(lang: str, paper: str = "a4") -> list[Drawing]:
-    return [d for sheet in sheets(c.catalog(lang), paper, True, True) for d in (*sheet.fronts, *sheet.backs)]
+    return [d for sheet in sheets(c.catalog(lang), paper, True) for d in (*sheet.fronts, *sheet.backs)]
 
 
 def kit_pdf(**options) -> bytes:
     lang = options.pop("lang", "en")
     t = c.catalog(lang)
     opts = Options(**options)
-    return pdf.render(impose(sheets(t, opts.paper, opts.duplex, False), opts, t("title"), t), "kit")
+    return pdf.render(impose(sheets(t, opts.paper, False), opts, t("title"), t), "kit")
 
 
 def test_contents_match_the_digest():
@@ -72,9 +72,13 @@ def test_page_sizes_and_page_count(paper):
     reader = pypdf.PdfReader(io.BytesIO(kit_pdf(paper=paper)))
     for page in reader.pages:
         assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(POINTS[paper], abs=0.01)
-    # cover 1, duplex test 2, sections 8, terrain 3+3, kingdom 2+2, summaries 1, tiles 1+1,
-    # tokens 1+1, track 1.
-    assert len(reader.pages) == 27
+    # The cover and its back (the duplex test) 2; the 25 terrain and 10 Kingdom Builder cards
+    # on 4 pages of 9, 9, 9, 8, each with its back 8; the 28 tiles and 13 markers on the 9th
+    # place of the last card page and 1 more page, with its back 2; then single-sided: the 8
+    # sections one a page, and on A4 the 8 summaries in rows of 3 below the first 3 of them
+    # (168 + 3 + 88 mm fit the 276.6 mm between A4's bands, not Letter's 259 mm: a page of
+    # their own); the gold track 1.
+    assert len(reader.pages) == {"a4": 2 + 8 + 2 + 8 + 1, "letter": 2 + 8 + 2 + 8 + 1 + 1}[paper]
 
 
 def test_fonts_are_embedded_and_subset_and_scaling_is_off():

@@ -88,4 +88,11 @@ def test_printed_section_shows_its_id_and_type_but_no_coordinates():
     t = components.catalog("en")
     drawing = board_art.section_drawing(generator.generate(1000, Terrain.OASIS), t)
     labels = [x.text for x in texts(drawing.items)]
-    assert labels == ["▲ kb1-1000-oasis · Oasis"]  # the arrow marks the top edge
+    # The id broken after its set so it fits one hex; the arrow marks the top edge.
+    assert labels == ["▲ kb2-1000-\noasis"]
+    russian = board_art.section_drawing(generator.generate(1000, Terrain.OASIS), components.catalog("ru"))
+    assert [x.text for x in texts(russian.items)] == ["▲ kb2-1000-\noasis\nОазис"]
+    # The label lies inside a bottom-row hex: it covers no other hex.
+    label = texts(drawing.items)[0]
+    x, y = hexgrid.centre((9, 4), board_art.HEX_RADIUS)
+    assert abs(label.x + label.w / 2 - x) < 1e-6 and label.y > y - board_art.HEX_RADIUS / 2

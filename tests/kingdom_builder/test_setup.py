@@ -46,7 +46,7 @@ def test_first_game_is_the_rulebook_suggestion():
     assert [p.location for p in setup.board] == [Terrain.TAVERN, Terrain.PADDOCK, Terrain.OASIS, Terrain.FARM]
     assert not any(p.turned for p in setup.board)
     assert setup.cards == ("fishermen", "knights", "merchants")
-    assert setup.board_entries() == ["kb1-1000-tavern", "kb1-1000-paddock", "kb1-1000-oasis", "kb1-1000-farm"]
+    assert setup.board_entries() == ["kb2-1000-tavern", "kb2-1000-paddock", "kb2-1000-oasis", "kb2-1000-farm"]
 
 
 def test_cli_text_json_sheet_and_template_from_setup(tmp_path):

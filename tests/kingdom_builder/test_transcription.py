@@ -55,7 +55,7 @@ def test_template_is_a_valid_grid_once_cards_are_filled():
     game = parse(form, "form.yaml", BOARDS)
     assert game.settlements == ()
     # A location type names that section of the bundled default set.
-    assert str(game.board.placements[3]) == "kb1-1000-farm@180"
+    assert str(game.board.placements[3]) == "kb2-1000-farm@180"
 
 
 def test_turned_section_and_path_entries(tmp_path):

@@ -11,7 +11,7 @@ import unicodedata
 import pypdf
 import pytest
 
-from pnp.draw import Drawing, Text, texts
+from pnp.draw import Drawing, Rect, Text, texts
 from pnp.games.carolus_magnus import components as carolus_magnus
 from pnp.games.great_wall import components as great_wall
 from pnp.games.kingdom_builder import components as kingdom_builder
@@ -111,9 +111,18 @@ def test_a_long_persian_text_wraps_at_spaces_and_fits():
 def test_numbers_in_persian_texts_use_persian_digits():
     t = kingdom_builder.catalog("fa")
     assert t.number(2024) == "۲۰۲۴" and kingdom_builder.catalog("en").number(2024) == "2024"
-    assert t("contents.item", count=28, name="x") == "۲۸ × x"
+    assert t("cover.item", count=28, name="x") == "۲۸ × x"
     assert t("page", number=3, total=27) == "صفحه‌ی ۳ از ۲۷"
     assert render_catalog("ru")("page", number=3, total=27) == "страница 3 из 27"
+
+
+def test_infantrys_values_read_from_the_right_in_persian():
+    # "۱، ۲، ۳…" alone in the wall card's value circle has no letter to set its direction: it must
+    # still read from the right, ۱ first, as in the card's Persian text.
+    from pnp.games.great_wall.facts import Kind
+
+    shaped = line(great_wall.value_text(Kind.INFANTRY, great_wall.catalog("fa")), bold=True)
+    assert x_of(shaped, "۱") > x_of(shaped, "۲") > x_of(shaped, "۳")
 
 
 def test_the_gold_track_runs_right_to_left_in_persian():
@@ -124,6 +133,39 @@ def test_the_gold_track_runs_right_to_left_in_persian():
     fa, en = cells("fa"), cells("en")
     assert fa["۰"] > fa["۹"] and en["0"] < en["9"]
     assert fa["۰"] == pytest.approx(190 - en["0"] - (en["1"] - en["0"]) + 2)  # mirrored cell, same inset
+
+
+def test_a_court_reads_right_to_left_in_persian():
+    # The castle, each clan's name and its cube spaces: every box at the mirror of its English place.
+    def boxes(lang):
+        court = carolus_magnus.court(carolus_magnus.catalog(lang))
+        boxes = [item for item in court.items if isinstance(item, (Rect, Text))]
+        return court.width, sorted((round(item.x, 6), round(item.w, 6)) for item in boxes)
+
+    (width, fa), (_, en) = boxes("fa"), boxes("en")
+    assert fa == sorted((round(width - x - w, 6), w) for x, w in en)
+    assert fa != en
+
+
+def test_the_cover_key_runs_right_to_left_in_persian():
+    # Each entry of the key (a swatch, its name below it) in the reading direction: in Persian
+    # the first entry stands at the right, each at the mirror of its English place on the page.
+    from pnp.draw import Group, apply
+    from pnp.render.cover import KEY_SIZE, Cover, cover_page
+
+    key = (((), "first"), ((), "second"))
+
+    def entries(lang):
+        page = cover_page(Cover("t", "s", (), key_title="k", key=key), 190, 270, (), kingdom_builder.catalog(lang), False)
+        names = {item.text: (item.x, item.w) for item in texts(page.items) if item.text in ("first", "second")}
+        swatches = [apply(item.transform, (0, 0))[0] for item in page.items if isinstance(item, Group)]
+        return names, swatches
+
+    (fa, fa_swatches), (en, en_swatches) = entries("fa"), entries("en")
+    assert en["first"][0] < en["second"][0] and fa["first"][0] > fa["second"][0]
+    for name, (x, w) in en.items():
+        assert fa[name][0] == pytest.approx(190 - x - w)
+    assert fa_swatches == pytest.approx([190 - x - KEY_SIZE for x in en_swatches])
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 # The five clans (seed, figure 5), each with a symbol so colour is never the only cue.
-CLANS = (("red", "#D55E00", "circle"), ("pink", "#CC79A7", "triangle"), ("blue", "#0072B2", "square"),
+CLANS = (("red", "#C62828", "circle"), ("pink", "#CC79A7", "triangle"), ("blue", "#0072B2", "square"),
          ("yellow", "#F0E442", "diamond"), ("green", "#009E73", "star"))
 CLAN_NAMES = tuple(name for name, _, _ in CLANS)
-# Castle and disc colours of the sides, with a mark each for grey prints.
-SIDES = (("black", "#2B2B2B", "square"), ("white", "#F4F4F4", "circle"), ("grey", "#9A9A9A", "triangle"))
+# Castle and disc colours of the sides, with a mark each for grey prints (none a clan's symbol).
+SIDES = (("black", "#2B2B2B", "cross"), ("white", "#F4F4F4", "ring"), ("grey", "#9A9A9A", "bars"))
 SIDE_NAMES = tuple(name for name, _, _ in SIDES)
 CUBES_PER_CLAN = 40  # 200 paladin cubes in 5 colours
 SEGMENTS = 15

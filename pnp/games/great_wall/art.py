@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 
-from pnp.draw import Circle, Item, Paint, Point, Polygon, Rect, regular_polygon
+from pnp.draw import Circle, Item, Paint, Point, Polygon, Rect
 from pnp.games.great_wall.facts import Kind
+from pnp.render.art import INK
 
-INK = "#222222"
 STONE = "#B9AE98"
 
 
@@ -88,16 +88,3 @@ ICONS = {Kind.WALL: wall, Kind.GATE: gate, Kind.TOWER: tower, Kind.INFANTRY: inf
 def icon(kind: Kind) -> tuple[Item, ...]:
     return ICONS[kind]()
 
-
-def symbol(name: str, fill: str = "#FFFFFF") -> tuple[Item, ...]:
-    """The mark that tells a colour apart without seeing colour."""
-    paint = Paint(fill=fill, stroke=INK, width=0.06)
-    shapes = {
-        "circle": Circle(0.5, 0.5, 0.38, paint),
-        "triangle": Polygon(((0.5, 0.1), (0.9, 0.85), (0.1, 0.85)), paint),
-        "square": Rect(0.15, 0.15, 0.7, 0.7, paint),
-        "diamond": Polygon(((0.5, 0.05), (0.92, 0.5), (0.5, 0.95), (0.08, 0.5)), paint),
-        "star": Polygon(tuple(p for k in range(5) for p in (
-            regular_polygon(0.5, 0.55, 0.45, 5)[k], regular_polygon(0.5, 0.55, 0.19, 5, start_degrees=-54)[k])), paint),
-    }
-    return (shapes[name],)

@@ -7,22 +7,16 @@ from pathlib import Path
 from pnp.draw import Circle, Drawing, Paint, Rect, Text, place
 from pnp.games.great_wall import art
 from pnp.games.great_wall.facts import COLOURS, VALUE, Kind
+from pnp.render.art import INK, PAPER, PARCHMENT, contrast, ink_on, shade, symbol, tint
 from pnp.render.i18n import Catalog
-from pnp.render.pieces import CARD_H, CARD_W, card_frame, game_catalog, round_piece
+from pnp.render.pieces import CARD_H, CARD_W, card_frame, game_catalog, round_piece, text_card
 
-TOKEN = 22.0
-PARCHMENT = "#F1E7CF"
-WHITE = Paint(fill="#FFFFFF", stroke=art.INK, width=0.3)
+TOKEN = 25.0
+RING = TOKEN / 2 - 1.5  # the favour tokens' inner ring: their text stays inside it
 
 
 def catalog(lang: str) -> Catalog:
     return game_catalog(Path(__file__).resolve().parent / "text", lang)
-
-
-def _tint(colour: str) -> str:
-    """The colour mixed with two parts white: a card background that text reads well on."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    return "#{:02X}{:02X}{:02X}".format(*((255 * 2 + c) // 3 for c in (r, g, b)))
 
 
 def value_text(kind: Kind, t: Catalog) -> str:
@@ -31,41 +25,46 @@ def value_text(kind: Kind, t: Catalog) -> str:
 
 def wall_card(kind: Kind, colour: int, t: Catalog) -> Drawing:
     name, fill, mark = COLOURS[colour]
-    items = card_frame(_tint(fill))
-    items += [Rect(4, 4, 55, 80, Paint(fill=PARCHMENT, stroke=fill, width=1.2), radius=2.5),
+    items = card_frame(tint(fill))
+    edge = fill if contrast(fill, PARCHMENT) >= 1.5 else shade(fill)
+    items += [Rect(4, 4, 55, 80, Paint(fill=PARCHMENT, stroke=edge, width=1.2), radius=2.5),
               # The value, then the name, in the reading direction.
-              Circle(t.from_start(5.5, 13, CARD_W) + 6.5, 12, 6.5, Paint(fill="#FFFFFF", stroke=art.INK, width=0.4)),
-              Text(t.from_start(6.5, 11, CARD_W), 7, 11, 10, value_text(kind, t), 18, bold=True, min_size=8),
+              Circle(t.from_start(5.5, 13, CARD_W) + 6.5, 12, 6.5, Paint(fill=PAPER, stroke=INK, width=0.4)),
+              Text(t.from_start(6.5, 11, CARD_W), 7, 11, 10, value_text(kind, t), 18, bold=True),
               Text(t.from_start(20, 37, CARD_W), 6, 37, 12, t(f"kind.{kind.value}"), 13, bold=True, min_size=7),
               place(art.icon(kind), CARD_W / 2 - 16, 20, 32),
-              Text(7, 54, 49, 22, t(f"ability.{kind.value}"), 8.5, valign="top", min_size=5.5),
+              Text(7, 54, 49, 22, t(f"ability.{kind.value}"), 8.5, valign="top", min_size=6),
               # The colour's mark and name, so colours are told apart without seeing colour.
-              place(art.symbol(mark, fill), 6.5, 76.5, 6), place(art.symbol(mark, fill), CARD_W - 12.5, 76.5, 6),
-              Text(14, 77, 35, 5.5, t(f"colour.{name}"), 7, min_size=5)]
+              place(symbol(mark, fill), 6.5, 76.5, 6), place(symbol(mark, fill), CARD_W - 12.5, 76.5, 6),
+              Text(14, 77, 35, 5.5, t(f"colour.{name}"), 7, min_size=6)]
     return Drawing(f"wall-card-{name}-{kind.value}", CARD_W, CARD_H, tuple(items))
 
 
 def card_back(colour: int, t: Catalog) -> Drawing:
     name, fill, mark = COLOURS[colour]
     items = card_frame(fill)
-    items += [Rect(6, 6, 51, 76, Paint(stroke="#FFFFFF", width=0.8), radius=3),
+    ink = ink_on(fill)
+    items += [Rect(6, 6, 51, 76, Paint(stroke=ink, width=0.8), radius=3),
               place(art.wall(), 11.5, 14, 40),
-              place(art.symbol(mark, "#FFFFFF"), CARD_W / 2 - 9, 52, 18),
-              Text(8, 71, 47, 9, t("title"), 10, bold=True, colour="#FFFFFF", min_size=6)]
+              place(symbol(mark), CARD_W / 2 - 9, 52, 18),
+              Text(8, 71, 47, 9, t("title"), 10, bold=True, colour=ink)]
     return Drawing(f"wall-card-back-{name}", CARD_W, CARD_H, tuple(items))
 
 
 def token(value: int, t: Catalog) -> Drawing:
+    """The value large above the middle; the word below it, where the ring leaves it room:
+    a box 2.6 mm tall centred 5 mm below the middle is 18 mm wide inside an 11 mm ring."""
+    c = TOKEN / 2
     return round_piece(f"favour-token-{value}", TOKEN, [
-        Circle(TOKEN / 2, TOKEN / 2, TOKEN / 2 - 1.5, Paint(stroke="#8C6B1F", width=0.5)),
-        Text(3, 4, TOKEN - 6, 11, t.number(value), 26, bold=True, colour="#5B3A1E", min_size=12),
-        Text(3, 15, TOKEN - 6, 3.5, t("token"), 5, colour="#5B3A1E", min_size=3.5)], "#F3D98B")
+        Circle(c, c, RING, Paint(stroke="#8C6B1F", width=0.5)),
+        Text(4, 3, TOKEN - 8, 12, t.number(value), 26, bold=True, colour="#5B3A1E", min_size=12),
+        Text(c - 9, c + 5 - 1.3, 18, 2.6, t("token"), 7, colour="#5B3A1E")], "#F3D98B")
 
 
 def token_back(t: Catalog) -> Drawing:
     return round_piece("favour-token-back", TOKEN, [
-        Circle(TOKEN / 2, TOKEN / 2, TOKEN / 2 - 1.5, Paint(stroke="#F3D98B", width=0.5)),
-        place(art.nobility(), 4, 3, TOKEN - 8)], "#B2382B")
+        Circle(TOKEN / 2, TOKEN / 2, RING, Paint(stroke="#F3D98B", width=0.5)),
+        place(art.nobility(), 4.5, 3.5, TOKEN - 9)], "#B2382B")
 
 
 def reference_card(t: Catalog) -> Drawing:
@@ -77,28 +76,30 @@ def reference_card(t: Catalog) -> Drawing:
         line = t("reference.line", name=t(f"kind.{kind.value}"), value=value_text(kind, t),
                  ability=t(f"ability.{kind.value}"))
         items += [place(art.icon(kind), t.from_start(4, 9, CARD_W), y + 0.5, 9),
-                  Text(t.from_start(14.5, 45, CARD_W), y, 45, 10.3, line, 6.5, align="left", min_size=4.5)]
+                  Text(t.from_start(14.5, 45, CARD_W), y, 45, 10.3, line, 6.5, align="left")]
         y += 10.8
     return Drawing("reference-cards", CARD_W, CARD_H, tuple(items))
 
 
 def reference_back(t: Catalog) -> Drawing:
     """The success check, printed behind the card types."""
-    items = card_frame(PARCHMENT)
-    items += [Text(4, 3, 55, 8, t("reference.check_title"), 12, bold=True, min_size=7),
-              Text(5, 12, 53, 22, t("reference.check"), 7.5, align="left", valign="top", min_size=5),
-              Text(5, 35, 53, 12, "• " + t("reference.first"), 7.5, align="left", valign="top", min_size=5),
-              Text(5, 48, 53, 20, "• " + t("reference.second"), 7.5, align="left", valign="top", min_size=5),
-              Text(5, 69, 53, 16, "• " + t("reference.alone"), 7.5, align="left", valign="top", min_size=5)]
-    return Drawing("reference-success-check", CARD_W, CARD_H, tuple(items))
+    return text_card("reference-success-check", t("reference.check_title"), [
+        (t("reference.check"), 21), ("• " + t("reference.first"), 12), ("• " + t("reference.second"), 20),
+        ("• " + t("reference.alone"), 16)], 7.5, PARCHMENT)
 
 
 def turn_card(t: Catalog) -> Drawing:
     items = card_frame(PARCHMENT)
     items += [Text(4, 3, 55, 9, t("turn.title"), 13, bold=True, min_size=7),
-              Text(5, 13, 53, 9, t("turn.check"), 8, align="left", valign="top", min_size=5),
-              Text(5, 23, 53, 17, t("turn.actions"), 8, align="left", valign="top", min_size=5),
-              place(art.cavalry(), t.from_start(5, 9, CARD_W), 41, 9),
-              Text(t.from_start(16, 42, CARD_W), 41, 42, 9, t("turn.cavalry"), 8, align="left", min_size=5),
-              Text(5, 52, 53, 33, t("turn.end"), 7.5, align="left", valign="top", min_size=5)]
+              Text(5, 14, 53, 10, t("turn.check"), 8.5, align="left", valign="top"),
+              Text(5, 25, 53, 24, t("turn.actions"), 8.5, align="left", valign="top"),
+              place(art.cavalry(), t.from_start(5, 10, CARD_W), 50, 10),
+              Text(t.from_start(17, 41, CARD_W), 50, 41, 10, t("turn.cavalry"), 8.5, align="left"),
+              Text(5, 64, 53, 20, t("turn.end"), 8.5, align="left", valign="top")]
     return Drawing("turn-summary", CARD_W, CARD_H, tuple(items))
+
+
+def end_card(t: Catalog) -> Drawing:
+    """The end of the game, printed behind the turn summary."""
+    return text_card("turn-summary-end", t("end.title"), [
+        (t("end.last_round"), 17), (t("end.checks"), 26), (t("end.winner"), 26)], 8, PARCHMENT)

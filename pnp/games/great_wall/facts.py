@@ -27,7 +27,7 @@ DECK = {Kind.WALL: 7, Kind.GATE: 3, Kind.TOWER: 1, Kind.INFANTRY: 5, Kind.CAVALR
 TOKENS = Counter({1: 2, 2: 6, 3: 7, 4: 7, 5: 8, 7: 4, 8: 2})
 # Player colours, each with a symbol so colour-blind players and grey prints can tell them apart.
 COLOURS = (("red", "#C62828", "circle"), ("blue", "#0072B2", "triangle"), ("green", "#009E73", "square"),
-           ("yellow", "#E6C700", "diamond"), ("purple", "#CC79A7", "star"))
+           ("yellow", "#E6C700", "diamond"), ("purple", "#7B4F9E", "star"))
 
 
 def sections_for(players: int) -> int:

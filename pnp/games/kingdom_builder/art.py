@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import math
 
-from pnp.draw import Circle, Item, Paint, Point, Polygon, Rect
+from pnp.draw import Circle, Item, Paint, Point, Polygon, Rect, place
 from pnp.games.kingdom_builder.facts import Terrain
+from pnp.render.art import INK, symbol
 
-INK = "#222222"
 COLOURS = {
     Terrain.GRASS: "#A8DC8C",
     Terrain.CANYON: "#E0936A",
@@ -25,7 +25,7 @@ COLOURS = {
 LOCATION_COLOUR = "#F2C46B"
 # Player colours, each with its own mark for colour-blind players and grey prints.
 PLAYERS = (("orange", "#E69F00", "circle"), ("blue", "#0072B2", "triangle"),
-           ("purple", "#CC79A7", "square"), ("black", "#3A3A3A", "diamond"))
+           ("purple", "#7B4F9E", "square"), ("black", "#3A3A3A", "diamond"))
 
 
 def colour(terrain: Terrain) -> str:
@@ -167,16 +167,5 @@ def icon(terrain: Terrain) -> tuple[Item, ...]:
 
 def house(fill: str, mark: str) -> tuple[Item, ...]:
     """A settlement: a house in the player's colour with the player's mark in white."""
-    white = Paint(fill="#FFFFFF", stroke=INK, width=0.03)
-    marks = {
-        "circle": Circle(0.5, 0.64, 0.12, white),
-        "triangle": Polygon(((0.5, 0.5), (0.36, 0.76), (0.64, 0.76)), white),
-        "square": Rect(0.39, 0.53, 0.22, 0.22, white),
-        "diamond": Polygon(((0.5, 0.49), (0.63, 0.64), (0.5, 0.79), (0.37, 0.64)), white),
-    }
-    return (_shape((0.15, 0.9), (0.15, 0.42), (0.5, 0.1), (0.85, 0.42), (0.85, 0.9), fill=fill, width=0.05), marks[mark])
-
-
-def crown() -> tuple[Item, ...]:
-    return (_shape((0.12, 0.78), (0.1, 0.3), (0.32, 0.52), (0.5, 0.2), (0.68, 0.52), (0.9, 0.3), (0.88, 0.78), fill="#F0E442", width=0.04),
-            Circle(0.5, 0.62, 0.06, Paint(fill="#D55E00", stroke=INK, width=0.03)))
+    return (_shape((0.15, 0.9), (0.15, 0.42), (0.5, 0.1), (0.85, 0.42), (0.85, 0.9), fill=fill, width=0.05),
+            place(symbol(mark), 0.33, 0.47, 0.34))

@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable, Iterable
 
 from pnp import hexgrid
-from pnp.draw import CUT, Drawing, Item, Paint, Point, Polygon, Rect, Text, place
+from pnp.draw import CUT, PT, Drawing, Item, Paint, Point, Polygon, Text, ink_on, place
 from pnp.games.kingdom_builder import art
 from pnp.games.kingdom_builder.section import SIZE, Section
 from pnp.games.kingdom_builder.facts import Terrain
@@ -50,8 +50,9 @@ def _merge_straight(points: list[Point]) -> tuple[Point, ...]:
 
 def hexes(terrain_at: Callable[[hexgrid.Cell], Terrain], rows: int, cols: int, size: float,
           symbols: bool = True, line: float = 0.3, colour: Callable[[Terrain], str] = art.colour,
-          ink: str = art.INK) -> list[Item]:
-    """Coloured hexes with their terrain symbols, castle and location icons."""
+          ink: str = art.INK, labelled: hexgrid.Cell | None = None) -> list[Item]:
+    """Coloured hexes with their terrain symbols, castle and location icons; the `labelled` hex
+    gets its symbol small at its top, leaving its middle for a label."""
     items: list[Item] = []
     for cell in hexgrid.cells(rows, cols):
         terrain = terrain_at(cell)
@@ -59,6 +60,8 @@ def hexes(terrain_at: Callable[[hexgrid.Cell], Terrain], rows: int, cols: int, s
         if symbols or terrain.is_special:
             x, y = hexgrid.centre(cell, size)
             scale = size * (1.3 if terrain.is_special else 0.85)
+            if cell == labelled:
+                scale, y = size * 0.42, y - size * 0.6
             items.append(place(art.icon(terrain), x - scale / 2, y - scale / 2, scale))
     return items
 
@@ -79,15 +82,20 @@ def _bleed_ring(section: Section, size: float) -> list[Item]:
 
 
 def section_drawing(section: Section, t: Catalog) -> Drawing:
-    """A printed section: its hexes at HEX_WIDTH, cut along its outer outline, with its id,
-    its location type and an arrow showing which edge is the top."""
+    """A printed section: its hexes at HEX_WIDTH, cut along its outer outline, with its id, its
+    location type and an arrow showing which edge is the top, all inside one bottom-row hex."""
     size = HEX_RADIUS
     width, height = hexgrid.map_extent(SIZE, SIZE, size)
-    items = _bleed_ring(section, size) + hexes(lambda cell: section.at(cell), SIZE, SIZE, size, line=0.35)
-    # The label sits in the middle of the bottom row, over the border between two hexes.
-    label = f"▲ {section.name} · {t(f'location.{section.location.value}')}"
-    box_w, box_y = 4.2 * HEX_WIDTH, height - 1.2 * size
-    items += [Rect((width - box_w) / 2, box_y, box_w, 5.0, Paint(fill="#FFFFFF", stroke=art.INK, width=0.25), radius=1.5),
-              Text((width - box_w) / 2 + 1, box_y + 0.2, box_w - 2, 4.6, label, 8, bold=True, min_size=5)]
+    labelled = (SIZE - 1, SIZE // 2 - 1)
+    items = _bleed_ring(section, size) + hexes(lambda cell: section.at(cell), SIZE, SIZE, size, line=0.35, labelled=labelled)
+    # The id broken after its set, so that it fits the hex: "▲ kb2-1000-" over "tavern".
+    lines = [f"▲ {section.name[:-len(section.location.value)]}", section.location.value]
+    name = t(f"location.{section.location.value}")
+    if name.lower() != section.location.value:
+        lines.append(name)
+    x, y = hexgrid.centre(labelled, size)
+    box_h = len(lines) * 6 * PT * 1.2 + 0.1
+    items.append(Text(x - HEX_WIDTH / 2 + 0.8, y - size * 0.3, HEX_WIDTH - 1.6, box_h, "\n".join(lines), 6, bold=True,
+                      valign="top", colour=ink_on(art.colour(section.at(labelled)))))
     cut = Polygon(outline(hexgrid.cells(SIZE, SIZE), size), CUT)
     return Drawing(f"section-{section.name}", width, height, tuple(items), cut=cut)

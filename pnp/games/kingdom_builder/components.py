@@ -10,6 +10,7 @@ from pnp.draw import CUT, Circle, Drawing, Item, Paint, Polygon, Rect, Text, pla
 from pnp.games.kingdom_builder import art
 from pnp.games.kingdom_builder.model import CARDS
 from pnp.games.kingdom_builder.facts import BUILDABLE, LOCATIONS, TWO_CASTLE_LOCATIONS, Terrain
+from pnp.render.art import INK, PARCHMENT, WHITE, crown
 from pnp.render.i18n import Catalog
 from pnp.render.pieces import CARD_H, CARD_W, OVER, card_frame as _card_frame, game_catalog, round_piece as _round
 
@@ -17,8 +18,6 @@ TILE_RADIUS = 18.5  # location tiles: pointy-top hexes 32 mm across the flats
 TOKEN = 24.0  # start player, gold and +100 markers
 SETTLEMENT = 14.0
 TERRAIN_CARDS_EACH = 5
-WHITE = Paint(fill="#FFFFFF", stroke=art.INK, width=0.25)
-PARCHMENT = "#F1E7CF"
 
 
 def catalog(lang: str) -> Catalog:
@@ -36,7 +35,7 @@ def terrain_card(terrain: Terrain, t: Catalog) -> Drawing:
     items = _card_frame(fill)
     items += [Rect(5, 5, 53, 12, WHITE, radius=2),
               Text(7, 5.5, 49, 11, t(f"terrain.{terrain.value}"), 15, bold=True, min_size=8),
-              Circle(CARD_W / 2, 50, 22, Paint(fill="#FFFFFF", stroke=art.INK, width=0.4, bulk=True)),
+              Circle(CARD_W / 2, 50, 22, Paint(fill="#FFFFFF", stroke=INK, width=0.4, bulk=True)),
               place(art.icon(terrain), CARD_W / 2 - 17, 33, 34),
               place(art.icon(terrain), 5, 76, 7), place(art.icon(terrain), CARD_W - 12, 76, 7)]
     return Drawing(f"terrain-card-{terrain.value}", CARD_W, CARD_H, tuple(items))
@@ -56,10 +55,10 @@ def terrain_back(t: Catalog) -> Drawing:
 
 def kingdom_card(card: str, t: Catalog) -> Drawing:
     items = _card_frame(PARCHMENT)
-    items += [Rect(4, 4, 55, 13, Paint(fill="#5B3A1E", stroke=art.INK, width=0.3), radius=2),
+    items += [Rect(4, 4, 55, 13, Paint(fill="#5B3A1E", stroke=INK, width=0.3), radius=2),
               Text(6, 4.5, 51, 12, t(f"card.{card}.name"), 15, bold=True, colour="#FFFFFF", min_size=8),
               Text(5, 19, 53, 10, t(f"card.{card}.goal"), 9, min_size=6),
-              Rect(6, 30, 51, 28, Paint(fill="#FFFFFF", stroke=art.INK, width=0.25), radius=2),
+              Rect(6, 30, 51, 28, Paint(fill="#FFFFFF", stroke=INK, width=0.25), radius=2),
               *_diagram(card, 6, 30, 51, 28),
               Text(5, 60, 53, 24, t(f"card.{card}.rule"), 9.5, valign="top", min_size=6)]
     return Drawing(f"kingdom-card-{card}", CARD_W, CARD_H, tuple(items))
@@ -68,7 +67,7 @@ def kingdom_card(card: str, t: Catalog) -> Drawing:
 def kingdom_back(t: Catalog) -> Drawing:
     items = _card_frame("#5B3A1E")
     items += [Rect(7, 7, 49, 74, Paint(stroke="#F0E442", width=0.6), radius=3),
-              place(art.crown(), CARD_W / 2 - 15, 26, 30),
+              place(crown(), CARD_W / 2 - 15, 26, 30),
               Text(9, 56, 45, 18, t("back.kingdom"), 13, bold=True, colour="#FFFFFF", min_size=7)]
     return Drawing("kingdom-card-back", CARD_W, CARD_H, tuple(items))
 
@@ -107,7 +106,7 @@ def _diagram(card: str, x: float, y: float, w: float, h: float) -> list[Item]:
     for row, col, letter in hexes:
         terrain = _BY_LETTER[letter]
         points = tuple((left + px, top + py) for px, py in hexgrid.corners((row, col), size))
-        items.append(Polygon(points, Paint(fill=art.colour(terrain), stroke=art.INK, width=0.2)))
+        items.append(Polygon(points, Paint(fill=art.colour(terrain), stroke=INK, width=0.2)))
         cx, cy = hexgrid.centre((row, col), size)
         if terrain is not Terrain.GRASS:
             items.append(place(art.icon(terrain), left + cx - size * 0.7, top + cy - size * 0.7, size * 1.4))
@@ -134,12 +133,12 @@ def summary_card(location: Terrain, t: Catalog) -> Drawing:
         if name in ("harbor", "tower"):
             detail.append(t(f"action_detail.{name}"))
     items = _card_frame(PARCHMENT)
-    items += [Rect(4, 4, 55, 13, Paint(fill=art.LOCATION_COLOUR, stroke=art.INK, width=0.3, bulk=True), radius=2),
+    items += [Rect(4, 4, 55, 13, Paint(fill=art.LOCATION_COLOUR, stroke=INK, width=0.3, bulk=True), radius=2),
               Text(6, 4.5, 51, 12, t(f"location.{name}"), 15, bold=True, min_size=8),
               place(art.icon(location), CARD_W / 2 - 11, 19, 22),
               Text(5, 42, 53, 16, t(f"action.{name}"), 10, bold=True, min_size=6),
-              Text(5, 58, 53, 19, " ".join(detail), 8, valign="top", min_size=5.5),
-              Text(5, 76, 53, 8, t("action_detail.once"), 6, valign="bottom", min_size=4.5)]
+              Text(5, 58, 53, 19, " ".join(detail), 8, valign="top", min_size=6),
+              Text(5, 76, 53, 8, t("action_detail.once"), 6, valign="bottom", min_size=6)]
     return Drawing(f"location-summary-{name}", CARD_W, CARD_H, tuple(items))
 
 
@@ -155,7 +154,7 @@ def location_tile(location: Terrain, t: Catalog) -> Drawing:
     w, h = math.sqrt(3) * TILE_RADIUS, 2 * TILE_RADIUS
     items: list[Item] = [Polygon(regular_polygon(w / 2, h / 2, TILE_RADIUS + OVER, 6), Paint(fill=art.LOCATION_COLOUR, bulk=True)),
                          place(art.icon(location), w / 2 - 10, 6, 20),
-                         Text(4, 26, w - 8, 5, t(f"location.{location.value}"), 8, bold=True, min_size=5)]
+                         Text(4, 26, w - 8, 5, t(f"location.{location.value}"), 8, bold=True, min_size=6)]
     return _hex_tile(f"location-tile-{location.value}", items)
 
 
@@ -164,7 +163,7 @@ def location_tile_action(location: Terrain, t: Catalog) -> Drawing:
     w, h = math.sqrt(3) * TILE_RADIUS, 2 * TILE_RADIUS
     items: list[Item] = [Polygon(regular_polygon(w / 2, h / 2, TILE_RADIUS + OVER, 6), Paint(fill="#FBE9C4", bulk=True)),
                          place(art.icon(location), w / 2 - 4.5, 3, 9),
-                         Text(3.5, 12.5, w - 7, 15, t(f"action.{location.value}"), 6.5, min_size=4.5)]
+                         Text(3.5, 12.5, w - 7, 15, t(f"action.{location.value}"), 6.5, min_size=6)]
     return _hex_tile(f"location-tile-{location.value}-action", items)
 
 
@@ -182,8 +181,8 @@ def lap_marker(player: int, t: Catalog) -> Drawing:
 
 def start_player(t: Catalog) -> Drawing:
     return _round("start-player", TOKEN, [
-        place(art.crown(), 5, 1.5, 14),
-        Text(3, 14, TOKEN - 6, 6, t("piece.start_player"), 7, bold=True, min_size=4.5)], "#79BDE8")
+        place(crown(), 5, 1.5, 14),
+        Text(3, 14, TOKEN - 6, 6, t("piece.start_player"), 7, bold=True, min_size=6)], "#79BDE8")
 
 
 def settlement(player: int) -> Drawing:
@@ -202,7 +201,7 @@ def gold_track(width: float, height: float, t: Catalog) -> Drawing:
         row, col = divmod(n, 10)
         x, y = t.from_start(left + col * cell, cell, width), top + row * cell
         fill = "#F3E58E" if n % 10 == 0 else "#FFFFFF"
-        items += [Rect(x, y, cell, cell, Paint(fill=fill, stroke=art.INK, width=0.3)),
+        items += [Rect(x, y, cell, cell, Paint(fill=fill, stroke=INK, width=0.3)),
                   Text(x + 1, y + 1, cell - 2, cell - 2, t.number(n), 14, bold=n % 10 == 0)]
     items.append(Text(left, top + 10 * cell + 3, 10 * cell, height - top - 10 * cell - 3, t("piece.gold_track_how"), 10, valign="top"))
     return Drawing("gold-track", width, height, tuple(items))

@@ -35,7 +35,7 @@ class KingdomBuilder(Game):
             (Param("settlements", "--settlements", bool, False, "Also print 40 settlement tokens per colour."),)),
         "boards": Operation(
             "Write a set of 8 sections, one per location type, as section files named by their ids.\n\n"
-            "Ids (kb1-SEED-LOCATION) can be used in transcriptions and --boards wherever a section name is.",
+            "Ids (kb2-SEED-LOCATION) can be used in transcriptions and --boards wherever a section name is.",
             ("pnp boards kingdom-builder --seed 42",
              "pnp boards kingdom-builder --seed 42 --format pdf --paper letter --out my-sections"),
             (Param("fmt", "--format", BoardsFormat, BoardsFormat.TXT,

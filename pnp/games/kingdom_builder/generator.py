@@ -18,9 +18,14 @@ the five buildable terrains differ by at most one hex, and the odd hexes rotate 
 terrains across the set, so in any 4 sections the five terrains' totals differ by at most 4
 hexes (`BALANCE_BOUND`). No terrain card is then much better than another.
 
-Ids: `kb<version>-<seed>-<location>` (e.g. `kb1-1000-tavern`). A section depends only on its
+Ids: `kb<version>-<seed>-<location>` (e.g. `kb2-1000-tavern`). A section depends only on its
 version, seed and location type, so an id always resolves to the same terrain; a changed
 generator gets a new version and the old one stays here.
+
+Versions: 1 as above. 2 adds the test that every castle and location hex has at least two
+buildable neighbours, as on every published section (version 1 let 3 of 96 sections through
+with one). Version 2 draws from version 1's random streams, so each version 1 section that
+passes the new test is also the version 2 section of the same seed and location.
 """
 
 from __future__ import annotations
@@ -28,13 +33,14 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from pnp import hexgrid
 from pnp.errors import PnpError
 from pnp.games.kingdom_builder.section import SIZE, Section, design_problems
 from pnp.games.kingdom_builder.facts import BUILDABLE, LOCATIONS, TWO_CASTLE_LOCATIONS, Terrain
 
-VERSION = 1
+VERSION = 2
 BALANCE_BOUND = 4
 SAME_NEIGHBOUR_RANGE = (0.40, 0.55)
 MAX_ATTEMPTS = 500
@@ -66,7 +72,7 @@ def targets(seed: int, version: int = VERSION) -> dict[Terrain, dict[Terrain, in
     """Terrain counts for each section of the set `seed`: the set's balance is decided here."""
     if version not in GENERATORS:
         raise PnpError(f"no section generator version {version} (known: {', '.join(map(str, GENERATORS))})")
-    rng = random.Random(f"kb{version}-set-{seed}")
+    rng = random.Random(f"kb{STREAMS[version]}-set-{seed}")
     extras = {terrain: 0 for terrain in BUILDABLE}
     result = {}
     for location in LOCATIONS:
@@ -82,15 +88,16 @@ def targets(seed: int, version: int = VERSION) -> dict[Terrain, dict[Terrain, in
     return result
 
 
+@lru_cache(maxsize=256)
 def generate(seed: int, location: Terrain, version: int = VERSION) -> Section:
-    """The section of type `location` in the set `seed`."""
+    """The section of type `location` in the set `seed` (a pure function: kept once made)."""
     counts = targets(seed, version)[location]
-    rng = random.Random(f"kb{version}-{seed}-{location.value}")
+    rng = random.Random(f"kb{STREAMS[version]}-{seed}-{location.value}")
     for _ in range(MAX_ATTEMPTS):
         grid = GENERATORS[version](rng, location, counts)
         section = Section(section_id(seed, location, version), location,
                           tuple(tuple(grid[(r, c)] for c in range(SIZE)) for r in range(SIZE)))
-        if not problems(section):
+        if not problems(section, version):
             return section
     raise PnpError(f"no valid {location.value} section for seed {seed} after {MAX_ATTEMPTS} attempts")
 
@@ -120,9 +127,14 @@ def same_neighbour_share(section: Section) -> float:
     return sum(section.at(c) is section.at(n) for c, n in pairs) / len(pairs)
 
 
-def problems(section: Section) -> list[str]:
+def problems(section: Section, version: int = VERSION) -> list[str]:
     """The digest's published-section facts a section breaks, plus the shape rules."""
     found = design_problems(section)
+    if version >= 2:
+        for cell in CELLS:
+            if section.at(cell).is_special and sum(section.at(n) in BUILDABLE for n in NEAR[cell]) < 2:
+                found.append(f"{section.at(cell).value} at row {cell[0] + 1}, column {cell[1] + 1} has fewer than "
+                             f"2 buildable neighbours")
     for terrain in BUILDABLE:
         count = len(regions(section, terrain))
         if not 1 <= count <= 4:
@@ -209,4 +221,5 @@ def _version_1(rng: random.Random, location: Terrain, counts: dict[Terrain, int]
     return grid
 
 
-GENERATORS: dict[int, Callable[[random.Random, Terrain, dict[Terrain, int]], Grid]] = {1: _version_1}
+GENERATORS: dict[int, Callable[[random.Random, Terrain, dict[Terrain, int]], Grid]] = {1: _version_1, 2: _version_1}
+STREAMS = {1: 1, 2: 1}  # the version whose random streams each version draws from

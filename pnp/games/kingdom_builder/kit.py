@@ -2,68 +2,56 @@
 
 from __future__ import annotations
 
-from pnp.draw import Drawing, Item, Paint, Rect, Text, place
+from pnp.draw import Paint, Rect, place
 from pnp.games.kingdom_builder import art, board_art, components as c, generator
 from pnp.games.kingdom_builder.facts import BUILDABLE, LOCATIONS, Terrain
 from pnp.games.kingdom_builder.library import DEFAULT_SET
+from pnp.render.art import INK
+from pnp.render.cover import Cover
 from pnp.render.i18n import Catalog
-from pnp.render.imposition import Sheet, alignment_sheet, page_area
+from pnp.render.imposition import Sheet, cover_sheet, page_area
 
 GAME_ID = "kingdom-builder"
+SETTLEMENTS = 40  # per colour
 
 
-def cover(width: float, height: float, t: Catalog, counts: list[tuple[int, str]]) -> Drawing:
-    """Title, contents, how to print, and the terrain key for checking a grey print."""
-    items: list[Item] = [Text(0, 4, width, 18, t("title"), 30, bold=True),
-                         Text(0, 22, width, 10, t("kit"), 14),
-                         Text(10, 38, width - 20, 8, t("contents.heading"), 13, bold=True, align="left")]
-    y = 47.0
-    for count, key in counts:
-        items.append(Text(14, y, width - 28, 6, t("contents.item", count=count, name=t(key)), 10, align="left"))
-        y += 6.5
-    y += 6
-    items += [Text(10, y, width - 20, 8, t("contents.how_title"), 13, bold=True, align="left"),
-              Text(10, y + 9, width - 20, 30, t("contents.how"), 10, align="left", valign="top")]
-    y += 44
-    label = (width - 20) / 4 - 20
-    for k, terrain in enumerate((*BUILDABLE, Terrain.WATER, Terrain.MOUNTAIN, Terrain.CASTLE)):
-        x = 10 + (k % 4) * (width - 20) / 4
-        row_y = y + (k // 4) * 24
-        items += [Rect(t.from_start(x, 16, width), row_y, 16, 16,
-                       Paint(fill=art.colour(terrain), stroke=art.INK, width=0.3)),
-                  place(art.icon(terrain), t.from_start(x + 1.5, 13, width), row_y + 1.5, 13),
-                  Text(t.from_start(x + 18, label, width), row_y, label, 16, t(f"terrain.{terrain.value}"), 9, align="left")]
-    return Drawing("cover", width, height, tuple(items))
+def _terrain_key(t: Catalog) -> tuple:
+    """Each terrain's colour and symbol, for checking a grey print."""
+    return tuple(((Rect(0, 0, 1, 1, Paint(fill=art.colour(terrain), stroke=INK, width=0.02)), place(art.icon(terrain), 0.1, 0.1, 0.8)),
+                  t(f"terrain.{terrain.value}")) for terrain in (*BUILDABLE, Terrain.WATER, Terrain.MOUNTAIN, Terrain.CASTLE))
 
 
-def sheets(t: Catalog, paper: str, duplex: bool, settlements: bool) -> list[Sheet]:
-    """All sheets in print order. Double-sided pieces carry their backs."""
+def sheets(t: Catalog, paper: str, settlements: bool) -> list[Sheet]:
+    """All sheets. Double-sided pieces carry their backs."""
     width, height = page_area(paper)
     terrain = c.terrain_cards(t)
     kingdom = c.kingdom_cards(t)
     tile_fronts, tile_backs = c.location_tiles(t)
     tokens = c.tokens(t)
     sections = tuple(board_art.section_drawing(section, t) for section in generator.generate_set(DEFAULT_SET))
-    counts = [(len(sections), "contents.sections"), (len(terrain), "contents.terrain_cards"), (len(kingdom), "contents.kingdom_cards"),
-              (len(LOCATIONS), "contents.summaries"), (len(tile_fronts), "contents.location_tiles"),
-              (4, "contents.gold_markers"), (8, "contents.lap_markers"), (1, "contents.start_player"),
-              (1, "contents.gold_track")]
+    summaries = tuple(c.summary_card(location, t) for location in LOCATIONS)
+    houses = tuple(c.settlement(p) for p in range(len(art.PLAYERS)) for _ in range(SETTLEMENTS)) if settlements else ()
+    sections_title = t("contents.sections")
+    contents = [(len(sections), sections_title),
+                (len(terrain), t("contents.terrain_cards")), (len(kingdom), t("contents.kingdom_cards")),
+                (len(summaries), t("contents.summaries")), (len(tile_fronts), t("contents.location_tiles")),
+                (4, t("contents.gold_markers")), (8, t("contents.lap_markers")), (1, t("contents.start_player")),
+                (1, t("contents.gold_track"))]
     if settlements:
-        counts.append((160, "contents.settlements"))
-    result = [Sheet(t("contents.heading"), (cover(width, height, t, counts),), cuts="none")]
-    if duplex:
-        result.append(alignment_sheet(paper, t))
-    result += [
-        Sheet(t("contents.sections"), sections),
+        contents.append((len(houses), t("contents.settlements")))
+    cover = Cover(t("title"), t("kit"), tuple(contents), needs=() if settlements else (t("needs.settlements"),),
+                  key_title=t("key"), key=_terrain_key(t))
+    result = [
+        cover_sheet(cover, paper, t),
+        Sheet(sections_title, sections),
         Sheet(t("contents.terrain_cards"), tuple(terrain), (c.terrain_back(t),) * len(terrain), cuts="shared"),
         Sheet(t("contents.kingdom_cards"), tuple(kingdom), (c.kingdom_back(t),) * len(kingdom), cuts="shared"),
-        Sheet(t("contents.summaries"), tuple(c.summary_card(location, t) for location in LOCATIONS), cuts="shared"),
+        Sheet(t("contents.summaries"), summaries, cuts="shared"),
         Sheet(t("contents.location_tiles"), tuple(tile_fronts), tuple(tile_backs)),
         # Markers look the same on both sides, so they can be flipped without giving anything away.
         Sheet(t("contents.tokens"), tuple(tokens), tuple(tokens)),
         Sheet(t("contents.gold_track"), (c.gold_track(width, height, t),), cuts="none"),
     ]
     if settlements:
-        pieces = tuple(c.settlement(p) for p in range(4) for _ in range(40))
-        result.append(Sheet(t("contents.settlements"), pieces, pieces))
+        result.append(Sheet(t("contents.settlements"), houses, houses))
     return result

@@ -3,7 +3,7 @@
 A board entry in a transcription, a set-up or `--boards` is resolved in this order:
 1. a path (it contains '/' or ends in '.txt'), relative to the transcription's folder;
 2. a file NAME.txt beside the transcription, in --boards-dir, or among the bundled sections;
-3. a generated section's id (`kb1-1000-tavern`), generated on the spot;
+3. a generated section's id (`kb2-1000-tavern`), generated on the spot;
 4. a location type (`tavern`): that section of the bundled default set.
 
 Files are read only inside the transcription's folder and --boards-dir (no absolute paths,
