@@ -13,7 +13,7 @@ import os
 import shutil
 import stat
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from pnp.errors import PnpError
@@ -35,11 +35,16 @@ def write_file(path: Path, data: str | bytes, force: bool = False) -> None:
     write_files({path: data}, force)
 
 
-def write_files(files: Mapping[Path, str | bytes], force: bool = False) -> None:
-    """Write a set of files, all of them or none; see the module's policy."""
-    problems = [problem for path in files if (problem := _refusal(path, force))]
+def check_writable(paths: Iterable[Path], force: bool = False) -> None:
+    """Refuse now what `write_files` would refuse, before any long work to make the files."""
+    problems = [problem for path in paths if (problem := _refusal(path, force))]
     if problems:
         raise OutputError(problems)
+
+
+def write_files(files: Mapping[Path, str | bytes], force: bool = False) -> None:
+    """Write a set of files, all of them or none; see the module's policy."""
+    check_writable(files, force)
     staged: dict[Path, Path] = {}  # target folder -> its temporary folder
     try:
         for folder in dict.fromkeys(path.parent for path in files):

@@ -165,13 +165,17 @@ def _suffix(path: Path, option: str, allowed: tuple[str, ...]) -> str:
 def kit(game: Game, out: Path, paper: str, bleed: float, duplex: bool, ink_saver: bool, lang: str, fmt: str,
         force: bool, **options: Any) -> None:
     from pnp.cli import kit_output
+    from pnp.outputs import check_writable
 
+    pdf_path = out / f"{game.id}-kit.pdf"
+    if fmt == "pdf":
+        check_writable([pdf_path], force)  # refused at once, not after rendering
     t = game.catalog(lang)
     sheets = game.kit_sheets(t, paper, **options)
     if fmt == "svg":
         kit_output.write_svgs(sheets, out / game.id, bleed, ink_saver, force)
     else:
-        kit_output.write_pdf(sheets, out / f"{game.id}-kit.pdf", paper, bleed, duplex, ink_saver, t, force)
+        kit_output.write_pdf(sheets, pdf_path, paper, bleed, duplex, ink_saver, t, force)
 
 
 def boards(game: Game, seed: int | None, out: Path, force: bool, **options: Any) -> None:

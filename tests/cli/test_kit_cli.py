@@ -55,3 +55,10 @@ def test_bad_options_are_wrong_usage_naming_the_choices_and_write_nothing(tmp_pa
 
 def test_bleed_is_limited():
     assert runner.invoke(app, ["kit", "kingdom-builder", "--bleed", "9"]).exit_code == 2
+
+
+def test_an_existing_kit_is_refused_before_anything_is_rendered(tmp_path):
+    (tmp_path / "great-wall-kit.pdf").write_bytes(b"mine")
+    result = runner.invoke(app, ["kit", "great-wall", "--out", str(tmp_path)])
+    assert result.exit_code == 1 and "already exists; use --force" in result.stderr
+    assert "Rendering" not in result.stderr and (tmp_path / "great-wall-kit.pdf").read_bytes() == b"mine"
