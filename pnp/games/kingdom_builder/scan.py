@@ -1,0 +1,427 @@
+"""Reading the settlements off a photo of a finished Kingdom Builder board.
+
+The board's terrain is known, so nothing here recognises terrain. The photo is straightened
+with the homography from four corner hexes (refined by the terrain they must show), each hex
+is compared with how its *own terrain* looks, empty, in *this* photo (learned from that
+terrain's hexes, most of them empty), and the hexes that differ are settlements; those are
+grouped by colour and the groups matched to the players' colours. Every comparison is made
+relative to the hex's own rim, so uneven light and a colour cast cancel out. Whatever is
+close to a decision boundary is reported as unsure rather than guessed silently.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from pnp import hexgrid
+from pnp.errors import InputError, PnpError, Problem
+from pnp.games.kingdom_builder.facts import UNBUILDABLE
+from pnp.games.kingdom_builder.model import COLS, ROWS, Board, label
+from pnp.games.kingdom_builder.scan_colours import rgb
+
+Cell = tuple[int, int]
+CORNER_CELLS: tuple[Cell, ...] = ((0, 0), (0, COLS - 1), (ROWS - 1, 0), (ROWS - 1, COLS - 1))
+S = 14.0                          # circumradius of a hex in the straightened image, pixels
+W = math.sqrt(3) * S              # its width across the flats
+MARGIN = 1.5 * W                  # room around the board for refinement and leaning pieces
+PIECE_HEIGHT = 0.5                # a house's height in hex widths, for parallax
+FOCAL_35MM = 26.0                 # a phone's main camera, when the photo does not say
+DECISIVE = 4.0                    # the best reading must be this much likelier (log) than the next
+STRANGE = 3.2                     # farther than this (in spreads) from every group is unsure
+
+
+@dataclass(frozen=True)
+class Hex:
+    """What one hex was read as: a player key or None (empty), and if unsure, what else it may be."""
+
+    cell: Cell
+    key: str | None
+    sure: bool = True
+    alternatives: tuple[str | None, ...] = ()  # the readings to choose from, best first
+    reason: str = ""
+
+
+@dataclass
+class Scan:
+    hexes: tuple[Hex, ...]                       # every hex that can hold a settlement, row by row
+    corners: tuple[tuple[float, float], ...]     # A1, A20, T1, T20 in the photo, refined
+    straightened: Any                            # the board in the straightened image (RGB)
+    centres: dict[Cell, tuple[float, float]]     # hex centres in `straightened`
+    players: tuple[tuple[str, str], ...]         # (key, colour) of each player
+
+    def settlements(self) -> dict[str, list[Cell]]:
+        result: dict[str, list[Cell]] = {key: [] for key, _ in self.players}
+        for read in self.hexes:
+            if read.key is not None:
+                result[read.key].append(read.cell)
+        return result
+
+    def uncertain(self) -> list[Hex]:
+        return [read for read in self.hexes if not read.sure]
+
+
+def board_centres() -> Any:
+    """Centres of all 400 hexes in board units (circumradius 1), row by row."""
+    import numpy as np
+
+    return np.array([hexgrid.centre(cell, 1.0) for cell in hexgrid.cells(ROWS, COLS)], dtype=float)
+
+
+def check_corners(corners: list[tuple[float, float]], width: int, height: int) -> None:
+    """Corners inside the photo, going round the board the right way, and big enough to read."""
+    problems = []
+    for (x, y), cell in zip(corners, CORNER_CELLS):
+        if not (0 <= x < width and 0 <= y < height):
+            problems.append(Problem("--corners", None, f"{label(cell)} at {x:g},{y:g} lies outside the photo ({width} x {height})"))
+    if problems:
+        raise InputError(problems)
+    a1, a20, t1, t20 = corners
+    ring = [a1, a20, t20, t1]
+    turns = []
+    for k in range(4):
+        (x0, y0), (x1, y1), (x2, y2) = ring[k], ring[(k + 1) % 4], ring[(k + 2) % 4]
+        turns.append((x1 - x0) * (y2 - y1) - (y1 - y0) * (x2 - x1))
+    across = min(math.dist(a1, a20), math.dist(t1, t20)) / (COLS - 1)
+    down = min(math.dist(a1, t1), math.dist(a20, t20)) / (ROWS - 1)
+    if not all(turn > 0 for turn in turns):
+        raise InputError([Problem("--corners", None, "the four points do not form a board: give the centres of "
+                                                     "A1, A20, T1 and T20 in that order (top-left, top-right, bottom-left, bottom-right)")])
+    if min(across, down) < 6:
+        raise InputError([Problem("--corners", None, f"the board is too small in this photo (hexes about {min(across, down):.0f} "
+                                                     f"pixels apart, at least 6 needed): take the photo closer")])
+    if not 0.25 < across / down < 4:
+        raise InputError([Problem("--corners", None, "the four points do not form a board: its sides are far from "
+                                                     "the shape of a 20 x 20 board")])
+
+
+def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list[tuple[float, float]] | None = None) -> Scan:
+    """Read the settlements. `players` are (key, colour) pairs; `corners` the photo's pixel
+    centres of A1, A20, T1, T20 (else the scan markers are looked for)."""
+    import cv2
+    import numpy as np
+
+    height, width = image.shape[:2]
+    units = board_centres()
+    if corners is None:
+        from pnp.games.kingdom_builder.scan_markers import find_board_box
+
+        box = find_board_box(image)
+        if box is None:
+            raise PnpError("no scan markers found in the photo: give the pixel centres of A1, A20, T1, T20 "
+                           "with --corners \"X,Y X,Y X,Y X,Y\"")
+        bw, bh = hexgrid.map_extent(ROWS, COLS, 1.0)
+        from_box = cv2.getPerspectiveTransform(np.float32([[0, 0], [bw, 0], [0, bh], [bw, bh]]), np.float32(box))
+        corners = [tuple(p) for p in _apply(from_box, units[[_flat(c) for c in CORNER_CELLS]])]
+        corners = [(min(max(x, 0.0), width - 1.0), min(max(y, 0.0), height - 1.0)) for x, y in corners]
+    check_corners(corners, width, height)
+
+    # Board units -> photo pixels, from the four corner hexes as given.
+    to_photo = cv2.getPerspectiveTransform(np.float32(units[[_flat(c) for c in CORNER_CELLS]]), np.float32(corners))
+    canvas = np.array([[S, 0, MARGIN], [0, S, MARGIN], [0, 0, 1.0]])  # board units -> straightened pixels
+    straight, inside = _straighten(image, to_photo @ np.linalg.inv(canvas))
+    centres = _apply(canvas, units)
+    refined = _refine(straight, centres)
+    lean = _parallax(to_photo, refined, centres, width, height)
+    readings = _read(straight, inside, refined, lean, board, players)
+    # Report the refined corners in the photo.
+    to_photo_px = to_photo @ np.linalg.inv(canvas)
+    new_corners = tuple(tuple(float(v) for v in p) for p in _apply(to_photo_px, refined[[_flat(c) for c in CORNER_CELLS]]))
+    return Scan(readings, new_corners, straight, {cell: tuple(refined[_flat(cell)]) for cell in hexgrid.cells(ROWS, COLS)},
+                tuple(players))
+
+
+def _flat(cell: Cell) -> int:
+    return cell[0] * COLS + cell[1]
+
+
+def _apply(matrix: Any, points: Any) -> Any:
+    import numpy as np
+
+    pts = np.hstack([points, np.ones((len(points), 1))]) @ matrix.T
+    return pts[:, :2] / pts[:, 2:3]
+
+
+def _straighten(image: Any, to_photo: Any) -> tuple[Any, Any]:
+    """The board warped to the straightened frame, and a mask of what the photo covers.
+    A large photo is first shrunk (area-averaged) to about twice the straightened resolution."""
+    import cv2
+    import numpy as np
+
+    bw, bh = hexgrid.map_extent(ROWS, COLS, S)
+    size = (int(bw + 2 * MARGIN), int(bh + 2 * MARGIN))
+    frame = np.array([[0, 0], [size[0], 0], [0, size[1]], [size[0], size[1]]], float)
+    spots = _apply(to_photo, frame)
+    # The smallest pixels-per-straightened-pixel over the board decides how far to shrink.
+    grid = np.array([[x, y] for x in np.linspace(0, size[0], 6) for y in np.linspace(0, size[1], 6)])
+    a, b = _apply(to_photo, grid), _apply(to_photo, grid + [1.0, 0])
+    density = float(np.min(np.linalg.norm(b - a, axis=1)))
+    h, w = image.shape[:2]
+    x0, y0 = (int(max(0, math.floor(v))) for v in spots.min(axis=0))
+    x1, y1 = int(min(w, math.ceil(spots[:, 0].max()) + 1)), int(min(h, math.ceil(spots[:, 1].max()) + 1))
+    crop = image[y0:y1, x0:x1]
+    shrink = min(1.0, 2.0 / density)
+    shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1.0]])
+    if shrink < 1.0:
+        crop = cv2.resize(crop, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+        shift = np.diag([shrink, shrink, 1.0]) @ shift
+    matrix = shift @ to_photo
+    straight = cv2.warpPerspective(crop, matrix, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                   borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0))
+    inside = cv2.warpPerspective(np.full(crop.shape[:2], 255, np.uint8), matrix, size,
+                                 flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP, borderValue=0)
+    return straight, inside > 0
+
+
+def _ring(radius: float, count: int, phase: float = 0.0) -> Any:
+    import numpy as np
+
+    angles = phase + np.arange(count) * 2 * math.pi / count
+    return radius * np.stack([np.cos(angles), np.sin(angles)], axis=1)
+
+
+def _disc(radius: float) -> Any:
+    """Points filling a disc: the centre and two rings."""
+    import numpy as np
+
+    return np.vstack([[[0.0, 0.0]], _ring(radius * 0.5, 6), _ring(radius, 12, math.pi / 12)])
+
+
+def _sample(image: Any, points: Any) -> Any:
+    """Bilinear samples of an image at points of shape (..., 2)."""
+    import cv2
+    import numpy as np
+
+    flat = points.reshape(-1, 2).astype(np.float32)
+    out = cv2.remap(image, flat[:, 0].reshape(1, -1).copy(), flat[:, 1].reshape(1, -1).copy(), cv2.INTER_LINEAR,
+                    borderMode=cv2.BORDER_REPLICATE)
+    return out.reshape(*points.shape[:-1], -1)
+
+
+def _refine(straight: Any, centres: Any) -> Any:
+    """Hex centres moved to where the terrain says they are: each hex should look like one
+    colour up to its rim, so the grid is shifted (corner by corner, then section by section)
+    to make the colour within the hexes as even as it gets."""
+    import cv2
+    import numpy as np
+
+    blurred = cv2.GaussianBlur(straight, (0, 0), 1.0).astype(np.float32)
+    pattern = np.vstack([_ring(0.2 * W, 8), _ring(0.38 * W, 12, 0.26)])
+    corner_idx = [_flat(c) for c in CORNER_CELLS]
+    base = centres[corner_idx].astype(np.float32)
+
+    def cost(points: Any, which: Any = slice(None)) -> float:
+        values = _sample(blurred, points[which][:, None, :] + pattern[None, :, :])
+        return float(((values - values.mean(axis=1, keepdims=True)) ** 2).sum())
+
+    def moved(delta: Any) -> Any:
+        matrix = cv2.getPerspectiveTransform(base, (base + delta.reshape(4, 2)).astype(np.float32))
+        return _apply(matrix, centres)
+
+    # Coarse: the whole grid shifted, within about a third of a hex.
+    best, best_cost = np.zeros(8), cost(centres)
+    span = np.arange(-0.35 * W, 0.35 * W + 1e-9, W / 14)
+    for dx in span:
+        for dy in span:
+            delta = np.tile([dx, dy], 4)
+            c = cost(centres + [dx, dy])
+            if c < best_cost:
+                best, best_cost = delta, c
+    # Fine: each corner on its own, in shrinking steps.
+    for step in (W / 12, W / 24, W / 48):
+        improved = True
+        while improved:
+            improved = False
+            for k in range(8):
+                for sign in (1, -1):
+                    trial = best.copy()
+                    trial[k] += sign * step
+                    c = cost(moved(trial))
+                    if c < best_cost:
+                        best, best_cost, improved = trial, c, True
+    points = moved(best)
+    # Loose sections lie a little apart: each may shift a little on its own.
+    sectors = np.array([hexgrid.sector(cell) for cell in hexgrid.cells(ROWS, COLS)])
+    for quarter in range(4):
+        which = np.flatnonzero(sectors == quarter)
+        shift, here = np.zeros(2), cost(points, which)
+        for step in (W / 16, W / 32):
+            improved = True
+            while improved:
+                improved = False
+                for d in ((step, 0), (-step, 0), (0, step), (0, -step)):
+                    trial = shift + d
+                    if np.abs(trial).max() > 0.25 * W:
+                        continue
+                    c = cost(points + np.where((sectors == quarter)[:, None], trial, 0), which)
+                    if c < here:
+                        shift, here, improved = trial, c, True
+        points[which] += shift
+    return points
+
+
+def _parallax(to_photo: Any, refined: Any, centres: Any, width: int, height: int) -> Any:
+    """How far, in straightened pixels, the top of a house standing on each hex appears from
+    its base: away from the point under the camera, found from the homography and a phone's
+    typical focal length."""
+    import numpy as np
+
+    focal = FOCAL_35MM / 43.27 * math.hypot(width, height)
+    k = np.array([[focal, 0, width / 2], [0, focal, height / 2], [0, 0, 1.0]])
+    b = np.linalg.inv(k) @ to_photo  # board units -> camera rays
+    scale = (np.linalg.norm(b[:, 0]) + np.linalg.norm(b[:, 1])) / 2
+    r1, r2, t = b[:, 0] / scale, b[:, 1] / scale, b[:, 2] / scale
+    if t[2] < 0:
+        r1, r2, t = -r1, -r2, -t
+    rotation = np.stack([r1, r2, np.cross(r1, r2)], axis=1)
+    camera = -rotation.T @ t  # in board units; |z| is the height above the board
+    nadir, above = camera[:2], abs(camera[2])
+    rise = PIECE_HEIGHT * math.sqrt(3)
+    if above <= 2 * rise:
+        return np.zeros_like(refined)
+    units = (refined - MARGIN) / S
+    lean = (units - nadir) * rise / (above - rise) * S
+    cap = 1.0 * W
+    size = np.linalg.norm(lean, axis=1, keepdims=True)
+    return np.where(size > cap, lean * cap / np.maximum(size, 1e-9), lean)
+
+
+def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, players: list[tuple[str, str]]) -> tuple[Hex, ...]:
+    """Every readable hex as empty or a player's piece. Each hex is described by the colour at
+    its piece spot with the hex's light divided out (the light is how its rim differs from its
+    terrain's usual rim); an empty hex then looks like the others of its terrain, a piece like
+    the other pieces of its colour on any terrain. Both kinds of group are learned together."""
+    import numpy as np
+
+    terrain = board.terrain
+    keys = tuple(key for key, _ in players)
+    readable = np.array([t not in UNBUILDABLE for t in terrain])
+    log_image = np.log(straight.astype(np.float32) / 255.0 + 0.02)
+    disc = _disc(0.12 * W)
+    piece_pts = np.concatenate([centres[:, None, :] + t * lean[:, None, :] + disc[None] for t in (0.2, 0.5, 0.8)], axis=1)
+    rim_pts = centres[:, None, :] + _ring(0.4 * W, 24)[None]
+    spot = _sample(log_image, piece_pts)
+    rim = np.median(_sample(log_image, rim_pts), axis=1)
+    covered = _sample(inside.astype(np.float32), np.concatenate([piece_pts, rim_pts], axis=1))[..., 0].min(axis=1) > 0.99
+
+    kinds = sorted({t.value for t, r in zip(terrain, readable) if r})
+    kind_of = np.array([kinds.index(t.value) if r else -1 for t, r in zip(terrain, readable)])
+    use = np.flatnonzero(readable & covered)
+    usual_rim = np.zeros((len(kinds), 3))
+    for k in range(len(kinds)):
+        members = use[kind_of[use] == k]
+        if len(members):
+            usual_rim[k] = np.median(rim[members], axis=0)
+    light = rim - usual_rim[np.maximum(kind_of, 0)]
+    quartiles = np.quantile(spot, [0.2, 0.8], axis=1)
+    feature = np.hstack([np.median(spot, axis=1) - light, (quartiles[1] - quartiles[0]).mean(axis=1, keepdims=True)])
+
+    groups = _groups(feature[use], kind_of[use], usual_rim, [colour for _, colour in players])
+    order = _match(groups.piece_means, [colour for _, colour in players])
+    result = []
+    position = {int(i): n for n, i in enumerate(use)}
+    for i, cell in enumerate(hexgrid.cells(ROWS, COLS)):
+        if not readable[i]:
+            continue
+        if i not in position:
+            result.append(Hex(cell, None, False, (None, *keys), "not in the photo"))
+            continue
+        n = position[i]
+        ranked = np.argsort(groups.cost[n])
+        names = [None if g == 0 else keys[order[g - 1]] for g in ranked[:2]]
+        best, second = groups.cost[n, ranked[0]], groups.cost[n, ranked[1]]
+        if second - best < DECISIVE:
+            result.append(Hex(cell, names[0], False, tuple(names), "between"))
+        elif groups.distance[n, ranked[0]] > STRANGE:
+            result.append(Hex(cell, names[0], False, tuple(names), "unlike anything else"))
+        else:
+            result.append(Hex(cell, names[0]))
+    return tuple(result)
+
+
+@dataclass
+class _Groups:
+    cost: Any        # (hexes, 1 + players): -log likelihood of being empty, or each player's piece
+    distance: Any    # the same as normalised distances
+    piece_means: Any # (players, 4)
+
+
+def _groups(x: Any, kind: Any, usual_rim: Any, colours: list[str]) -> _Groups:
+    """Learn each terrain's empty look and each colour's piece look together (hard EM): an
+    empty hex is near its own terrain's look, a piece near its colour's look on any terrain."""
+    import numpy as np
+
+    kinds, players = len(usual_rim), len(colours)
+    floor_empty = np.array([0.03, 0.03, 0.03, 0.02])
+    floor_piece = np.array([0.06, 0.06, 0.06, 0.04])
+    empty_mean = np.hstack([usual_rim, np.zeros((kinds, 1))])
+    for k in range(kinds):
+        members = x[kind == k]
+        if len(members):
+            empty_mean[k, 3] = np.quantile(members[:, 3], 0.25)
+    empty_spread = np.tile(floor_empty * 2, (kinds, 1))
+    # Pieces start from the declared colours (with a typical shading spread), then settle on
+    # the colours this photo shows.
+    piece_mean = np.array([[*np.log(np.array(rgb(colour)) / 255.0 + 0.02), 0.15] for colour in colours])
+    piece_spread = np.tile(floor_piece * 1.5, (players, 1))
+    for _ in range(12):
+        cost, distance = _costs(x, kind, empty_mean, empty_spread, piece_mean, piece_spread)
+        assign = np.argmin(cost, axis=1)
+        for k in range(kinds):
+            members = x[(assign == 0) & (kind == k)]
+            if len(members) >= 4:
+                empty_mean[k] = members.mean(axis=0)
+                empty_spread[k] = np.maximum(members.std(axis=0), floor_empty)
+        for j in range(players):
+            members = x[assign == j + 1]
+            if len(members) >= 3:
+                piece_mean[j] = members.mean(axis=0)
+                piece_spread[j] = np.maximum(members.std(axis=0), floor_piece)
+    cost, distance = _costs(x, kind, empty_mean, empty_spread, piece_mean, piece_spread)
+    return _Groups(cost, distance, piece_mean)
+
+
+def _costs(x: Any, kind: Any, empty_mean: Any, empty_spread: Any, piece_mean: Any, piece_spread: Any) -> tuple[Any, Any]:
+    import numpy as np
+
+    means = np.concatenate([empty_mean[kind][:, None], np.broadcast_to(piece_mean, (len(x), *piece_mean.shape))], axis=1)
+    spreads = np.concatenate([empty_spread[kind][:, None], np.broadcast_to(piece_spread, (len(x), *piece_spread.shape))], axis=1)
+    z2 = (((x[:, None, :] - means) / spreads) ** 2).sum(axis=2)
+    return 0.5 * z2 + np.log(spreads).sum(axis=2), np.sqrt(z2)
+
+
+def _kmeans(x: Any, k: int) -> Any:
+    """k centres of the rows of x: farthest-point seeds, then Lloyd's steps (deterministic)."""
+    import numpy as np
+
+    centres = [x[np.argmax(np.linalg.norm(x - x.mean(axis=0), axis=1))]]
+    while len(centres) < k:
+        distance = np.min([np.linalg.norm(x - c, axis=1) for c in centres], axis=0)
+        centres.append(x[np.argmax(distance)])
+    centres = np.array(centres, dtype=float)
+    for _ in range(20):
+        assign = np.argmin(np.linalg.norm(x[:, None] - centres[None], axis=2), axis=1)
+        centres = np.array([x[assign == j].mean(axis=0) if np.any(assign == j) else centres[j] for j in range(k)])
+    return centres
+
+
+def _match(piece_means: Any, colours: list[str]) -> tuple[int, ...]:
+    """Which player each colour group belongs to: the one-to-one matching of the groups' colours
+    to the declared colours that fits best, allowing the whole photo one colour cast."""
+    import cv2
+    import numpy as np
+
+    seen = np.clip(np.exp(piece_means[:, :3]) - 0.02, 0, 1).astype(np.float32)
+    lab = cv2.cvtColor(seen[None], cv2.COLOR_RGB2Lab)[0] * np.array([0.6, 1, 1], np.float32)
+    refs = np.array([rgb(colour) for colour in colours], np.float32)[None] / 255.0
+    ref_lab = cv2.cvtColor(refs, cv2.COLOR_RGB2Lab)[0] * np.array([0.6, 1, 1], np.float32)
+    best, best_cost = tuple(range(len(colours))), math.inf
+    for order in itertools.permutations(range(len(colours))):
+        diff = lab - ref_lab[list(order)]
+        cast = diff.mean(axis=0)
+        cost = float(np.linalg.norm(diff - cast, axis=1).sum() + 0.3 * np.linalg.norm(cast))
+        if cost < best_cost:
+            best, best_cost = order, cost
+    return best
