@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from pnp import __version__
-from pnp.cli import boards, check, games, kit, score, setup, template
+from pnp.cli import boards, check, games, kit, scan, score, setup, template
 from pnp.cli.common import example
 
 app = typer.Typer(
@@ -39,6 +39,7 @@ app.add_typer(setup.app, name="setup")
 app.add_typer(score.app, name="score")
 app.add_typer(check.app, name="check")
 app.add_typer(template.app, name="template")
+app.add_typer(scan.app, name="scan")
 
 
 def main() -> None:

@@ -70,6 +70,24 @@ def board_centres() -> Any:
     return np.array([hexgrid.centre(cell, 1.0) for cell in hexgrid.cells(ROWS, COLS)], dtype=float)
 
 
+def parse_corners(text: str) -> list[tuple[float, float]]:
+    """'X,Y X,Y X,Y X,Y' (pixel centres of A1, A20, T1, T20) as four points."""
+    points = []
+    for part in text.replace(";", " ").split():
+        x, comma, y = part.partition(",")
+        try:
+            point = (float(x), float(y))
+        except ValueError:
+            point = (math.nan, math.nan)
+        if not comma or not all(math.isfinite(v) for v in point):
+            raise InputError([Problem("--corners", None, f"'{part}' is not a point X,Y in pixels")])
+        points.append(point)
+    if len(points) != 4:
+        raise InputError([Problem("--corners", None, f"{len(points)} points given; give 4, the centres of A1, A20, T1, T20: "
+                                                     "\"X,Y X,Y X,Y X,Y\"")])
+    return points
+
+
 def check_corners(corners: list[tuple[float, float]], width: int, height: int) -> None:
     """Corners inside the photo, going round the board the right way, and big enough to read."""
     problems = []

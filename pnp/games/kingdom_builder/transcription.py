@@ -15,12 +15,13 @@ from pnp.games.kingdom_builder.model import (
     CARDS, COLS, LORDS_READINGS, ROW_LETTERS, ROWS, Board, Game, Placement, Player, label,
 )
 from pnp.games.kingdom_builder import library
+from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS, parse_colour
 from pnp.games.kingdom_builder.facts import LOCATION_LETTER, TERRAIN_LETTERS, UNBUILDABLE, Terrain
 from pnp.yamldoc import LineDict, LineList, Reader, read_text
 
 GAME_ID = "kingdom-builder"
 FIELDS = ("game", "boards", "cards", "players", "settlements", "lords_zero")
-PLAYER_FIELDS = ("key", "name")
+PLAYER_FIELDS = ("key", "name", "colour")
 MAX_SETTLEMENTS = 40
 EMPTY = "."
 _COORDINATE = re.compile(r"([A-Ta-t])(\d{1,2})")
@@ -64,6 +65,21 @@ def load_board(entries: list[str], lines: list[int | None], file: str, base_dir:
     if problems:
         raise InputError(problems)
     return Board((placements[0], placements[1], placements[2], placements[3]))
+
+
+def load_form(path: Path, boards_dir: Path | None = None) -> tuple[Board, tuple[Player, ...], str]:
+    """The board and players of a transcription whose cards and settlements may still be
+    blank (a form to fill in), and its text."""
+    file = str(path)
+    text = read_text(path, file)
+    reader = _Reader(file, path.resolve().parent, boards_dir)
+    reader.required = ("game", "boards", "players")
+    data = reader.document(text)
+    board = reader.board(data) if "boards" in data else None
+    players = reader.players(data) if "players" in data else ()
+    reader.finish()
+    assert board is not None
+    return board, players, text
 
 
 def parse_board_entry(entry: str) -> tuple[str, bool] | None:
@@ -149,8 +165,19 @@ class _Reader(Reader):
                 self.problem(item_line, f"player key '{key}' is given twice")
             if any(p.name == name for p in players):
                 self.problem(item_line, f"player name '{name}' is given twice")
-            players.append(Player(key, name))
+            players.append(Player(key, name, self.colour(entry, players)))
         return tuple(players)
+
+    def colour(self, entry: LineDict, players: list[Player]) -> str | None:
+        if "colour" not in entry:
+            return None
+        colour = parse_colour(str(entry["colour"]))
+        line = entry.line_of("colour")
+        if colour is None:
+            self.problem(line, f"colour '{entry['colour']}' is not a piece colour ({', '.join(PIECE_COLOURS)}) nor #rrggbb")
+        elif any(p.colour == colour for p in players):
+            self.problem(line, f"colour '{colour}' is given to two players")
+        return colour
 
     def settlements(self, data: LineDict, board: Board | None, players: tuple[Player, ...]) -> tuple:
         value, line = data["settlements"], data.line_of("settlements")
