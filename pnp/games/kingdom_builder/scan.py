@@ -30,7 +30,10 @@ MARGIN = 1.5 * W                  # room around the board for refinement and lea
 PIECE_HEIGHT = 0.5                # a house's height in hex widths, for parallax
 FOCAL_35MM = 26.0                 # a phone's main camera, when the photo does not say
 DECISIVE = 4.0                    # the best reading must be this much likelier (log) than the next
-STRANGE = 3.2                     # farther than this (in spreads) from every group is unsure
+STRANGE = 5.0                     # a hex fitting its group this much worse than its members do is unsure
+CORRELATED = 4.0                  # neighbouring samples are alike: about one in four is independent
+GLARE = 0.03                      # more added grey than this (of white) and a hex is not to be trusted
+PIECE_SHARE = 0.7                 # the part of a piece's spot that shows the piece
 
 
 @dataclass(frozen=True)
@@ -316,28 +319,47 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     terrain = board.terrain
     keys = tuple(key for key, _ in players)
     readable = np.array([t not in UNBUILDABLE for t in terrain])
-    log_image = np.log(straight.astype(np.float32) / 255.0 + 0.02)
+    image = straight.astype(np.float32) / 255.0
     disc = _disc(0.12 * W)
     piece_pts = np.concatenate([centres[:, None, :] + t * lean[:, None, :] + disc[None] for t in (0.2, 0.5, 0.8)], axis=1)
     rim_pts = centres[:, None, :] + _ring(0.4 * W, 24)[None]
-    spot = _sample(log_image, piece_pts)
-    rim = np.median(_sample(log_image, rim_pts), axis=1)
+    spot = _sample(image, piece_pts)
+    rim = np.median(_sample(image, rim_pts), axis=1)
     covered = _sample(inside.astype(np.float32), np.concatenate([piece_pts, rim_pts], axis=1))[..., 0].min(axis=1) > 0.99
+    glare = (spot.min(axis=2) > 0.97).mean(axis=1) > 0.2  # washed out: nothing left to read
 
+    # The light on each hex, from how its rim and its neighbours' rims differ from their
+    # terrains' usual look: a gain (shade, light falling off, a colour cast) plus a grey
+    # veil added on top (glare), both taken out of the samples.
+    gain, veil = _light(rim, terrain, covered)
+    veiled = np.array([max(veil[j] for j in (i, *near)) for i, near in enumerate(hexgrid.neighbour_table(ROWS, COLS))])
+    glare |= (veiled > GLARE) | (rim.min(axis=1) > 0.85)  # a grey veil, or a rim gone white
+    corrected = np.log(np.maximum((spot - veil[:, None, None]) / gain[:, None, None], 0) + 0.02)
     kinds = sorted({t.value for t, r in zip(terrain, readable) if r})
     kind_of = np.array([kinds.index(t.value) if r else -1 for t, r in zip(terrain, readable)])
     use = np.flatnonzero(readable & covered)
     usual_rim = np.zeros((len(kinds), 3))
+    rim_log = np.log(np.maximum((rim - veil[:, None]) / gain[:, None], 0) + 0.02)
     for k in range(len(kinds)):
         members = use[kind_of[use] == k]
         if len(members):
-            usual_rim[k] = np.median(rim[members], axis=0)
-    light = rim - usual_rim[np.maximum(kind_of, 0)]
-    quartiles = np.quantile(spot, [0.2, 0.8], axis=1)
-    feature = np.hstack([np.median(spot, axis=1) - light, (quartiles[1] - quartiles[0]).mean(axis=1, keepdims=True)])
+            usual_rim[k] = np.median(rim_log[members], axis=0)
+    quartiles = np.quantile(corrected, [0.2, 0.8], axis=1)
+    feature = np.hstack([np.median(corrected, axis=1), (quartiles[1] - quartiles[0]).mean(axis=1, keepdims=True)])
 
     groups = _groups(feature[use], kind_of[use], usual_rim, [colour for _, colour in players])
     order = _match(groups.piece_means, [colour for _, colour in players])
+    samples = corrected[use]
+    cost = _sample_costs(samples, kind_of[use], np.argmin(groups.cost, axis=1), len(keys))
+    labels = np.argmin(cost, axis=1)
+    # How well each hex fits the group it joined, against the other members of that group.
+    fit = cost[np.arange(len(use)), labels]
+    strange = np.zeros(len(use), bool)
+    for g in np.unique(labels):
+        members = labels == g
+        middle = np.median(fit[members])
+        spread = max(np.median(np.abs(fit[members] - middle)) * 1.4826, 1.0)
+        strange |= members & (fit > middle + STRANGE * spread)
     result = []
     position = {int(i): n for n, i in enumerate(use)}
     for i, cell in enumerate(hexgrid.cells(ROWS, COLS)):
@@ -347,16 +369,109 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
             result.append(Hex(cell, None, False, (None, *keys), "not in the photo"))
             continue
         n = position[i]
-        ranked = np.argsort(groups.cost[n])
+        ranked = np.argsort(cost[n])
         names = [None if g == 0 else keys[order[g - 1]] for g in ranked[:2]]
-        best, second = groups.cost[n, ranked[0]], groups.cost[n, ranked[1]]
-        if second - best < DECISIVE:
+        if glare[i]:
+            result.append(Hex(cell, names[0], False, tuple(names), "glare"))
+        elif cost[n, ranked[1]] - cost[n, ranked[0]] < DECISIVE:
             result.append(Hex(cell, names[0], False, tuple(names), "between"))
-        elif groups.distance[n, ranked[0]] > STRANGE:
+        elif strange[n]:
             result.append(Hex(cell, names[0], False, tuple(names), "unlike anything else"))
         else:
             result.append(Hex(cell, names[0]))
     return tuple(result)
+
+
+def _light(rim: Any, terrain: tuple, covered: Any) -> tuple[Any, Any]:
+    """Per hex, the gain and the added grey that best turn the usual rims of its terrain and
+    its neighbours' into the rims seen (least squares over the 7 hexes, the grey kept near 0
+    where the terrains around are too alike to tell the two apart)."""
+    import numpy as np
+
+    names = sorted({t.value for t in terrain})
+    kind = np.array([names.index(t.value) for t in terrain])
+    usual = np.zeros((len(names), 3))
+    for k in range(len(names)):
+        members = (kind == k) & covered
+        usual[k] = np.median(rim[members], axis=0) if members.any() else rim[kind == k].mean(axis=0)
+    x, y = usual[kind], rim
+    sums = np.zeros((len(terrain), 5))  # sum x^2, sum x, sum xy, sum y, count
+    for i, near in enumerate(hexgrid.neighbour_table(ROWS, COLS)):
+        around = [j for j in (i, *near) if covered[j]]
+        xs, ys = x[around].ravel(), y[around].ravel()
+        sums[i] = (xs @ xs, xs.sum(), xs @ ys, ys.sum(), len(xs))
+    sxx, sx, sxy, sy, n = sums.T
+    n = np.maximum(n, 1)
+    damp = 0.5 * n  # how strongly the grey is held at 0
+    det = sxx * (n + damp) - sx * sx
+    gain = np.where(det > 1e-9, (sxy * (n + damp) - sx * sy) / np.where(det > 1e-9, det, 1), 1.0)
+    veil = np.where(det > 1e-9, (sxx * sy - sx * sxy) / np.where(det > 1e-9, det, 1), 0.0)
+    return np.clip(gain, 0.2, 5.0), np.clip(veil, -0.2, 0.8)
+
+
+def _sample_costs(samples: Any, kind: Any, labels: Any, players: int) -> Any:
+    """-log likelihood of each hex's samples being an empty hex of its terrain (column 0) or
+    holding each player's piece: every group's colours as a small Gaussian mixture, so an
+    empty terrain may have its specks of other colours and a piece its lit and shaded sides.
+    A piece's spot also shows some terrain, so a piece is a mix of its colours and the terrain's."""
+    import numpy as np
+
+    hexes = len(samples)
+    cost = np.zeros((hexes, players + 1))
+    for _ in range(3):
+        empty_ll = np.zeros(samples.shape[:2])
+        for k in np.unique(kind):
+            members = kind == k
+            train = samples[members & (labels == 0)]
+            if len(train) < 3:
+                train = samples[members]
+            empty_ll[members] = _mixture(train.reshape(-1, 3), 3, 0.03)(samples[members])
+        cost[:, 0] = -empty_ll.sum(axis=1) / CORRELATED
+        for j in range(players):
+            train = samples[labels == j + 1]
+            if len(train) == 0:
+                cost[:, j + 1] = np.inf
+                continue
+            # Train on the samples the terrain does not explain: the piece itself.
+            foreign = train[empty_ll[labels == j + 1] < np.log(1e-3)]
+            model = _mixture((foreign if len(foreign) >= 20 else train.reshape(-1, 3)).reshape(-1, 3), 2, 0.05)
+            mixed = np.logaddexp(np.log(PIECE_SHARE) + model(samples), np.log(1 - PIECE_SHARE) + empty_ll)
+            cost[:, j + 1] = -mixed.sum(axis=1) / CORRELATED
+        labels = np.argmin(cost, axis=1)
+    return cost
+
+
+def _mixture(points: Any, components: int, floor: float) -> Any:
+    """A diagonal Gaussian mixture fitted to points (n x 3) by a few EM steps from
+    farthest-point seeds; returns its log density as a function of arrays (..., 3)."""
+    import numpy as np
+
+    step = max(1, len(points) // 1500)
+    data = points[::step]
+    components = min(components, len(data))
+    means = _kmeans(data, components)
+    variances = np.full((components, 3), floor ** 2 * 4)
+    weights = np.full(components, 1 / components)
+
+    def log_parts(x: Any) -> Any:
+        z = ((x[..., None, :] - means) ** 2 / variances).sum(axis=-1)
+        return np.log(weights) - 0.5 * z - 0.5 * np.log(variances).sum(axis=1) - 1.5 * np.log(2 * np.pi)
+
+    for _ in range(8):
+        parts = log_parts(data)
+        resp = np.exp(parts - parts.max(axis=1, keepdims=True))
+        resp /= resp.sum(axis=1, keepdims=True)
+        mass = resp.sum(axis=0) + 1e-9
+        weights = mass / mass.sum()
+        means = (resp.T @ data) / mass[:, None]
+        variances = np.maximum((resp.T @ data ** 2) / mass[:, None] - means ** 2, floor ** 2)
+
+    def log_density(x: Any) -> Any:
+        parts = log_parts(x)
+        top = parts.max(axis=-1)
+        return top + np.log(np.exp(parts - top[..., None]).sum(axis=-1))
+
+    return log_density
 
 
 @dataclass
