@@ -6,6 +6,7 @@ from pnp.draw import Drawing, Item, Paint, Rect, Text, place
 from pnp.games.kingdom_builder import art, board_art, components as c, generator
 from pnp.games.kingdom_builder.facts import BUILDABLE, LOCATIONS, Terrain
 from pnp.games.kingdom_builder.library import DEFAULT_SET
+from pnp.games.kingdom_builder.scan_markers import marker_cards
 from pnp.render.i18n import Catalog
 from pnp.render.imposition import Sheet, alignment_sheet, page_area
 
@@ -45,7 +46,7 @@ def sheets(t: Catalog, paper: str, duplex: bool, settlements: bool) -> list[Shee
     counts = [(len(sections), "contents.sections"), (len(terrain), "contents.terrain_cards"), (len(kingdom), "contents.kingdom_cards"),
               (len(LOCATIONS), "contents.summaries"), (len(tile_fronts), "contents.location_tiles"),
               (4, "contents.gold_markers"), (8, "contents.lap_markers"), (1, "contents.start_player"),
-              (1, "contents.gold_track")]
+              (1, "contents.gold_track"), (4, "contents.scan_markers")]
     if settlements:
         counts.append((160, "contents.settlements"))
     result = [Sheet(t("contents.heading"), (cover(width, height, t, counts),), cuts="none")]
@@ -60,6 +61,7 @@ def sheets(t: Catalog, paper: str, duplex: bool, settlements: bool) -> list[Shee
         # Markers look the same on both sides, so they can be flipped without giving anything away.
         Sheet(t("contents.tokens"), tuple(tokens), tuple(tokens)),
         Sheet(t("contents.gold_track"), (c.gold_track(width, height, t),), cuts="none"),
+        Sheet(t("contents.scan_markers"), marker_cards(t)),
     ]
     if settlements:
         pieces = tuple(c.settlement(p) for p in range(4) for _ in range(40))

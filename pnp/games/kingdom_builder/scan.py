@@ -30,9 +30,10 @@ MARGIN = 1.5 * W                  # room around the board for refinement and lea
 PIECE_HEIGHT = 0.5                # a house's height in hex widths, for parallax
 FOCAL_35MM = 26.0                 # a phone's main camera, when the photo does not say
 DECISIVE = 4.0                    # the best reading must be this much likelier (log) than the next
-STRANGE = 5.0                     # a hex fitting its group this much worse than its members do is unsure
+STRANGE = 6.0                     # a hex fitting its group this much worse than its members do is unsure
 CORRELATED = 4.0                  # neighbouring samples are alike: about one in four is independent
 GLARE = 0.03                      # more added grey than this (of white) and a hex is not to be trusted
+CAST_DOUBT = 2.0                  # how strongly matching colours prefers no cast to a cast
 PIECE_SHARE = 0.7                 # the part of a piece's spot that shows the piece
 
 
@@ -45,6 +46,8 @@ class Hex:
     sure: bool = True
     alternatives: tuple[str | None, ...] = ()  # the readings to choose from, best first
     reason: str = ""
+    margin: float = 0.0   # how much likelier (log) the reading is than the next one
+    oddness: float = 0.0  # how much worse it fits its group than the group's members do (robust z)
 
 
 @dataclass
@@ -331,35 +334,44 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     # The light on each hex, from how its rim and its neighbours' rims differ from their
     # terrains' usual look: a gain (shade, light falling off, a colour cast) plus a grey
     # veil added on top (glare), both taken out of the samples.
-    gain, veil = _light(rim, terrain, covered)
+    veil = _veil(rim, terrain, covered)
     veiled = np.array([max(veil[j] for j in (i, *near)) for i, near in enumerate(hexgrid.neighbour_table(ROWS, COLS))])
     glare |= (veiled > GLARE) | (rim.min(axis=1) > 0.85)  # a grey veil, or a rim gone white
-    corrected = np.log(np.maximum((spot - veil[:, None, None]) / gain[:, None, None], 0) + 0.02)
     kinds = sorted({t.value for t, r in zip(terrain, readable) if r})
     kind_of = np.array([kinds.index(t.value) if r else -1 for t, r in zip(terrain, readable)])
     use = np.flatnonzero(readable & covered)
     usual_rim = np.zeros((len(kinds), 3))
-    rim_log = np.log(np.maximum((rim - veil[:, None]) / gain[:, None], 0) + 0.02)
+    rim_log = np.log(rim + 0.02)
     for k in range(len(kinds)):
         members = use[kind_of[use] == k]
         if len(members):
             usual_rim[k] = np.median(rim_log[members], axis=0)
+    # Each hex's own light (shade, light falling off, a colour cast, a print a little darker)
+    # is how its rim differs from its terrain's usual rim; divided out, in logs a subtraction.
+    light = rim_log - usual_rim[np.maximum(kind_of, 0)]
+    corrected = np.log(spot + 0.02) - light[:, None, :]
     quartiles = np.quantile(corrected, [0.2, 0.8], axis=1)
     feature = np.hstack([np.median(corrected, axis=1), (quartiles[1] - quartiles[0]).mean(axis=1, keepdims=True)])
 
-    groups = _groups(feature[use], kind_of[use], usual_rim, [colour for _, colour in players])
-    order = _match(groups.piece_means, [colour for _, colour in players])
+    declared = [colour for _, colour in players]
+    groups = _groups(feature[use], kind_of[use], usual_rim, declared)
+    labels = np.argmin(groups.cost, axis=1)
     samples = corrected[use]
-    cost = _sample_costs(samples, kind_of[use], np.argmin(groups.cost, axis=1), len(keys))
+    cost, empty_ll = _sample_costs(samples, kind_of[use], labels, len(keys))
     labels = np.argmin(cost, axis=1)
+    labels[labels > 0] = 1 + _who(_piece_colour(samples, empty_ll)[labels > 0], declared)
+    cost, empty_ll = _sample_costs(samples, kind_of[use], labels, len(keys))
+    labels = np.argmin(cost, axis=1)
+    # Whose piece: decided on each piece's own colour, the samples its terrain does not explain.
+    colour_cost = _colour_costs(samples, empty_ll, labels, len(keys))
     # How well each hex fits the group it joined, against the other members of that group.
     fit = cost[np.arange(len(use)), labels]
-    strange = np.zeros(len(use), bool)
+    oddness = np.zeros(len(use))
     for g in np.unique(labels):
         members = labels == g
         middle = np.median(fit[members])
         spread = max(np.median(np.abs(fit[members] - middle)) * 1.4826, 1.0)
-        strange |= members & (fit > middle + STRANGE * spread)
+        oddness[members] = (fit[members] - middle) / spread
     result = []
     position = {int(i): n for n, i in enumerate(use)}
     for i, cell in enumerate(hexgrid.cells(ROWS, COLS)):
@@ -369,23 +381,27 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
             result.append(Hex(cell, None, False, (None, *keys), "not in the photo"))
             continue
         n = position[i]
-        ranked = np.argsort(cost[n])
-        names = [None if g == 0 else keys[order[g - 1]] for g in ranked[:2]]
-        if glare[i]:
-            result.append(Hex(cell, names[0], False, tuple(names), "glare"))
-        elif cost[n, ranked[1]] - cost[n, ranked[0]] < DECISIVE:
-            result.append(Hex(cell, names[0], False, tuple(names), "between"))
-        elif strange[n]:
-            result.append(Hex(cell, names[0], False, tuple(names), "unlike anything else"))
+        piece_margin = float(cost[n, 0] - cost[n, 1:].min())  # > 0: a piece is likelier than empty
+        ranked = np.argsort(colour_cost[n])
+        colour_margin = float(colour_cost[n, ranked[1]] - colour_cost[n, ranked[0]]) if len(keys) > 1 else math.inf
+        best, runner = keys[ranked[0]], keys[ranked[1 % len(keys)]]
+        odd = float(oddness[n])
+        if piece_margin <= 0:
+            names, margin = (None, best), -piece_margin
+        elif piece_margin < colour_margin:
+            names, margin = (best, None), piece_margin
         else:
-            result.append(Hex(cell, names[0]))
+            names, margin = (best, runner), colour_margin
+        reason = "glare" if glare[i] else "between" if margin < DECISIVE else "unlike anything else" if odd > STRANGE else ""
+        result.append(Hex(cell, names[0], not reason, names if reason else (), reason, margin, odd))
     return tuple(result)
 
 
-def _light(rim: Any, terrain: tuple, covered: Any) -> tuple[Any, Any]:
-    """Per hex, the gain and the added grey that best turn the usual rims of its terrain and
-    its neighbours' into the rims seen (least squares over the 7 hexes, the grey kept near 0
-    where the terrains around are too alike to tell the two apart)."""
+def _veil(rim: Any, terrain: tuple, covered: Any) -> Any:
+    """Per hex, the grey added on top of the light (glare): with a gain, what best turns the
+    usual rims of its terrain and its neighbours' into the rims seen (least squares over the
+    7 hexes, the grey held near 0 where the terrains around are too alike to tell the gain and
+    the grey apart). Light that only shades keeps the grey at 0; glare lifts dark terrain most."""
     import numpy as np
 
     names = sorted({t.value for t in terrain})
@@ -404,9 +420,7 @@ def _light(rim: Any, terrain: tuple, covered: Any) -> tuple[Any, Any]:
     n = np.maximum(n, 1)
     damp = 0.5 * n  # how strongly the grey is held at 0
     det = sxx * (n + damp) - sx * sx
-    gain = np.where(det > 1e-9, (sxy * (n + damp) - sx * sy) / np.where(det > 1e-9, det, 1), 1.0)
-    veil = np.where(det > 1e-9, (sxx * sy - sx * sxy) / np.where(det > 1e-9, det, 1), 0.0)
-    return np.clip(gain, 0.2, 5.0), np.clip(veil, -0.2, 0.8)
+    return np.where(det > 1e-9, (sxx * sy - sx * sxy) / np.where(det > 1e-9, det, 1), 0.0)
 
 
 def _sample_costs(samples: Any, kind: Any, labels: Any, players: int) -> Any:
@@ -438,6 +452,37 @@ def _sample_costs(samples: Any, kind: Any, labels: Any, players: int) -> Any:
             mixed = np.logaddexp(np.log(PIECE_SHARE) + model(samples), np.log(1 - PIECE_SHARE) + empty_ll)
             cost[:, j + 1] = -mixed.sum(axis=1) / CORRELATED
         labels = np.argmin(cost, axis=1)
+    return cost, empty_ll
+
+
+def _piece_colour(samples: Any, empty_ll: Any) -> Any:
+    """The median of the samples a hex's terrain does not explain (of all, if too few)."""
+    import numpy as np
+
+    foreign = empty_ll < np.log(1e-3)
+    return np.array([np.median(hex_samples[mask] if mask.sum() >= 6 else hex_samples, axis=0)
+                     for hex_samples, mask in zip(samples, foreign)])
+
+
+def _colour_costs(samples: Any, empty_ll: Any, labels: Any, players: int) -> Any:
+    """-log likelihood of each hex's piece colour under each player's colour (a Gaussian per
+    player, learned from the hexes read as that player's). The piece colour is the median of
+    the samples its terrain does not explain (all samples if too few)."""
+    import numpy as np
+
+    colour = _piece_colour(samples, empty_ll)
+    cost = np.zeros((len(samples), players))
+    assign = labels - 1
+    for _ in range(3):
+        for j in range(players):
+            members = colour[assign == j]
+            if len(members) == 0:
+                cost[:, j] = np.inf
+                continue
+            middle = np.median(members, axis=0)
+            spread = np.maximum(np.median(np.abs(members - middle), axis=0) * 1.4826, 0.05) if len(members) >= 5 else np.full(3, 0.15)
+            cost[:, j] = 0.5 * (((colour - middle) / spread) ** 2).sum(axis=1) + np.log(spread).sum()
+        assign = np.where(labels > 0, np.argmin(cost, axis=1), -1)
     return cost
 
 
@@ -540,21 +585,30 @@ def _kmeans(x: Any, k: int) -> Any:
     return centres
 
 
-def _match(piece_means: Any, colours: list[str]) -> tuple[int, ...]:
-    """Which player each colour group belongs to: the one-to-one matching of the groups' colours
-    to the declared colours that fits best, allowing the whole photo one colour cast."""
-    import cv2
+def _who(colour: Any, declared: list[str]) -> Any:
+    """Which player each piece is: the pieces' colours grouped into as many groups as there
+    are players, and the groups matched one to one to the declared colours, the matching
+    that fits best allowing the whole photo one colour cast (an offset in log colour)."""
     import numpy as np
 
-    seen = np.clip(np.exp(piece_means[:, :3]) - 0.02, 0, 1).astype(np.float32)
-    lab = cv2.cvtColor(seen[None], cv2.COLOR_RGB2Lab)[0] * np.array([0.6, 1, 1], np.float32)
-    refs = np.array([rgb(colour) for colour in colours], np.float32)[None] / 255.0
-    ref_lab = cv2.cvtColor(refs, cv2.COLOR_RGB2Lab)[0] * np.array([0.6, 1, 1], np.float32)
-    best, best_cost = tuple(range(len(colours))), math.inf
-    for order in itertools.permutations(range(len(colours))):
-        diff = lab - ref_lab[list(order)]
-        cast = diff.mean(axis=0)
-        cost = float(np.linalg.norm(diff - cast, axis=1).sum() + 0.3 * np.linalg.norm(cast))
+    players = len(declared)
+    refs = np.log(np.array([rgb(name) for name in declared]) / 255.0 + 0.02)
+    if len(colour) < players:
+        return np.argmin(np.linalg.norm(colour[:, None] - refs[None], axis=2), axis=1)
+    # Groups grown from the declared colours shifted by the cast, so each starts near its own.
+    cast = np.zeros(3)
+    for _ in range(5):
+        near = np.argmin(np.linalg.norm(colour[:, None] - (refs + cast)[None], axis=2), axis=1)
+        cast = (colour - refs[near]).mean(axis=0)
+    centres = refs + cast
+    for _ in range(10):
+        group = np.argmin(np.linalg.norm(colour[:, None] - centres[None], axis=2), axis=1)
+        centres = np.array([colour[group == j].mean(axis=0) if np.any(group == j) else centres[j] for j in range(players)])
+    best, best_cost = tuple(range(players)), math.inf
+    for order in itertools.permutations(range(players)):
+        diff = centres - refs[list(order)]
+        cast = diff.sum(axis=0) / (players + CAST_DOUBT)
+        cost = float(((diff - cast) ** 2).sum() + CAST_DOUBT * (cast ** 2).sum())
         if cost < best_cost:
             best, best_cost = order, cost
-    return best
+    return np.array(best)[group]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.draw import Drawing, Item, Paint, Polygon, Rect, Text
+from pnp.draw import Drawing, Item, Paint, Rect, Text
 from pnp.render.i18n import Catalog
 
 # The 4x4 payload of ArUco DICT_4X4_50 markers 0-3, row by row, 1 = black.
@@ -34,7 +34,8 @@ def marker_cells(marker_id: int) -> list[list[bool]]:
 
 
 def marker_card(marker_id: int, t: Catalog) -> Drawing:
-    """One card to cut out: the marker in its quiet zone, and a tab naming its corner."""
+    """One card to cut out: the marker in its quiet zone, and a tab naming its corner, on the
+    side away from the board (above for the top corners, below for the bottom ones)."""
     top = marker_id < 2  # cards for the top corners have their tab above, away from the board
     card_y = TAB_MM if top else 0.0
     tab_y = 0.0 if top else CARD_MM
@@ -44,14 +45,8 @@ def marker_card(marker_id: int, t: Catalog) -> Drawing:
         for col, black in enumerate(cells):
             if black:
                 items.append(Rect(x0 + col * CELL_MM, y0 + row * CELL_MM, CELL_MM, CELL_MM, Paint(fill="#000000")))
-    # A corner mark on the tab's edge points at the corner that touches the board.
-    inner_x = CARD_MM if marker_id in (0, 2) else 0.0
-    edge = tab_y + (TAB_MM if top else 0.0)
-    arm = 4.0 if inner_x == 0 else -4.0
-    lean = -2.5 if top else 2.5
-    items.append(Polygon(((inner_x, edge), (inner_x + arm, edge), (inner_x, edge + lean)), Paint(fill="#000000")))
     label = t("scan.marker", corner=t(f"scan.corner.{marker_id}"), hex=CORNER_LABELS[marker_id])
-    items.append(Text(3, tab_y + 0.5, CARD_MM - 6, TAB_MM - 1, label, 7, min_size=4))
+    items.append(Text(2, tab_y + 0.5, CARD_MM - 4, TAB_MM - 1, label, 8, min_size=4))
     cut = Rect(0, 0, CARD_MM, CARD_MM + TAB_MM, Paint(stroke="#000000", width=0.2))
     return Drawing(f"scan-marker-{marker_id}", CARD_MM, CARD_MM + TAB_MM, tuple(items), cut)
 
