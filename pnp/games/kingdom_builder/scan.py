@@ -364,6 +364,9 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     labels = np.argmin(cost, axis=1)
     # Whose piece: decided on each piece's own colour, the samples its terrain does not explain.
     colour_cost = _colour_costs(samples, empty_ll, labels, len(keys))
+    # A piece covers the middle of its spot; specks of the terrain's art cannot.
+    core = np.concatenate([np.arange(7) + k * len(disc) for k in range(3)])
+    covered_core = (empty_ll[:, core] < np.log(1e-3)).mean(axis=1)
     # How well each hex fits the group it joined, against the other members of that group.
     fit = cost[np.arange(len(use)), labels]
     oddness = np.zeros(len(use))
@@ -392,7 +395,9 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
             names, margin = (best, None), piece_margin
         else:
             names, margin = (best, runner), colour_margin
-        reason = "glare" if glare[i] else "between" if margin < DECISIVE else "unlike anything else" if odd > STRANGE else ""
+        patchy = (covered_core[n] < 0.5) if names[0] is not None else (covered_core[n] > 0.5)
+        reason = ("glare" if glare[i] else "between" if margin < DECISIVE else "unlike anything else" if odd > STRANGE
+                  else "patchy" if patchy else "")
         result.append(Hex(cell, names[0], not reason, names if reason else (), reason, margin, odd))
     return tuple(result)
 
@@ -432,7 +437,7 @@ def _sample_costs(samples: Any, kind: Any, labels: Any, players: int) -> Any:
 
     hexes = len(samples)
     cost = np.zeros((hexes, players + 1))
-    for _ in range(3):
+    for _ in range(2):
         empty_ll = np.zeros(samples.shape[:2])
         for k in np.unique(kind):
             members = kind == k
@@ -491,7 +496,7 @@ def _mixture(points: Any, components: int, floor: float) -> Any:
     farthest-point seeds; returns its log density as a function of arrays (..., 3)."""
     import numpy as np
 
-    step = max(1, len(points) // 1500)
+    step = max(1, len(points) // 800)
     data = points[::step]
     components = min(components, len(data))
     means = _kmeans(data, components)
@@ -502,7 +507,7 @@ def _mixture(points: Any, components: int, floor: float) -> Any:
         z = ((x[..., None, :] - means) ** 2 / variances).sum(axis=-1)
         return np.log(weights) - 0.5 * z - 0.5 * np.log(variances).sum(axis=1) - 1.5 * np.log(2 * np.pi)
 
-    for _ in range(8):
+    for _ in range(6):
         parts = log_parts(data)
         resp = np.exp(parts - parts.max(axis=1, keepdims=True))
         resp /= resp.sum(axis=1, keepdims=True)
@@ -574,13 +579,15 @@ def _kmeans(x: Any, k: int) -> Any:
     """k centres of the rows of x: farthest-point seeds, then Lloyd's steps (deterministic)."""
     import numpy as np
 
-    centres = [x[np.argmax(np.linalg.norm(x - x.mean(axis=0), axis=1))]]
+    def nearest(centres: Any) -> Any:
+        return np.argmin(((x[:, None] - centres[None]) ** 2).sum(axis=2), axis=1)
+
+    centres = [x[np.argmax(((x - x.mean(axis=0)) ** 2).sum(axis=1))]]
     while len(centres) < k:
-        distance = np.min([np.linalg.norm(x - c, axis=1) for c in centres], axis=0)
-        centres.append(x[np.argmax(distance)])
+        centres.append(x[np.argmax(np.min([((x - c) ** 2).sum(axis=1) for c in centres], axis=0))])
     centres = np.array(centres, dtype=float)
-    for _ in range(20):
-        assign = np.argmin(np.linalg.norm(x[:, None] - centres[None], axis=2), axis=1)
+    for _ in range(8):
+        assign = nearest(centres)
         centres = np.array([x[assign == j].mean(axis=0) if np.any(assign == j) else centres[j] for j in range(k)])
     return centres
 
