@@ -444,7 +444,7 @@ def _sample_costs(samples: Any, kind: Any, labels: Any, players: int) -> Any:
             train = samples[members & (labels == 0)]
             if len(train) < 3:
                 train = samples[members]
-            empty_ll[members] = _mixture(train.reshape(-1, 3), 3, 0.03)(samples[members])
+            empty_ll[members] = _mixture(train.reshape(-1, 3), 4, 0.03, 0.2)(samples[members])
         cost[:, 0] = -empty_ll.sum(axis=1) / CORRELATED
         for j in range(players):
             train = samples[labels == j + 1]
@@ -453,7 +453,7 @@ def _sample_costs(samples: Any, kind: Any, labels: Any, players: int) -> Any:
                 continue
             # Train on the samples the terrain does not explain: the piece itself.
             foreign = train[empty_ll[labels == j + 1] < np.log(1e-3)]
-            model = _mixture((foreign if len(foreign) >= 20 else train.reshape(-1, 3)).reshape(-1, 3), 2, 0.05)
+            model = _mixture((foreign if len(foreign) >= 20 else train.reshape(-1, 3)).reshape(-1, 3), 3, 0.05, 0.3)
             mixed = np.logaddexp(np.log(PIECE_SHARE) + model(samples), np.log(1 - PIECE_SHARE) + empty_ll)
             cost[:, j + 1] = -mixed.sum(axis=1) / CORRELATED
         labels = np.argmin(cost, axis=1)
@@ -469,13 +469,21 @@ def _piece_colour(samples: Any, empty_ll: Any) -> Any:
                      for hex_samples, mask in zip(samples, foreign)])
 
 
+def _hue(colour: Any) -> Any:
+    """Log colours as red and blue against green, and the brightness at half weight: shade on
+    a piece's walls changes all three channels alike, so it moves the brightness alone."""
+    import numpy as np
+
+    return np.stack([colour[..., 0] - colour[..., 1], colour[..., 2] - colour[..., 1], colour.mean(axis=-1) / 2], axis=-1)
+
+
 def _colour_costs(samples: Any, empty_ll: Any, labels: Any, players: int) -> Any:
     """-log likelihood of each hex's piece colour under each player's colour (a Gaussian per
     player, learned from the hexes read as that player's). The piece colour is the median of
     the samples its terrain does not explain (all samples if too few)."""
     import numpy as np
 
-    colour = _piece_colour(samples, empty_ll)
+    colour = _hue(_piece_colour(samples, empty_ll))
     cost = np.zeros((len(samples), players))
     assign = labels - 1
     for _ in range(3):
@@ -491,7 +499,7 @@ def _colour_costs(samples: Any, empty_ll: Any, labels: Any, players: int) -> Any
     return cost
 
 
-def _mixture(points: Any, components: int, floor: float) -> Any:
+def _mixture(points: Any, components: int, floor: float, ceiling: float) -> Any:
     """A diagonal Gaussian mixture fitted to points (n x 3) by a few EM steps from
     farthest-point seeds; returns its log density as a function of arrays (..., 3)."""
     import numpy as np
@@ -514,7 +522,7 @@ def _mixture(points: Any, components: int, floor: float) -> Any:
         mass = resp.sum(axis=0) + 1e-9
         weights = mass / mass.sum()
         means = (resp.T @ data) / mass[:, None]
-        variances = np.maximum((resp.T @ data ** 2) / mass[:, None] - means ** 2, floor ** 2)
+        variances = np.clip((resp.T @ data ** 2) / mass[:, None] - means ** 2, floor ** 2, ceiling ** 2)
 
     def log_density(x: Any) -> Any:
         parts = log_parts(x)
@@ -599,7 +607,8 @@ def _who(colour: Any, declared: list[str]) -> Any:
     import numpy as np
 
     players = len(declared)
-    refs = np.log(np.array([rgb(name) for name in declared]) / 255.0 + 0.02)
+    colour = _hue(colour)
+    refs = _hue(np.log(np.array([rgb(name) for name in declared]) / 255.0 + 0.02))
     if len(colour) < players:
         return np.argmin(np.linalg.norm(colour[:, None] - refs[None], axis=2), axis=1)
     # Groups grown from the declared colours shifted by the cast, so each starts near its own.
