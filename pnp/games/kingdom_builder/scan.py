@@ -31,6 +31,7 @@ PIECE_HEIGHT = 0.5                # a house's height in hex widths, for parallax
 FOCAL_35MM = 26.0                 # a phone's main camera, when the photo does not say
 DECISIVE = 4.0                    # the best reading must be this much likelier (log) than the next
 STRANGE = 6.0                     # a hex fitting its group this much worse than its members do is unsure
+STRANGE_COLOUR = 4.5              # a piece this many spreads from its player's usual colour is unsure
 CORRELATED = 4.0                  # neighbouring samples are alike: about one in four is independent
 GLARE = 0.03                      # more added grey than this (of white) and a hex is not to be trusted
 CAST_DOUBT = 2.0                  # how strongly matching colours prefers no cast to a cast
@@ -219,9 +220,12 @@ def _sample(image: Any, points: Any) -> Any:
     import numpy as np
 
     flat = points.reshape(-1, 2).astype(np.float32)
-    out = cv2.remap(image, flat[:, 0].reshape(1, -1).copy(), flat[:, 1].reshape(1, -1).copy(), cv2.INTER_LINEAR,
-                    borderMode=cv2.BORDER_REPLICATE)
-    return out.reshape(*points.shape[:-1], -1)
+    width = 1024  # remap's maps are images, at most 32767 wide
+    padded = np.zeros((-(-len(flat) // width) * width, 2), np.float32)
+    padded[:len(flat)] = flat
+    maps = padded.reshape(-1, width, 2)
+    out = cv2.remap(image, maps[..., 0].copy(), maps[..., 1].copy(), cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return out.reshape(len(padded), -1)[:len(flat)].reshape(*points.shape[:-1], -1)
 
 
 def _refine(straight: Any, centres: Any) -> Any:
@@ -354,19 +358,22 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     feature = np.hstack([np.median(corrected, axis=1), (quartiles[1] - quartiles[0]).mean(axis=1, keepdims=True)])
 
     declared = [colour for _, colour in players]
-    groups = _groups(feature[use], kind_of[use], usual_rim, declared)
+    trusted = ~glare[use]  # what glare washed out teaches nothing
+    groups = _groups(feature[use], kind_of[use], usual_rim, declared, trusted)
     labels = np.argmin(groups.cost, axis=1)
+    first_empty = labels == 0
     samples = corrected[use]
-    cost, empty_ll = _sample_costs(samples, kind_of[use], labels, len(keys))
+    cost, empty_ll, _ = _sample_costs(samples, kind_of[use], first_empty & trusted, labels * trusted, len(keys))
     labels = np.argmin(cost, axis=1)
-    labels[labels > 0] = 1 + _who(_piece_colour(samples, empty_ll)[labels > 0], declared)
-    cost, empty_ll = _sample_costs(samples, kind_of[use], labels, len(keys))
+    labels[labels > 0] = 1 + _who(_piece_colour(samples, empty_ll)[labels > 0], declared, trusted[labels > 0])
+    cost, empty_ll, empty_models = _sample_costs(samples, kind_of[use], first_empty & trusted, labels * trusted, len(keys))
     labels = np.argmin(cost, axis=1)
     # Whose piece: decided on each piece's own colour, the samples its terrain does not explain.
-    colour_cost = _colour_costs(samples, empty_ll, labels, len(keys))
+    colour_cost, colour_distance = _colour_costs(samples, empty_ll, labels, len(keys), trusted)
     # A piece covers the middle of its spot; specks of the terrain's art cannot.
     core = np.concatenate([np.arange(7) + k * len(disc) for k in range(3)])
     covered_core = (empty_ll[:, core] < np.log(1e-3)).mean(axis=1)
+    blob = _blobs(image, centres[use], lean[use], light[use], kind_of[use], empty_models)
     # How well each hex fits the group it joined, against the other members of that group.
     fit = cost[np.arange(len(use)), labels]
     oddness = np.zeros(len(use))
@@ -395,11 +402,47 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
             names, margin = (best, None), piece_margin
         else:
             names, margin = (best, runner), colour_margin
-        patchy = (covered_core[n] < 0.5) if names[0] is not None else (covered_core[n] > 0.5)
+        patchy = ((covered_core[n] < 0.5 or blob[n] < 0.3) if names[0] is not None
+                  else (covered_core[n] > 0.5 or blob[n] > 0.5))
+        unusual = names[0] is not None and colour_distance[n, ranked[0]] > STRANGE_COLOUR
         reason = ("glare" if glare[i] else "between" if margin < DECISIVE else "unlike anything else" if odd > STRANGE
-                  else "patchy" if patchy else "")
+                  else "patchy" if patchy else "unusual colour" if unusual else "")
         result.append(Hex(cell, names[0], not reason, names if reason else (), reason, margin, odd))
     return tuple(result)
+
+
+def _blobs(image: Any, centres: Any, lean: Any, light: Any, kind: Any, empty_models: dict) -> Any:
+    """For each hex, the size of the patch of pixels unlike its empty terrain that holds the
+    middle of its piece spot, relative to the typical such patch of the photo's pieces: a
+    piece makes one patch its own size, the terrain's art only small specks."""
+    import cv2
+    import numpy as np
+
+    reach = int(round(0.45 * W))
+    grid = np.mgrid[-reach:reach + 1, -reach:reach + 1].transpose(1, 2, 0)[..., ::-1].astype(float)  # (x, y)
+    inside = np.linalg.norm(grid, axis=2) <= 0.45 * W
+    side = 2 * reach + 1
+    values = np.log(_sample(image, centres[:, None, :] + grid.reshape(1, -1, 2)) + 0.02) - light[:, None, :]
+    foreign = np.zeros((len(centres), side * side), bool)
+    for k, model in empty_models.items():
+        foreign[kind == k] = model(values[kind == k]) < np.log(1e-3)
+    foreign &= inside.reshape(1, -1)
+    across = int(math.ceil(math.sqrt(len(centres))))
+    tiles = np.zeros((across * side, across * side), np.uint8)
+    for n, mask in enumerate(foreign):
+        row, col = divmod(n, across)
+        tiles[row * side:(row + 1) * side, col * side:(col + 1) * side] = mask.reshape(side, side)
+    _, parts, stats, _ = cv2.connectedComponentsWithStats(tiles, connectivity=8)
+    areas = np.zeros(len(centres))
+    for n in range(len(centres)):
+        row, col = divmod(n, across)
+        x, y = (np.clip(np.round(lean[n] / 2) + reach, 1, side - 2)).astype(int)
+        near = parts[row * side + y - 1:row * side + y + 2, col * side + x - 1:col * side + x + 2]
+        found = [stats[label, cv2.CC_STAT_AREA] for label in np.unique(near) if label]
+        areas[n] = max(found, default=0)
+    big = areas[areas > np.quantile(areas, 0.5)]
+    typical = np.median(big) if len(big) else 1.0
+    return areas / max(typical, 1.0)
 
 
 def _veil(rim: Any, terrain: tuple, covered: Any) -> Any:
@@ -428,23 +471,28 @@ def _veil(rim: Any, terrain: tuple, covered: Any) -> Any:
     return np.where(det > 1e-9, (sxx * sy - sx * sxy) / np.where(det > 1e-9, det, 1), 0.0)
 
 
-def _sample_costs(samples: Any, kind: Any, labels: Any, players: int) -> Any:
+def _sample_costs(samples: Any, kind: Any, empty: Any, labels: Any, players: int) -> tuple[Any, Any, dict]:
     """-log likelihood of each hex's samples being an empty hex of its terrain (column 0) or
     holding each player's piece: every group's colours as a small Gaussian mixture, so an
     empty terrain may have its specks of other colours and a piece its lit and shaded sides.
-    A piece's spot also shows some terrain, so a piece is a mix of its colours and the terrain's."""
+    A piece's spot also shows some terrain, so a piece is a mix of its colours and the terrain's.
+    Also each sample's log density as empty terrain, and each terrain's model of that density."""
     import numpy as np
 
     hexes = len(samples)
     cost = np.zeros((hexes, players + 1))
+    # Each terrain's empty look is learned from the hexes `empty` marks, those first read as
+    # empty: learned from later readings it could take in the pieces it missed, for good.
+    empty_models = {}
+    empty_ll = np.zeros(samples.shape[:2])
+    for k in np.unique(kind):
+        members = kind == k
+        train = samples[members & empty]
+        if len(train) < 3:
+            train = samples[members]
+        empty_models[k] = _mixture(train.reshape(-1, 3), 4, 0.03, 0.2)
+        empty_ll[members] = empty_models[k](samples[members])
     for _ in range(2):
-        empty_ll = np.zeros(samples.shape[:2])
-        for k in np.unique(kind):
-            members = kind == k
-            train = samples[members & (labels == 0)]
-            if len(train) < 3:
-                train = samples[members]
-            empty_ll[members] = _mixture(train.reshape(-1, 3), 4, 0.03, 0.2)(samples[members])
         cost[:, 0] = -empty_ll.sum(axis=1) / CORRELATED
         for j in range(players):
             train = samples[labels == j + 1]
@@ -457,7 +505,7 @@ def _sample_costs(samples: Any, kind: Any, labels: Any, players: int) -> Any:
             mixed = np.logaddexp(np.log(PIECE_SHARE) + model(samples), np.log(1 - PIECE_SHARE) + empty_ll)
             cost[:, j + 1] = -mixed.sum(axis=1) / CORRELATED
         labels = np.argmin(cost, axis=1)
-    return cost, empty_ll
+    return cost, empty_ll, empty_models
 
 
 def _piece_colour(samples: Any, empty_ll: Any) -> Any:
@@ -477,26 +525,28 @@ def _hue(colour: Any) -> Any:
     return np.stack([colour[..., 0] - colour[..., 1], colour[..., 2] - colour[..., 1], colour.mean(axis=-1) / 2], axis=-1)
 
 
-def _colour_costs(samples: Any, empty_ll: Any, labels: Any, players: int) -> Any:
+def _colour_costs(samples: Any, empty_ll: Any, labels: Any, players: int, trusted: Any) -> tuple[Any, Any]:
     """-log likelihood of each hex's piece colour under each player's colour (a Gaussian per
-    player, learned from the hexes read as that player's). The piece colour is the median of
+    player, learned from the hexes read as that player's), and its distance in spreads. The piece colour is the median of
     the samples its terrain does not explain (all samples if too few)."""
     import numpy as np
 
     colour = _hue(_piece_colour(samples, empty_ll))
     cost = np.zeros((len(samples), players))
+    distance = np.full((len(samples), players), np.inf)
     assign = labels - 1
     for _ in range(3):
         for j in range(players):
-            members = colour[assign == j]
+            members = colour[(assign == j) & trusted]
             if len(members) == 0:
                 cost[:, j] = np.inf
                 continue
             middle = np.median(members, axis=0)
             spread = np.maximum(np.median(np.abs(members - middle), axis=0) * 1.4826, 0.05) if len(members) >= 5 else np.full(3, 0.15)
-            cost[:, j] = 0.5 * (((colour - middle) / spread) ** 2).sum(axis=1) + np.log(spread).sum()
+            distance[:, j] = np.sqrt((((colour - middle) / spread) ** 2).sum(axis=1))
+            cost[:, j] = 0.5 * distance[:, j] ** 2 + np.log(spread).sum()
         assign = np.where(labels > 0, np.argmin(cost, axis=1), -1)
-    return cost
+    return cost, distance
 
 
 def _mixture(points: Any, components: int, floor: float, ceiling: float) -> Any:
@@ -539,7 +589,7 @@ class _Groups:
     piece_means: Any # (players, 4)
 
 
-def _groups(x: Any, kind: Any, usual_rim: Any, colours: list[str]) -> _Groups:
+def _groups(x: Any, kind: Any, usual_rim: Any, colours: list[str], trusted: Any) -> _Groups:
     """Learn each terrain's empty look and each colour's piece look together (hard EM): an
     empty hex is near its own terrain's look, a piece near its colour's look on any terrain."""
     import numpy as np
@@ -561,12 +611,12 @@ def _groups(x: Any, kind: Any, usual_rim: Any, colours: list[str]) -> _Groups:
         cost, distance = _costs(x, kind, empty_mean, empty_spread, piece_mean, piece_spread)
         assign = np.argmin(cost, axis=1)
         for k in range(kinds):
-            members = x[(assign == 0) & (kind == k)]
+            members = x[(assign == 0) & (kind == k) & trusted]
             if len(members) >= 4:
                 empty_mean[k] = members.mean(axis=0)
                 empty_spread[k] = np.maximum(members.std(axis=0), floor_empty)
         for j in range(players):
-            members = x[assign == j + 1]
+            members = x[(assign == j + 1) & trusted]
             if len(members) >= 3:
                 piece_mean[j] = members.mean(axis=0)
                 piece_spread[j] = np.maximum(members.std(axis=0), floor_piece)
@@ -600,7 +650,7 @@ def _kmeans(x: Any, k: int) -> Any:
     return centres
 
 
-def _who(colour: Any, declared: list[str]) -> Any:
+def _who(colour: Any, declared: list[str], trusted: Any) -> Any:
     """Which player each piece is: the pieces' colours grouped into as many groups as there
     are players, and the groups matched one to one to the declared colours, the matching
     that fits best allowing the whole photo one colour cast (an offset in log colour)."""
@@ -608,9 +658,10 @@ def _who(colour: Any, declared: list[str]) -> Any:
 
     players = len(declared)
     colour = _hue(colour)
+    everything, colour = colour, colour[trusted]
     refs = _hue(np.log(np.array([rgb(name) for name in declared]) / 255.0 + 0.02))
     if len(colour) < players:
-        return np.argmin(np.linalg.norm(colour[:, None] - refs[None], axis=2), axis=1)
+        return np.argmin(np.linalg.norm(everything[:, None] - refs[None], axis=2), axis=1)
     # Groups grown from the declared colours shifted by the cast, so each starts near its own.
     cast = np.zeros(3)
     for _ in range(5):
@@ -627,4 +678,4 @@ def _who(colour: Any, declared: list[str]) -> Any:
         cost = float(((diff - cast) ** 2).sum() + CAST_DOUBT * (cast ** 2).sum())
         if cost < best_cost:
             best, best_cost = order, cost
-    return np.array(best)[group]
+    return np.array(best)[np.argmin(np.linalg.norm(everything[:, None] - centres[None], axis=2), axis=1)]
