@@ -66,6 +66,7 @@ class Style:
     jpeg: int = 90
     piece_scale: float = 1.0
     tokens: bool = False          # flat printed tokens instead of wooden houses
+    kit_art: bool = False         # the sections as the kit prints them (its colours and icons)
     sun: tuple[float, float] = (45.0, 60.0)  # light azimuth, elevation in degrees
 
 
@@ -89,6 +90,7 @@ def style_for(rng: random.Random, level: str) -> Style:
         jpeg=rng.randint(55, 80) if hard else 92,
         piece_scale=rng.uniform(0.9, 1.1),
         tokens=False,
+        kit_art=rng.random() < 0.3,
         sun=(rng.uniform(0, 360), rng.uniform(40, 75) if hard else 75.0),
     )
 
@@ -150,7 +152,10 @@ def make_photo(board: Board, pieces: dict[Cell, int], colours: list[str], seed: 
         dx, dy = offsets[hexgrid.sector(cell)]
         return x + dx, y + dy
 
-    _draw_board(texture, board, style, rng, nrng, ppm, margin, s, mm_centre)
+    if style.kit_art:
+        _draw_kit_board(texture, board, ppm, margin, s, mm_centre)
+    else:
+        _draw_board(texture, board, style, rng, nrng, ppm, margin, s, mm_centre)
     houses = [_house(mm_centre(cell), style, rng) for cell in sorted(pieces)]
     _draw_shadows(texture, houses, style, ppm, margin)
     if markers:
@@ -251,6 +256,70 @@ def _draw_board(texture: np.ndarray, board: Board, style: Style, rng: random.Ran
     # Fine print texture all over the board.
     grain = nrng.normal(0, 6, texture.shape[:2]).astype(np.float32)
     texture[:] = np.clip(texture.astype(np.float32) + cv2.GaussianBlur(grain, (0, 0), max(0.5, ppm * 0.3))[:, :, None], 0, 255)
+
+
+def _draw_kit_board(texture: np.ndarray, board: Board, ppm: float, margin: float, s: float, mm_centre) -> None:
+    """The kit's own printed artwork (pnp's drawing of each hex and its icon), drawn here with
+    OpenCV; icons of a section laid turned are upside down, as on the table."""
+    from pnp.games.kingdom_builder import art
+
+    for cell in hexgrid.cells(ROWS, COLS):
+        terrain = board.at(cell)
+        cx, cy = mm_centre(cell)
+        turned = board.placements[hexgrid.sector(cell)].turned
+        corners = [(cx + s * math.cos(math.radians(a)), cy + s * math.sin(math.radians(a))) for a in range(-90, 270, 60)]
+        _fill(texture, corners, art.colour(terrain), ppm, margin)
+        scale = s * (1.3 if terrain.is_special else 0.85)
+        angle = math.pi if turned else 0.0
+
+        def to_mm(x: float, y: float, scale: float = scale, angle: float = angle, cx: float = cx, cy: float = cy) -> tuple[float, float]:
+            u, v = (x - 0.5) * scale, (y - 0.5) * scale
+            return cx + u * math.cos(angle) - v * math.sin(angle), cy + u * math.sin(angle) + v * math.cos(angle)
+
+        _raster(texture, art.icon(terrain), to_mm, ppm, margin)
+        _outline(texture, corners, art.INK, 0.3, ppm, margin)
+
+
+def _raster(texture: np.ndarray, items, to_mm, ppm: float, margin: float) -> None:
+    """Filled shapes and strokes of pnp drawing items (text left out), through `to_mm`."""
+    from pnp.draw import Circle, Group, Polygon, Rect
+
+    for item in items:
+        if isinstance(item, Group):
+            a, b, c, d, e, f = item.transform
+            _raster(texture, item.items, lambda x, y, a=a, b=b, c=c, d=d, e=e, f=f: to_mm(a * x + c * y + e, b * x + d * y + f), ppm, margin)
+            continue
+        if isinstance(item, Rect):
+            points = [(item.x, item.y), (item.x + item.w, item.y), (item.x + item.w, item.y + item.h), (item.x, item.y + item.h)]
+        elif isinstance(item, Circle):
+            points = [(item.cx + item.r * math.cos(k * math.pi / 12), item.cy + item.r * math.sin(k * math.pi / 12)) for k in range(24)]
+        elif isinstance(item, Polygon):
+            points = list(item.points)
+        else:
+            continue
+        mm = [to_mm(x, y) for x, y in points]
+        closed = not isinstance(item, Polygon) or item.closed
+        if item.paint.fill and closed:
+            _fill(texture, mm, item.paint.fill, ppm, margin)
+        if item.paint.stroke:
+            width = item.paint.width * math.dist(to_mm(0, 0), to_mm(1, 0))
+            _outline(texture, mm, item.paint.stroke, width, ppm, margin, closed)
+
+
+def _px(points, ppm: float, margin: float) -> np.ndarray:
+    return np.array([((x + margin) * ppm * 16, (y + margin) * ppm * 16) for x, y in points], np.int32)
+
+
+def _colour(code: str) -> tuple[int, int, int]:
+    return int(code[1:3], 16), int(code[3:5], 16), int(code[5:7], 16)
+
+
+def _fill(texture: np.ndarray, points, code: str, ppm: float, margin: float) -> None:
+    cv2.fillPoly(texture, [_px(points, ppm, margin)], _colour(code), cv2.LINE_AA, 4)
+
+
+def _outline(texture: np.ndarray, points, code: str, width_mm: float, ppm: float, margin: float, closed: bool = True) -> None:
+    cv2.polylines(texture, [_px(points, ppm, margin)], closed, _colour(code), max(1, int(round(width_mm * ppm))), cv2.LINE_AA, 4)
 
 
 def _hex_art(texture: np.ndarray, terrain: Terrain, base: np.ndarray, cx: float, cy: float, s: float,

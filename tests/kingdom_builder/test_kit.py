@@ -73,8 +73,8 @@ def test_page_sizes_and_page_count(paper):
     for page in reader.pages:
         assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(POINTS[paper], abs=0.01)
     # cover 1, duplex test 2, sections 8, terrain 3+3, kingdom 2+2, summaries 1, tiles 1+1,
-    # tokens 1+1, track 1.
-    assert len(reader.pages) == 27
+    # tokens 1+1, track 1, scan markers 1.
+    assert len(reader.pages) == 28
 
 
 def test_fonts_are_embedded_and_subset_and_scaling_is_off():

@@ -373,7 +373,9 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     # A piece covers the middle of its spot; specks of the terrain's art cannot.
     core = np.concatenate([np.arange(7) + k * len(disc) for k in range(3)])
     covered_core = (empty_ll[:, core] < np.log(1e-3)).mean(axis=1)
-    blob = _blobs(image, centres[use], lean[use], light[use], kind_of[use], empty_models)
+    turned = np.array([board.placements[hexgrid.sector(cell)].turned for cell in hexgrid.cells(ROWS, COLS)])
+    look = kind_of[use] * 2 + turned[use]
+    blob = _blobs(image, centres[use], lean[use], light[use], kind_of[use], empty_models, look, first_empty & trusted)
     # How well each hex fits the group it joined, against the other members of that group.
     fit = cost[np.arange(len(use)), labels]
     oddness = np.zeros(len(use))
@@ -402,8 +404,7 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
             names, margin = (best, None), piece_margin
         else:
             names, margin = (best, runner), colour_margin
-        patchy = ((covered_core[n] < 0.5 or blob[n] < 0.3) if names[0] is not None
-                  else (covered_core[n] > 0.5 or blob[n] > 0.5))
+        patchy = (blob[n] < 0.3) if names[0] is not None else (covered_core[n] > 0.5 or blob[n] > 0.5)
         unusual = names[0] is not None and colour_distance[n, ranked[0]] > STRANGE_COLOUR
         reason = ("glare" if glare[i] else "between" if margin < DECISIVE else "unlike anything else" if odd > STRANGE
                   else "patchy" if patchy else "unusual colour" if unusual else "")
@@ -411,10 +412,14 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     return tuple(result)
 
 
-def _blobs(image: Any, centres: Any, lean: Any, light: Any, kind: Any, empty_models: dict) -> Any:
+def _blobs(image: Any, centres: Any, lean: Any, light: Any, kind: Any, empty_models: dict, look: Any, empty: Any) -> Any:
     """For each hex, the size of the patch of pixels unlike its empty terrain that holds the
     middle of its piece spot, relative to the typical such patch of the photo's pieces: a
-    piece makes one patch its own size, the terrain's art only small specks."""
+    piece makes one patch its own size, the terrain's art only small specks. A pixel is unlike
+    the terrain if its colour is (by the terrain's colour model), or if it differs from what
+    the `empty` hexes of the same `look` (terrain and way round) show at that very place, where
+    they all agree: printed art repeats on every hex, so a piece the colour of a printed
+    symbol still shows where the symbol is not."""
     import cv2
     import numpy as np
 
@@ -426,6 +431,13 @@ def _blobs(image: Any, centres: Any, lean: Any, light: Any, kind: Any, empty_mod
     foreign = np.zeros((len(centres), side * side), bool)
     for k, model in empty_models.items():
         foreign[kind == k] = model(values[kind == k]) < np.log(1e-3)
+    for group in np.unique(look):
+        members = look == group
+        if (members & empty).sum() < 4:
+            continue
+        template = np.median(values[members & empty], axis=0)
+        spread = np.maximum(np.median(np.abs(values[members & empty] - template), axis=0) * 1.4826, 0.03)
+        foreign[members] |= np.sqrt((((values[members] - template) / spread) ** 2).sum(axis=2)) > 4
     foreign &= inside.reshape(1, -1)
     across = int(math.ceil(math.sqrt(len(centres))))
     tiles = np.zeros((across * side, across * side), np.uint8)
