@@ -59,6 +59,18 @@ def test_every_hex_right_on_a_clean_photo(seed, colours):
     assert len(result.uncertain()) <= 0.02 * len(result.hexes)
 
 
+def test_kit_board_with_white_pieces_on_white_flowers():
+    """The kit prints a white flower in the middle of every flower hex, where a white piece
+    stands: the repeated print tells them apart, and what it cannot is flagged."""
+    colours = ["white", "orange", "blue"]
+    style = dataclasses.replace(style_for(random.Random(8), "clean"), kit_art=True)
+    photo = photo_of(8, colours, style=style)
+    result = scan(photo.image, BOARD, players(colours), photo.corners)
+    wrong, silent = misread(photo, result)
+    assert silent == []
+    assert len(wrong) <= 0.02 * len(result.hexes) and len(result.uncertain()) <= 0.1 * len(result.hexes)
+
+
 def test_corners_a_quarter_hex_off_are_refined():
     colours = ["purple", "orange"]
     photo = photo_of(3, colours)

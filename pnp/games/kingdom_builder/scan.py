@@ -32,6 +32,8 @@ FOCAL_35MM = 26.0                 # a phone's main camera, when the photo does n
 DECISIVE = 4.0                    # the best reading must be this much likelier (log) than the next
 STRANGE = 6.0                     # a hex fitting its group this much worse than its members do is unsure
 STRANGE_COLOUR = 4.5              # a piece this many spreads from its player's usual colour is unsure
+REPEATS = 0.08                    # art whose look varies less than this from hex to hex is printed art
+UNLIKE = 0.08                     # a hex unlike its printed art over more than this part holds a piece
 CORRELATED = 4.0                  # neighbouring samples are alike: about one in four is independent
 GLARE = 0.03                      # more added grey than this (of white) and a hex is not to be trusted
 CAST_DOUBT = 2.0                  # how strongly matching colours prefers no cast to a cast
@@ -361,7 +363,13 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     trusted = ~glare[use]  # what glare washed out teaches nothing
     groups = _groups(feature[use], kind_of[use], usual_rim, declared, trusted)
     labels = np.argmin(groups.cost, axis=1)
-    first_empty = labels == 0
+    # Printed art repeats on every hex of a terrain: where it does, the hexes that show what
+    # most hexes of their look (terrain and way round) show at every place are the empty ones
+    # to learn the terrain from, whatever colours its art and the pieces share.
+    turned = np.array([board.placements[hexgrid.sector(cell)].turned for cell in hexgrid.cells(ROWS, COLS)])
+    look = kind_of[use] * 2 + turned[use]
+    repeats, plain = _repeated_art(image, centres[use], light[use], look, trusted)
+    first_empty = np.where(repeats, plain, labels == 0)
     samples = corrected[use]
     cost, empty_ll, _ = _sample_costs(samples, kind_of[use], first_empty & trusted, labels * trusted, len(keys))
     labels = np.argmin(cost, axis=1)
@@ -373,8 +381,6 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     # A piece covers the middle of its spot; specks of the terrain's art cannot.
     core = np.concatenate([np.arange(7) + k * len(disc) for k in range(3)])
     covered_core = (empty_ll[:, core] < np.log(1e-3)).mean(axis=1)
-    turned = np.array([board.placements[hexgrid.sector(cell)].turned for cell in hexgrid.cells(ROWS, COLS)])
-    look = kind_of[use] * 2 + turned[use]
     blob = _blobs(image, centres[use], lean[use], light[use], kind_of[use], empty_models, look, first_empty & trusted)
     # How well each hex fits the group it joined, against the other members of that group.
     fit = cost[np.arange(len(use)), labels]
@@ -412,6 +418,40 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     return tuple(result)
 
 
+def _interior(image: Any, centres: Any, light: Any) -> tuple[Any, Any, int]:
+    """Light-corrected log colours on a pixel grid over each hex's inside, the grid's mask of
+    points inside the hex, and the grid's half-width."""
+    import numpy as np
+
+    reach = int(round(0.45 * W))
+    grid = np.mgrid[-reach:reach + 1, -reach:reach + 1].transpose(1, 2, 0)[..., ::-1].astype(float)  # (x, y)
+    inside = np.linalg.norm(grid, axis=2) <= 0.45 * W
+    values = np.log(_sample(image, centres[:, None, :] + grid.reshape(1, -1, 2)) + 0.02) - light[:, None, :]
+    return values, inside.reshape(-1), reach
+
+
+def _repeated_art(image: Any, centres: Any, light: Any, look: Any, trusted: Any) -> tuple[Any, Any]:
+    """For each hex: whether its look's art repeats from hex to hex (printed art), and if so
+    whether the hex shows that art everywhere (no piece)."""
+    import numpy as np
+
+    values, inside, _ = _interior(image, centres, light)
+    values = values[:, inside]
+    repeats, plain = np.zeros(len(centres), bool), np.zeros(len(centres), bool)
+    for group in np.unique(look):
+        members = look == group
+        if (members & trusted).sum() < 6:
+            continue
+        template = np.median(values[members & trusted], axis=0)
+        spread = np.maximum(np.median(np.abs(values[members & trusted] - template), axis=0) * 1.4826, 0.03)
+        if np.median(spread) > REPEATS:
+            continue
+        unlike = (np.sqrt((((values[members] - template) / spread) ** 2).sum(axis=2)) > 4).mean(axis=1)
+        repeats[members] = True
+        plain[members] = unlike < UNLIKE
+    return repeats, plain
+
+
 def _blobs(image: Any, centres: Any, lean: Any, light: Any, kind: Any, empty_models: dict, look: Any, empty: Any) -> Any:
     """For each hex, the size of the patch of pixels unlike its empty terrain that holds the
     middle of its piece spot, relative to the typical such patch of the photo's pieces: a
@@ -423,11 +463,8 @@ def _blobs(image: Any, centres: Any, lean: Any, light: Any, kind: Any, empty_mod
     import cv2
     import numpy as np
 
-    reach = int(round(0.45 * W))
-    grid = np.mgrid[-reach:reach + 1, -reach:reach + 1].transpose(1, 2, 0)[..., ::-1].astype(float)  # (x, y)
-    inside = np.linalg.norm(grid, axis=2) <= 0.45 * W
+    values, inside, reach = _interior(image, centres, light)
     side = 2 * reach + 1
-    values = np.log(_sample(image, centres[:, None, :] + grid.reshape(1, -1, 2)) + 0.02) - light[:, None, :]
     foreign = np.zeros((len(centres), side * side), bool)
     for k, model in empty_models.items():
         foreign[kind == k] = model(values[kind == k]) < np.log(1e-3)
@@ -438,7 +475,7 @@ def _blobs(image: Any, centres: Any, lean: Any, light: Any, kind: Any, empty_mod
         template = np.median(values[members & empty], axis=0)
         spread = np.maximum(np.median(np.abs(values[members & empty] - template), axis=0) * 1.4826, 0.03)
         foreign[members] |= np.sqrt((((values[members] - template) / spread) ** 2).sum(axis=2)) > 4
-    foreign &= inside.reshape(1, -1)
+    foreign &= inside[None]
     across = int(math.ceil(math.sqrt(len(centres))))
     tiles = np.zeros((across * side, across * side), np.uint8)
     for n, mask in enumerate(foreign):
