@@ -371,16 +371,16 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     repeats, plain = _repeated_art(image, centres[use], light[use], look, trusted)
     first_empty = np.where(repeats, plain, labels == 0)
     samples = corrected[use]
-    cost, empty_ll, _ = _sample_costs(samples, kind_of[use], first_empty & trusted, labels * trusted, len(keys))
+    cost, foreign, _ = _sample_costs(samples, kind_of[use], first_empty, labels, len(keys), trusted)
     labels = np.argmin(cost, axis=1)
-    labels[labels > 0] = 1 + _who(_piece_colour(samples, empty_ll)[labels > 0], declared, trusted[labels > 0])
-    cost, empty_ll, empty_models = _sample_costs(samples, kind_of[use], first_empty & trusted, labels * trusted, len(keys))
+    labels[labels > 0] = 1 + _who(_piece_colour(samples, foreign)[labels > 0], declared, trusted[labels > 0])
+    cost, foreign, empty_models = _sample_costs(samples, kind_of[use], first_empty, labels, len(keys), trusted)
     labels = np.argmin(cost, axis=1)
     # Whose piece: decided on each piece's own colour, the samples its terrain does not explain.
-    colour_cost, colour_distance = _colour_costs(samples, empty_ll, labels, len(keys), trusted)
+    colour_cost, colour_distance = _colour_costs(samples, foreign, labels, len(keys), trusted)
     # A piece covers the middle of its spot; specks of the terrain's art cannot.
     core = np.concatenate([np.arange(7) + k * len(disc) for k in range(3)])
-    covered_core = (empty_ll[:, core] < np.log(1e-3)).mean(axis=1)
+    covered_core = foreign[:, core].mean(axis=1)
     blob = _blobs(image, centres[use], lean[use], light[use], kind_of[use], empty_models, look, first_empty & trusted)
     # How well each hex fits the group it joined, against the other members of that group.
     fit = cost[np.arange(len(use)), labels]
@@ -466,8 +466,8 @@ def _blobs(image: Any, centres: Any, lean: Any, light: Any, kind: Any, empty_mod
     values, inside, reach = _interior(image, centres, light)
     side = 2 * reach + 1
     foreign = np.zeros((len(centres), side * side), bool)
-    for k, model in empty_models.items():
-        foreign[kind == k] = model(values[kind == k]) < np.log(1e-3)
+    for k, (model, cut) in empty_models.items():
+        foreign[kind == k] = model(values[kind == k]) < cut
     for group in np.unique(look):
         members = look == group
         if (members & empty).sum() < 4:
@@ -520,48 +520,55 @@ def _veil(rim: Any, terrain: tuple, covered: Any) -> Any:
     return np.where(det > 1e-9, (sxx * sy - sx * sxy) / np.where(det > 1e-9, det, 1), 0.0)
 
 
-def _sample_costs(samples: Any, kind: Any, empty: Any, labels: Any, players: int) -> tuple[Any, Any, dict]:
+def _sample_costs(samples: Any, kind: Any, empty: Any, labels: Any, players: int, trusted: Any) -> tuple[Any, Any, dict]:
     """-log likelihood of each hex's samples being an empty hex of its terrain (column 0) or
     holding each player's piece: every group's colours as a small Gaussian mixture, so an
     empty terrain may have its specks of other colours and a piece its lit and shaded sides.
     A piece's spot also shows some terrain, so a piece is a mix of its colours and the terrain's.
-    Also each sample's log density as empty terrain, and each terrain's model of that density."""
+    Also which samples their terrain does not explain, and each terrain's model (its log
+    density) with the density below which a colour is unexplained."""
     import numpy as np
 
     hexes = len(samples)
     cost = np.zeros((hexes, players + 1))
     # Each terrain's empty look is learned from the hexes `empty` marks, those first read as
     # empty: learned from later readings it could take in the pieces it missed, for good.
+    # Hexes not `trusted` (glare) only when too few others are left.
     empty_models = {}
     empty_ll = np.zeros(samples.shape[:2])
+    foreign = np.zeros(samples.shape[:2], bool)
     for k in np.unique(kind):
         members = kind == k
-        train = samples[members & empty]
-        if len(train) < 3:
-            train = samples[members]
-        empty_models[k] = _mixture(train.reshape(-1, 3), 4, 0.03, 0.2)
-        empty_ll[members] = empty_models[k](samples[members])
+        for pick in (members & empty & trusted, members & empty, members):
+            if pick.sum() >= 3:
+                break
+        train = samples[pick].reshape(-1, 3)
+        model = _mixture(train, 4, 0.03, 0.2)
+        # Unexplained: less likely than all but the rarest 1 % of the terrain's own colours.
+        empty_models[k] = model, np.quantile(model(train), 0.01)
+        empty_ll[members] = model(samples[members])
+        foreign[members] = empty_ll[members] < empty_models[k][1]
     for _ in range(2):
         cost[:, 0] = -empty_ll.sum(axis=1) / CORRELATED
         for j in range(players):
-            train = samples[labels == j + 1]
+            mine = labels == j + 1
+            train = samples[mine & trusted] if (mine & trusted).any() else samples[mine]
             if len(train) == 0:
                 cost[:, j + 1] = np.inf
                 continue
             # Train on the samples the terrain does not explain: the piece itself.
-            foreign = train[empty_ll[labels == j + 1] < np.log(1e-3)]
-            model = _mixture((foreign if len(foreign) >= 20 else train.reshape(-1, 3)).reshape(-1, 3), 3, 0.05, 0.3)
+            own = train[foreign[mine & trusted if (mine & trusted).any() else mine]]
+            model = _mixture((own if len(own) >= 20 else train.reshape(-1, 3)).reshape(-1, 3), 3, 0.05, 0.3)
             mixed = np.logaddexp(np.log(PIECE_SHARE) + model(samples), np.log(1 - PIECE_SHARE) + empty_ll)
             cost[:, j + 1] = -mixed.sum(axis=1) / CORRELATED
         labels = np.argmin(cost, axis=1)
-    return cost, empty_ll, empty_models
+    return cost, foreign, empty_models
 
 
-def _piece_colour(samples: Any, empty_ll: Any) -> Any:
+def _piece_colour(samples: Any, foreign: Any) -> Any:
     """The median of the samples a hex's terrain does not explain (of all, if too few)."""
     import numpy as np
 
-    foreign = empty_ll < np.log(1e-3)
     return np.array([np.median(hex_samples[mask] if mask.sum() >= 6 else hex_samples, axis=0)
                      for hex_samples, mask in zip(samples, foreign)])
 
@@ -574,13 +581,13 @@ def _hue(colour: Any) -> Any:
     return np.stack([colour[..., 0] - colour[..., 1], colour[..., 2] - colour[..., 1], colour.mean(axis=-1) / 2], axis=-1)
 
 
-def _colour_costs(samples: Any, empty_ll: Any, labels: Any, players: int, trusted: Any) -> tuple[Any, Any]:
+def _colour_costs(samples: Any, foreign: Any, labels: Any, players: int, trusted: Any) -> tuple[Any, Any]:
     """-log likelihood of each hex's piece colour under each player's colour (a Gaussian per
     player, learned from the hexes read as that player's), and its distance in spreads. The piece colour is the median of
     the samples its terrain does not explain (all samples if too few)."""
     import numpy as np
 
-    colour = _hue(_piece_colour(samples, empty_ll))
+    colour = _hue(_piece_colour(samples, foreign))
     cost = np.zeros((len(samples), players))
     distance = np.full((len(samples), players), np.inf)
     assign = labels - 1
@@ -663,7 +670,7 @@ def _groups(x: Any, kind: Any, usual_rim: Any, colours: list[str], trusted: Any)
             members = x[(assign == 0) & (kind == k) & trusted]
             if len(members) >= 4:
                 empty_mean[k] = members.mean(axis=0)
-                empty_spread[k] = np.maximum(members.std(axis=0), floor_empty)
+                empty_spread[k] = np.clip(members.std(axis=0), floor_empty, 4 * floor_empty)
         for j in range(players):
             members = x[(assign == j + 1) & trusted]
             if len(members) >= 3:
