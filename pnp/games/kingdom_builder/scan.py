@@ -34,6 +34,7 @@ STRANGE = 6.0                     # a hex fitting its group this much worse than
 STRANGE_COLOUR = 4.5              # a piece this many spreads from its player's usual colour is unsure
 REPEATS = 0.08                    # art whose look varies less than this from hex to hex is printed art
 UNLIKE = 0.08                     # a hex unlike its printed art over more than this part holds a piece
+OVERRULED = 120.0                 # a first reading this sure, overruled by the second, is unsure
 CORRELATED = 4.0                  # neighbouring samples are alike: about one in four is independent
 GLARE = 0.03                      # more added grey than this (of white) and a hex is not to be trusted
 CAST_DOUBT = 2.0                  # how strongly matching colours prefers no cast to a cast
@@ -363,6 +364,8 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     trusted = ~glare[use]  # what glare washed out teaches nothing
     groups = _groups(feature[use], kind_of[use], usual_rim, declared, trusted)
     labels = np.argmin(groups.cost, axis=1)
+    # How surely the first reading, by each hex's overall colour, saw a piece (> 0) or none.
+    first_says = groups.cost[:, 0] - groups.cost[:, 1:].min(axis=1)
     # Printed art repeats on every hex of a terrain: where it does, the hexes that show what
     # most hexes of their look (terrain and way round) show at every place are the empty ones
     # to learn the terrain from, whatever colours its art and the pieces share.
@@ -412,8 +415,11 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
             names, margin = (best, runner), colour_margin
         patchy = (blob[n] < 0.3) if names[0] is not None else (covered_core[n] > 0.5 or blob[n] > 0.5)
         unusual = names[0] is not None and colour_distance[n, ranked[0]] > STRANGE_COLOUR
+        # ... unless repeated printed art backs the second reading.
+        overruled = (first_says[n] > OVERRULED) if names[0] is None else (first_says[n] < -OVERRULED)
+        overruled &= not (repeats[n] and plain[n] == (names[0] is None))
         reason = ("glare" if glare[i] else "between" if margin < DECISIVE else "unlike anything else" if odd > STRANGE
-                  else "patchy" if patchy else "unusual colour" if unusual else "")
+                  else "patchy" if patchy else "unusual colour" if unusual else "the two readings differ" if overruled else "")
         result.append(Hex(cell, names[0], not reason, names if reason else (), reason, margin, odd))
     return tuple(result)
 
