@@ -250,7 +250,7 @@ def _draw_board(texture: np.ndarray, board: Board, style: Style, rng: random.Ran
         corners = [(cx + s * math.cos(math.radians(a)), cy + s * math.sin(math.radians(a))) for a in range(-90, 270, 60)]
         poly = np.array([px(x, y) for x, y in corners], np.int32)
         cv2.fillConvexPoly(texture, poly, _rgb(base), cv2.LINE_AA, shift)
-        _hex_art(texture, terrain, base, cx, cy, s, rng, px, shift)
+        _hex_art(texture, terrain, base, cx, cy, s, rng, px, shift, ppm)
         if style.outlines:
             cv2.polylines(texture, [poly], True, _rgb(base * 0.55), max(1, int(0.35 * ppm)), cv2.LINE_AA, shift)
     # Fine print texture all over the board.
@@ -323,17 +323,17 @@ def _outline(texture: np.ndarray, points, code: str, width_mm: float, ppm: float
 
 
 def _hex_art(texture: np.ndarray, terrain: Terrain, base: np.ndarray, cx: float, cy: float, s: float,
-             rng: random.Random, px, shift: int) -> None:
+             rng: random.Random, px, shift: int, ppm: float) -> None:
     """A few marks in each hex, placed at random, so each hex of a terrain differs."""
     def mark(colour: np.ndarray, kind: str, x: float, y: float, r: float) -> None:
         if kind == "dot":
-            cv2.circle(texture, px(x, y), int(r * ppm_of(px) * (1 << shift)), _rgb(colour), -1, cv2.LINE_AA, shift)
+            cv2.circle(texture, px(x, y), int(r * ppm * (1 << shift)), _rgb(colour), -1, cv2.LINE_AA, shift)
         elif kind == "tri":
             pts = np.array([px(x, y - r), px(x - r, y + r), px(x + r, y + r)], np.int32)
             cv2.fillConvexPoly(texture, pts, _rgb(colour), cv2.LINE_AA, shift)
         else:
             pts = np.array([px(x - r + 2 * r * k / 6, y + 0.3 * r * math.sin(k * 1.6)) for k in range(7)], np.int32)
-            cv2.polylines(texture, [pts], False, _rgb(colour), max(1, int(0.2 * r * ppm_of(px))), cv2.LINE_AA, shift)
+            cv2.polylines(texture, [pts], False, _rgb(colour), max(1, int(0.2 * r * ppm)), cv2.LINE_AA, shift)
 
     kinds = {Terrain.GRASS: ("wave", 0.85), Terrain.CANYON: ("wave", 0.7), Terrain.DESERT: ("dot", 1.2),
              Terrain.FLOWER: ("dot", 1.35), Terrain.FOREST: ("tri", 0.6), Terrain.WATER: ("wave", 1.25),
@@ -343,12 +343,7 @@ def _hex_art(texture: np.ndarray, terrain: Terrain, base: np.ndarray, cx: float,
         angle, dist = rng.uniform(0, 2 * math.pi), rng.uniform(0, 0.6 * s)
         mark(np.clip(base * tone, 0, 255), kind, cx + dist * math.cos(angle), cy + dist * math.sin(angle), rng.uniform(0.08, 0.18) * s)
     if terrain.is_location or terrain is Terrain.CASTLE:
-        cv2.circle(texture, px(cx, cy), int(0.5 * s * ppm_of(px) * (1 << shift)), _rgb(base * 0.5), -1, cv2.LINE_AA, shift)
-
-
-def ppm_of(px) -> float:
-    (x0, _), (x1, _) = px(0, 0), px(1, 0)
-    return (x1 - x0) / 16.0
+        cv2.circle(texture, px(cx, cy), int(0.5 * s * ppm * (1 << shift)), _rgb(base * 0.5), -1, cv2.LINE_AA, shift)
 
 
 def _rgb(colour) -> tuple[int, int, int]:
@@ -387,10 +382,8 @@ def _draw_shadows(texture: np.ndarray, houses: list[_House], style: Style, ppm: 
     light = _sun(style)
     mask = np.zeros(texture.shape[:2], np.uint8)
     for house in houses:
-        points = [(x, y) for x, y in house.base]
-        for (x, y) in house.base + list(house.ridge_line):
-            h = house.wall if (x, y) in house.base else house.ridge
-            points.append((x + light[0] / light[2] * h, y + light[1] / light[2] * h))
+        corners = [(x, y, house.wall) for x, y in house.base] + [(x, y, house.ridge) for x, y in house.ridge_line]
+        points = list(house.base) + [(x + light[0] / light[2] * h, y + light[1] / light[2] * h) for x, y, h in corners]
         hull = cv2.convexHull(np.array([((x + margin) * ppm, (y + margin) * ppm) for x, y in points], np.float32))
         cv2.fillConvexPoly(mask, hull.astype(np.int32), 255, cv2.LINE_AA)
     soft = cv2.GaussianBlur(mask.astype(np.float32) / 255, (0, 0), max(0.5, ppm * 0.6))
