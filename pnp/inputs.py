@@ -15,12 +15,22 @@ from pnp.errors import InputError, Problem
 
 MAX_DOCUMENT = 1_000_000  # bytes: a transcription or set-up is a few KB; this leaves room for comments
 MAX_REFERENCED = 8_192  # bytes: a section file is about 300
+MAX_PHOTO = 64 * 1024 * 1024  # bytes: a 50-megapixel JPEG is about 25 MB
 
 
 def read_text(path: Path, file: str, limit: int = MAX_DOCUMENT, regular_only: bool = False) -> str:
-    """A file's UTF-8 text, read no further than `limit` bytes. Folders, devices and sockets are
-    refused (`/dev/zero` would never end); a pipe is read (`<(...)`, `/dev/stdin`) unless
-    `regular_only`. Raises InputError saying why the file cannot be used."""
+    """A file's UTF-8 text, read as `read_bytes` reads it."""
+    data = read_bytes(path, file, limit, regular_only)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InputError([Problem(file, None, f"not UTF-8 text (byte {error.start})")]) from None
+
+
+def read_bytes(path: Path, file: str, limit: int, regular_only: bool = False) -> bytes:
+    """A file's bytes, read no further than `limit`. Folders, devices and sockets are refused
+    (`/dev/zero` would never end); a pipe is read (`<(...)`, `/dev/stdin`) unless `regular_only`.
+    Raises InputError saying why the file cannot be used."""
 
     def refuse(message: str) -> InputError:
         return InputError([Problem(file, None, message)])
@@ -49,10 +59,7 @@ def read_text(path: Path, file: str, limit: int = MAX_DOCUMENT, regular_only: bo
         os.close(fd)
     if len(data) > limit:
         raise refuse(f"is larger than {_size(limit)}, the most pnp reads for this kind of file")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise refuse(f"not UTF-8 text (byte {error.start})") from None
+    return data
 
 
 def read_document(path: Path) -> tuple[str, str]:

@@ -1,4 +1,4 @@
-"""The commands `pnp kit|boards|setup|template|check|score GAME`, built from the game registry.
+"""The commands `pnp kit|boards|setup|template|check|score|scan GAME`, built from the game registry.
 
 Each operation has one handler here that does the work every game shares (reading options,
 writing files, printing); the game's own options come from its registry entry and are passed
@@ -29,6 +29,7 @@ HELP = {
     "template": "Write a blank transcription form for a game.",
     "check": "Check a transcription for mistakes; every problem is listed with its line.",
     "score": "Score a finished game from its transcription.",
+    "scan": "Read a finished game off a photo into its transcription.",
 }
 
 FORCE = Param("force", "--force", bool, False, "Replace output files that already exist (never anything else).")
@@ -68,6 +69,15 @@ SHARED: dict[str, tuple[Param, ...]] = {
         Param("as_json", "--json", bool, False, "Print the result as JSON for programs."),
         Param("explain", "--explain", bool, False, "Also show what the result is made of."),
         Param("lang", "--lang", Language, Language.EN, "Language of the text (JSON is the same in every language)."),
+    ),
+    "scan": (
+        Param("form", "FORM", Path, required=True, help="The transcription form: what the photo is read into (YAML)."),
+        Param("photo", "PHOTO", Path, required=True, help="A JPEG or PNG photo of the finished game, 1 to 50 megapixels."),
+        Param("out", "--out|-o", Path, None, "Write the form with what was read filled in; it may be FORM itself, which "
+              "is then replaced without --force (any other existing file needs --force)."),
+        Param("overlay", "--overlay", Path, None, "Draw the straightened board and what was read: OUT.png, .pdf or .svg."),
+        Param("as_json", "--json", bool, False, "Print what was read as JSON."),
+        FORCE,
     ),
 }
 SETUP_SHEET = (
@@ -229,5 +239,31 @@ def score(game: Game, file: Path, as_json: bool, explain: bool, lang: str, pictu
         typer.echo(game.report_text(result, explain, lang), nl=False)
 
 
+def scan(game: Game, form: Path, photo: Path, out: Path | None, overlay: Path | None, as_json: bool, force: bool,
+         **options: Any) -> None:
+    from pnp.escape import terminal
+    from pnp.inputs import MAX_PHOTO, read_bytes, read_document
+    from pnp.outputs import check_writable
+
+    kind = "." + _suffix(overlay, "--overlay", ("png", "pdf", "svg")) if overlay is not None else None
+    # Filling in the form is what a scan is for: --out may replace FORM without --force.
+    into_form = out is not None and out.is_file() and form.is_file() and out.samefile(form)
+    check_writable([path for path in (None if into_form else out, overlay) if path is not None], force)
+    text, _ = read_document(form)
+    photo_name = terminal(str(photo))
+    reading = game.scan(text, form, read_bytes(photo, photo_name, MAX_PHOTO), photo_name, **options)
+    files: dict[Path, str | bytes] = {}
+    if out is not None:
+        files[out] = reading.text
+    if overlay is not None and kind is not None:
+        files[overlay] = reading.overlay(kind)
+    write_all(files, force=True)  # all or none; what may be replaced was checked above
+    for path in files:
+        typer.echo(f"wrote {path}", err=True)
+    typer.echo(reading.summary, err=True, nl=False)
+    if as_json:
+        typer.echo(json.dumps(reading.data, ensure_ascii=False, indent=2))
+
+
 HANDLERS: dict[str, Callable[..., None]] = {
-    "kit": kit, "boards": boards, "setup": setup, "template": template, "check": check, "score": score}
+    "kit": kit, "boards": boards, "setup": setup, "template": template, "check": check, "score": score, "scan": scan}

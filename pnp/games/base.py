@@ -9,7 +9,7 @@ here; the CLI turns them into flags.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from pnp.render.imposition import Sheet
 
 # The operations a game may offer, in the order `pnp games` lists them.
-OPERATIONS = ("kit", "boards", "setup", "template", "check", "score")
+OPERATIONS = ("kit", "boards", "setup", "template", "check", "score", "scan")
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,20 @@ class BoardPicture:
 
 
 @dataclass(frozen=True)
+class Reading:
+    """What a photo scan read into a transcription: the text with the pieces filled in (places
+    still to compare with the photo in `# check:` comments), those places, a summary to print, the
+    same as JSON data, and `overlay(kind)`: the picture to check it by, as ".png", ".pdf" or ".svg"
+    bytes."""
+
+    text: str
+    unsure: tuple[str, ...]
+    summary: str
+    data: dict[str, Any]
+    overlay: Callable[[str], bytes]
+
+
+@dataclass(frozen=True)
 class Operation:
     """What the command for one game says in --help, and the options it adds."""
 
@@ -78,7 +92,7 @@ class Game:
     `pnp check` prints), `report.setup_text(made, lang)`, `setup.random_setup(seed=, **options)`,
     `setup.as_dict(made)`, `template.transcription_form(lang=, **options)`, `kit.sheets(t, paper, **options)`,
     `components.catalog(lang)`. A game overrides a method only where it differs
-    (Kingdom Builder's first-game set-up, say), and adds `boards`, `setup_sheet` and `picture`
+    (Kingdom Builder's first-game set-up, say), and adds `boards`, `setup_sheet`, `picture` and `scan`
     where it has them. Options are passed by the names of the game's `Param`s.
     """
 
@@ -159,6 +173,13 @@ class Game:
         return self.module("report").as_json(result)
 
     def picture(self, result: Any) -> Drawing:
+        raise NotImplementedError
+
+    # scan
+    def scan(self, text: str, path: Path, photo: bytes, photo_name: str, confined: bool = False,
+             **options: Any) -> Reading:
+        """Read the pieces off a photo (JPEG or PNG bytes; `photo_name` in messages) into the
+        transcription `text`, read as `parse` reads it (`confined` alike)."""
         raise NotImplementedError
 
     # a position drawn to be edited: the board, and over it what changes

@@ -18,6 +18,7 @@ CALLS = {
     "template": (("template", "transcription_form"),),
     "check": (("transcription", "load"), ("report", "summary")),
     "score": (("transcription", "load"), ("rules", "evaluate"), ("report", "as_text"), ("report", "as_json")),
+    "scan": (("photo", "decode_photo"), ("scan", "scan"), ("scan_output", "filled_form"), ("scan_output", "overlay")),
 }
 CASES = [(game, operation) for game in GAMES.values() for operation in OPERATIONS]
 
@@ -35,8 +36,8 @@ def test_a_declared_operation_is_a_command_with_its_methods(game, operation):
             assert param.flags.split("/")[0] in result.stdout  # its own options are documented
         for module, function in CALLS[operation]:
             assert callable(getattr(game.module(module), function, None)), f"{game.id} lacks {module}.{function}"
-        if operation == "boards":
-            assert type(game).boards is not Game.boards
+        if operation in ("boards", "scan"):  # no shared call: the game's own method
+            assert getattr(type(game), operation) is not getattr(Game, operation)
     else:
         assert result.exit_code == 2 and f"{game.name} has no '{operation}' command" in result.stderr
 

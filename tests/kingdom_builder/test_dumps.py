@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "boards" / "examples" / "first-game.yaml"
 LOCATIONS = ("tavern", "paddock", "oasis", "farm", "oracle", "tower", "harbor", "barn")
 KEYS = ("1", "2", "a", "yes", "null", "07", "Ж", "x#y", "p-1")
+COLOURS = (None, "white", "orange", "#1c4fa8", "#3a7d2c")  # a player's piece colour, for photo scans; None: not given
 
 
 def test_the_example_reads_back_the_same():
@@ -32,13 +33,14 @@ def documents(draw):
     players = draw(st.integers(2, 4))
     keys = draw(st.lists(st.sampled_from(KEYS), min_size=players, max_size=players, unique=True))
     people = draw(names(players, players))
+    colours = draw(st.lists(st.sampled_from(COLOURS), min_size=players, max_size=players))
     cells = draw(st.lists(st.tuples(st.integers(0, 19), st.integers(0, 19)), unique=True, max_size=60))
     cells = [c for c in cells if board.at(c).value not in ("mountain", "castle") and not board.at(c).is_location]
     settlements = {key: [] for key in keys}
     for cell in cells:
         settlements[draw(st.sampled_from(keys))].append(label(cell))
     return {"game": "kingdom-builder", "boards": entries, "cards": draw(st.permutations(CARDS))[:3],
-            "players": [{"key": k, "name": n} for k, n in zip(keys, people)],
+            "players": [{"key": k, "name": n} | ({"colour": c} if c else {}) for k, n, c in zip(keys, people, colours)],
             "lords_zero": draw(st.sampled_from(["included", "excluded"])), "settlements": settlements}
 
 
@@ -50,6 +52,13 @@ def test_any_game_reads_back_the_same(document):
     except InputError:
         assume(False)
     assert parse(dumps(game), "written.yaml", ROOT) == game
+
+
+def test_player_colours_are_written_back():
+    text = EXAMPLE.read_text(encoding="utf-8").replace('name: "Anna"}', 'name: "Anna", colour: "#3A7D2C"}')
+    game = parse(text, "typed.yaml", EXAMPLE.parent)
+    assert game.players[0].colour == "#3a7d2c"  # as the scanner reads it: lower case
+    assert parse(dumps(game), "written.yaml", EXAMPLE.parent) == game
 
 
 def test_section_files_keep_the_names_they_were_given(tmp_path):

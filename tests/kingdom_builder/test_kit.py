@@ -77,7 +77,7 @@ def test_page_sizes_and_page_count(paper):
     # place of the last card page and 1 more page, with its back 2; then single-sided: the 8
     # sections one a page, and on A4 the 8 summaries in rows of 3 below the first 3 of them
     # (168 + 3 + 88 mm fit the 276.6 mm between A4's bands, not Letter's 259 mm: a page of
-    # their own); the gold track 1.
+    # their own); the gold track 1. The 4 scan markers take room those single-sided pages leave.
     assert len(reader.pages) == {"a4": 2 + 8 + 2 + 8 + 1, "letter": 2 + 8 + 2 + 8 + 1 + 1}[paper]
 
 

@@ -71,6 +71,19 @@ class KingdomBuilder(Game):
              "pnp score kingdom-builder game.yaml --json > result.json",
              "pnp score kingdom-builder game.yaml --picture check.pdf"),
             (BOARDS_DIR,)),
+        "scan": Operation(
+            "Find every settlement in a photo of the finished board and whose it is, fill them into the form, and "
+            "list the hexes it is unsure of.\n\n"
+            "FORM is a transcription ('pnp template kingdom-builder'): its boards and players are needed, its cards "
+            "and settlements may be blank; a player may say the piece colour, e.g. {key: \"1\", name: Anna, colour: "
+            "white}. --out may name FORM itself: filling in the form is what a scan is for, so FORM is replaced "
+            "without --force; any other existing file needs --force.",
+            ("pnp scan kingdom-builder game.yaml board.jpg --out game.yaml --overlay check.png",
+             "pnp scan kingdom-builder game.yaml board.jpg --corners \"412,388 3630,402 455,2810 3702,2790\" --out game.yaml",
+             "pnp scan kingdom-builder game.yaml board.jpg --json > read.json"),
+            (Param("corners", "--corners", str, None, "Pixel centres of hexes A1, A20, T1 and T20, in that order, as "
+                   "\"X,Y X,Y X,Y X,Y\"; without it the kit's scan markers are looked for."),
+             BOARDS_DIR)),
     }
 
     has_setup_sheet = True
@@ -107,16 +120,28 @@ class KingdomBuilder(Game):
         return score_picture(result)
 
     def parse(self, text: str, path: Path, confined: bool = False, boards_dir: Path | None = None, **_: Any) -> Any:
-        from pnp.errors import InputError
         from pnp.games.kingdom_builder import transcription
 
-        base = path.resolve().parent
-        if confined:
-            boards_dir = None
-            outside = transcription.outside_folder(text, str(path), base)
-            if outside:
-                raise InputError(outside)
-        return transcription.parse(text, str(path), base, boards_dir)
+        return transcription.parse(text, str(path), *_folders(text, path, confined, boards_dir))
+
+    def scan(self, text: str, path: Path, photo: bytes, photo_name: str, confined: bool = False,
+             corners: str | None = None, boards_dir: Path | None = None, **_: Any) -> Any:
+        from pnp.games.base import Reading
+        from pnp.games.kingdom_builder import scan_output
+        from pnp.games.kingdom_builder.model import label
+        from pnp.games.kingdom_builder.photo import decode_photo
+        from pnp.games.kingdom_builder.scan import parse_corners, scan
+        from pnp.games.kingdom_builder.scan_colours import player_colours
+        from pnp.games.kingdom_builder.transcription import parse_form
+
+        points = parse_corners(corners) if corners is not None else None
+        board, players = parse_form(text, str(path), *_folders(text, path, confined, boards_dir))
+        image = decode_photo(photo, photo_name)
+        colours = player_colours([player.colour for player in players])
+        result = scan(image, board, [(player.key, colour) for player, colour in zip(players, colours)], points)
+        return Reading(scan_output.filled_form(text, str(path), board, result),
+                       tuple(label(read.cell) for read in result.uncertain()), scan_output.summary(result),
+                       scan_output.as_json(result), lambda kind: scan_output.overlay(result, kind))
 
     def dumps(self, state: Any, like: str | None = None, unsure: tuple[str, ...] = ()) -> str:
         from pnp.games.kingdom_builder.transcription import dumps
@@ -152,6 +177,21 @@ class KingdomBuilder(Game):
 
         _, keys, settlements = sketch(text, path.resolve().parent)
         return desk_pieces(keys[:4], tuple(s for s in settlements if s[1] in keys[:4]), result, focus, unsure, problems)
+
+
+def _folders(text: str, path: Path, confined: bool, boards_dir: Path | None) -> tuple[Path, Path | None]:
+    """Where a transcription's sections are looked for: beside it and in `boards_dir`; `confined`,
+    only inside its own folder (refusing a text that names a file outside it)."""
+    from pnp.errors import InputError
+    from pnp.games.kingdom_builder import transcription
+
+    base = path.resolve().parent
+    if not confined:
+        return base, boards_dir
+    outside = transcription.outside_folder(text, str(path), base)
+    if outside:
+        raise InputError(outside)
+    return base, None
 
 
 GAME = KingdomBuilder()

@@ -6,6 +6,7 @@ from pnp.draw import Paint, Rect, place
 from pnp.games.kingdom_builder import art, board_art, components as c, generator
 from pnp.games.kingdom_builder.facts import BUILDABLE, LOCATIONS, Terrain
 from pnp.games.kingdom_builder.library import DEFAULT_SET
+from pnp.games.kingdom_builder.scan_markers import marker_cards
 from pnp.render.art import INK
 from pnp.render.cover import Cover
 from pnp.render.i18n import Catalog
@@ -31,12 +32,13 @@ def sheets(t: Catalog, paper: str, settlements: bool) -> list[Sheet]:
     sections = tuple(board_art.section_drawing(section, t) for section in generator.generate_set(DEFAULT_SET))
     summaries = tuple(c.summary_card(location, t) for location in LOCATIONS)
     houses = tuple(c.settlement(p) for p in range(len(art.PLAYERS)) for _ in range(SETTLEMENTS)) if settlements else ()
+    markers = marker_cards(t)
     sections_title = t("contents.sections")
     contents = [(len(sections), sections_title),
                 (len(terrain), t("contents.terrain_cards")), (len(kingdom), t("contents.kingdom_cards")),
                 (len(summaries), t("contents.summaries")), (len(tile_fronts), t("contents.location_tiles")),
                 (4, t("contents.gold_markers")), (8, t("contents.lap_markers")), (1, t("contents.start_player")),
-                (1, t("contents.gold_track"))]
+                (1, t("contents.gold_track")), (len(markers), t("contents.scan_markers"))]
     if settlements:
         contents.append((len(houses), t("contents.settlements")))
     cover = Cover(t("title"), t("kit"), tuple(contents), needs=() if settlements else (t("needs.settlements"),),
@@ -51,6 +53,7 @@ def sheets(t: Catalog, paper: str, settlements: bool) -> list[Sheet]:
         # Markers look the same on both sides, so they can be flipped without giving anything away.
         Sheet(t("contents.tokens"), tuple(tokens), tuple(tokens)),
         Sheet(t("contents.gold_track"), (c.gold_track(width, height, t),), cuts="none"),
+        Sheet(t("contents.scan_markers"), markers),
     ]
     if settlements:
         result.append(Sheet(t("contents.settlements"), houses, houses))

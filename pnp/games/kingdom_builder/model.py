@@ -91,6 +91,7 @@ class Board:
 class Player:
     key: str
     name: str
+    colour: str | None = None  # a piece colour name or '#rrggbb', for reading photos
 
 
 @dataclass(frozen=True)

@@ -15,13 +15,14 @@ from pnp.games.kingdom_builder.model import (
     CARDS, COLS, LORDS_READINGS, ROW_LETTERS, ROWS, Board, Game, Placement, Player, label,
 )
 from pnp.games.kingdom_builder import library
+from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS, parse_colour
 from pnp.games.kingdom_builder.facts import LOCATION_LETTER, TERRAIN_LETTERS, UNBUILDABLE, Terrain
 from pnp.inputs import read_document
 from pnp.yamldoc import LineDict, LineList, Reader, is_null, shown
 
 GAME_ID = "kingdom-builder"
 FIELDS = ("game", "boards", "cards", "players", "settlements", "lords_zero")
-PLAYER_FIELDS = ("key", "name")
+PLAYER_FIELDS = ("key", "name", "colour")
 MAX_SETTLEMENTS = 40
 EMPTY = "."
 _COORDINATE = re.compile(r"([A-Ta-t])(\d{1,2})")
@@ -69,6 +70,21 @@ def load_board(entries: list[str], lines: list[int | None], file: str, base_dir:
     if problems:
         raise InputError(problems)
     return Board((placements[0], placements[1], placements[2], placements[3]))
+
+
+def parse_form(text: str, file: str, base_dir: Path, boards_dir: Path | None = None) -> tuple[Board, tuple[Player, ...]]:
+    """The board and players of a transcription whose cards and settlements may still be blank
+    (a form to fill in, as a photo scan does)."""
+    from pnp.games import GAMES
+
+    reader = _Reader(file, base_dir, boards_dir, set(GAMES))
+    reader.required = ("game", "boards", "players")
+    data = reader.document(text)
+    board = reader.board(data) if "boards" in data else None
+    players = reader.players(data) if "players" in data else ()
+    reader.finish()
+    assert board is not None
+    return board, players
 
 
 def parse_board_entry(entry: str) -> tuple[str, bool] | None:
@@ -163,8 +179,21 @@ class _Reader(Reader):
                 self.problem(item_line, f"player key {shown(key)} is given twice")
             if any(p.name == name for p in players):
                 self.problem(item_line, f"player name {shown(name)} is given twice")
-            players.append(Player(key, name))
+            players.append(Player(key, name, self.colour(entry, players)))
         return tuple(players)
+
+    def colour(self, entry: LineDict, players: list[Player]) -> str | None:
+        """A player's piece colour, for reading photos; None when not given (or null)."""
+        value = entry.get("colour")
+        if is_null(value):
+            return None
+        colour = parse_colour(value) if isinstance(value, str) else None
+        line = entry.line_of("colour")
+        if colour is None:
+            self.problem(line, f"colour {shown(value)} is not a piece colour ({', '.join(PIECE_COLOURS)}) nor #rrggbb")
+        elif any(p.colour == colour for p in players):
+            self.problem(line, f"colour {shown(colour)} is given to two players")
+        return colour
 
     def settlements(self, data: LineDict, board: Board | None, players: tuple[Player, ...]) -> tuple:
         value, line = data["settlements"], data.line_of("settlements")
@@ -271,9 +300,16 @@ def dumps(game: Game, boards: list[str] | None = None, check: tuple[str, ...] = 
             lines.append((" " if row % 2 else "") + " ".join(tokens) + f"  # {ROW_LETTERS[row]}")
         settlements = "\n".join(lines) + "\n"
     text = yaml_text({"game": GAME_ID, "boards": boards or [str(p) for p in game.board.placements],
-                      "cards": list(game.cards), "players": [{"key": p.key, "name": p.name} for p in game.players],
+                      "cards": list(game.cards), "players": [_player(p) for p in game.players],
                       "lords_zero": game.lords_zero, "settlements": settlements})
     return "".join(f"# check: {hexes} (unsure)\n" for hexes in check) + text
+
+
+def _player(player: Player) -> dict[str, str]:
+    entry = {"key": player.key, "name": player.name}
+    if player.colour is not None:
+        entry["colour"] = player.colour
+    return entry
 
 
 _CHECK = re.compile(r"#[^\n]*?\bcheck:([^\n(]*)")

@@ -1,0 +1,58 @@
+"""Reading a phone photo: JPEG or PNG, EXIF orientation applied, size checked before decoding."""
+
+from __future__ import annotations
+
+import struct
+from typing import Any
+
+from pnp.errors import InputError, Problem
+
+MIN_PIXELS = 1_000_000
+MAX_PIXELS = 50_000_000
+
+
+def decode_photo(data: bytes, file: str) -> Any:
+    """The photo (JPEG or PNG bytes, named `file` in messages) as an RGB array (height x width x 3,
+    uint8), turned as its EXIF orientation says. The size is checked before decoding."""
+    size = image_size(data)
+    if size is None:
+        raise InputError([Problem(file, None, "not a JPEG or PNG image")])
+    width, height = size
+    if not MIN_PIXELS <= width * height <= MAX_PIXELS:
+        raise InputError([Problem(file, None, f"the photo is {width} x {height} pixels ({width * height / 1e6:.1f} megapixels); "
+                                              f"use one of 1 to 50 megapixels")])
+    import cv2
+    import numpy as np
+
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)  # applies EXIF orientation
+    if image is None:
+        raise InputError([Problem(file, None, "the image is damaged and cannot be decoded")])
+    return cv2.cvtColor(image, cv2.COLOR_BGR2RGB)
+
+
+def image_size(data: bytes) -> tuple[int, int] | None:
+    """Width and height stored in a PNG or JPEG header (before any EXIF turn); None for other data."""
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR":
+        return struct.unpack(">II", data[16:24])
+    if data[:3] != b"\xff\xd8\xff":
+        return None
+    at = 2
+    while at + 4 <= len(data):
+        if data[at] != 0xFF:
+            return None
+        marker = data[at + 1]
+        if marker == 0xFF:  # fill byte
+            at += 1
+            continue
+        if marker in (0x01, *range(0xD0, 0xD8)):  # markers without a length
+            at += 2
+            continue
+        length = struct.unpack(">H", data[at + 2:at + 4])[0]
+        # Start-of-frame markers hold the size: C0-CF except C4 (Huffman), C8 and CC (arithmetic).
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            if at + 9 > len(data):
+                return None
+            height, width = struct.unpack(">HH", data[at + 5:at + 9])
+            return width, height
+        at += 2 + length
+    return None

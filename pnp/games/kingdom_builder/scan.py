@@ -1,0 +1,743 @@
+"""Reading the settlements off a photo of a finished Kingdom Builder board.
+
+The board's terrain is known, so nothing here recognises terrain. The photo is straightened
+with the homography from four corner hexes (refined by the terrain they must show), each hex
+is compared with how its *own terrain* looks, empty, in *this* photo (learned from that
+terrain's hexes, most of them empty), and the hexes that differ are settlements; those are
+grouped by colour and the groups matched to the players' colours. Every comparison is made
+relative to the hex's own rim, so uneven light and a colour cast cancel out. Whatever is
+close to a decision boundary is reported as unsure rather than guessed silently.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from pnp import hexgrid
+from pnp.errors import InputError, PnpError, Problem
+from pnp.games.kingdom_builder.facts import UNBUILDABLE
+from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF, Board, label
+from pnp.games.kingdom_builder.scan_colours import rgb
+
+Cell = tuple[int, int]
+CORNER_CELLS: tuple[Cell, ...] = ((0, 0), (0, COLS - 1), (ROWS - 1, 0), (ROWS - 1, COLS - 1))
+S = 14.0                          # circumradius of a hex in the straightened image, pixels
+W = math.sqrt(3) * S              # its width across the flats
+MARGIN = 1.5 * W                  # room around the board for refinement and leaning pieces
+PIECE_HEIGHT = 0.5                # a house's height in hex widths, for parallax
+FOCAL_35MM = 26.0                 # a phone's main camera, when the photo does not say
+DECISIVE = 4.0                    # the best reading must be this much likelier (log) than the next
+STRANGE = 6.0                     # a hex fitting its group this much worse than its members do is unsure
+STRANGE_COLOUR = 4.5              # a piece this many spreads from its player's usual colour is unsure
+REPEATS = 0.08                    # art whose look varies less than this from hex to hex is printed art
+UNLIKE = 0.08                     # a hex unlike its printed art over more than this part holds a piece
+OVERRULED = 120.0                 # a first reading this sure, overruled by the second, is unsure
+CORRELATED = 4.0                  # neighbouring samples are alike: about one in four is independent
+GLARE = 0.03                      # more added grey than this (of white) and a hex is not to be trusted
+CAST_DOUBT = 2.0                  # how strongly matching colours prefers no cast to a cast
+PIECE_SHARE = 0.7                 # the part of a piece's spot that shows the piece
+
+
+@dataclass(frozen=True)
+class Hex:
+    """What one hex was read as: a player key or None (empty), and if unsure, what else it may be."""
+
+    cell: Cell
+    key: str | None
+    sure: bool = True
+    alternatives: tuple[str | None, ...] = ()  # the readings to choose from, best first
+    reason: str = ""
+    margin: float = 0.0   # how much likelier (log) the reading is than the next one
+    oddness: float = 0.0  # how much worse it fits its group than the group's members do (robust z)
+
+
+@dataclass
+class Scan:
+    hexes: tuple[Hex, ...]                       # every hex that can hold a settlement, row by row
+    corners: tuple[tuple[float, float], ...]     # A1, A20, T1, T20 in the photo, refined
+    straightened: Any                            # the board in the straightened image (RGB)
+    centres: dict[Cell, tuple[float, float]]     # hex centres in `straightened`
+    players: tuple[tuple[str, str], ...]         # (key, colour) of each player
+
+    def settlements(self) -> dict[str, list[Cell]]:
+        result: dict[str, list[Cell]] = {key: [] for key, _ in self.players}
+        for read in self.hexes:
+            if read.key is not None:
+                result[read.key].append(read.cell)
+        return result
+
+    def uncertain(self) -> list[Hex]:
+        return [read for read in self.hexes if not read.sure]
+
+
+def board_centres() -> Any:
+    """Centres of all 400 hexes in board units (circumradius 1), row by row."""
+    import numpy as np
+
+    return np.array([hexgrid.centre(cell, 1.0) for cell in hexgrid.cells(ROWS, COLS)], dtype=float)
+
+
+def parse_corners(text: str) -> list[tuple[float, float]]:
+    """'X,Y X,Y X,Y X,Y' (pixel centres of A1, A20, T1, T20) as four points."""
+    points = []
+    for part in text.replace(";", " ").split():
+        x, comma, y = part.partition(",")
+        try:
+            point = (float(x), float(y))
+        except ValueError:
+            point = (math.nan, math.nan)
+        if not comma or not all(math.isfinite(v) for v in point):
+            raise InputError([Problem("--corners", None, f"'{part}' is not a point X,Y in pixels")])
+        points.append(point)
+    if len(points) != 4:
+        raise InputError([Problem("--corners", None, f"{len(points)} points given; give 4, the centres of A1, A20, T1, T20: "
+                                                     "\"X,Y X,Y X,Y X,Y\"")])
+    return points
+
+
+def check_corners(corners: list[tuple[float, float]], width: int, height: int) -> None:
+    """Corners inside the photo, going round the board the right way, and big enough to read."""
+    problems = []
+    for (x, y), cell in zip(corners, CORNER_CELLS):
+        if not (0 <= x < width and 0 <= y < height):
+            problems.append(Problem("--corners", None, f"{label(cell)} at {x:g},{y:g} lies outside the photo ({width} x {height})"))
+    if problems:
+        raise InputError(problems)
+    a1, a20, t1, t20 = corners
+    ring = [a1, a20, t20, t1]
+    turns = []
+    for k in range(4):
+        (x0, y0), (x1, y1), (x2, y2) = ring[k], ring[(k + 1) % 4], ring[(k + 2) % 4]
+        turns.append((x1 - x0) * (y2 - y1) - (y1 - y0) * (x2 - x1))
+    across = min(math.dist(a1, a20), math.dist(t1, t20)) / (COLS - 1)
+    down = min(math.dist(a1, t1), math.dist(a20, t20)) / (ROWS - 1)
+    if not all(turn > 0 for turn in turns):
+        raise InputError([Problem("--corners", None, "the four points do not form a board: give the centres of "
+                                                     "A1, A20, T1 and T20 in that order (top-left, top-right, bottom-left, bottom-right)")])
+    if min(across, down) < 6:
+        raise InputError([Problem("--corners", None, f"the board is too small in this photo (hexes about {min(across, down):.0f} "
+                                                     f"pixels apart, at least 6 needed): take the photo closer")])
+    if not 0.25 < across / down < 4:
+        raise InputError([Problem("--corners", None, "the four points do not form a board: its sides are far from "
+                                                     "the shape of a 20 x 20 board")])
+
+
+def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list[tuple[float, float]] | None = None) -> Scan:
+    """Read the settlements. `players` are (key, colour) pairs; `corners` the photo's pixel
+    centres of A1, A20, T1, T20 (else the scan markers are looked for)."""
+    import cv2
+    import numpy as np
+
+    height, width = image.shape[:2]
+    units = board_centres()
+    if corners is None:
+        from pnp.games.kingdom_builder.scan_markers import find_board_box
+
+        box = find_board_box(image)
+        if box is None:
+            raise PnpError("no scan markers found in the photo: give the pixel centres of A1, A20, T1, T20 "
+                           "with --corners \"X,Y X,Y X,Y X,Y\"")
+        bw, bh = hexgrid.map_extent(ROWS, COLS, 1.0)
+        from_box = cv2.getPerspectiveTransform(np.float32([[0, 0], [bw, 0], [0, bh], [bw, bh]]), np.float32(box))
+        corners = [tuple(p) for p in _apply(from_box, units[[_flat(c) for c in CORNER_CELLS]])]
+        corners = [(min(max(x, 0.0), width - 1.0), min(max(y, 0.0), height - 1.0)) for x, y in corners]
+    check_corners(corners, width, height)
+
+    # Board units -> photo pixels, from the four corner hexes as given.
+    to_photo = cv2.getPerspectiveTransform(np.float32(units[[_flat(c) for c in CORNER_CELLS]]), np.float32(corners))
+    canvas = np.array([[S, 0, MARGIN], [0, S, MARGIN], [0, 0, 1.0]])  # board units -> straightened pixels
+    straight, inside = _straighten(image, to_photo @ np.linalg.inv(canvas))
+    centres = _apply(canvas, units)
+    refined = _refine(straight, centres)
+    lean = _parallax(to_photo, refined, centres, width, height)
+    readings = _read(straight, inside, refined, lean, board, players)
+    # Report the refined corners in the photo.
+    to_photo_px = to_photo @ np.linalg.inv(canvas)
+    new_corners = tuple(tuple(float(v) for v in p) for p in _apply(to_photo_px, refined[[_flat(c) for c in CORNER_CELLS]]))
+    return Scan(readings, new_corners, straight, {cell: tuple(refined[_flat(cell)]) for cell in hexgrid.cells(ROWS, COLS)},
+                tuple(players))
+
+
+def _flat(cell: Cell) -> int:
+    return cell[0] * COLS + cell[1]
+
+
+def _apply(matrix: Any, points: Any) -> Any:
+    import numpy as np
+
+    pts = np.hstack([points, np.ones((len(points), 1))]) @ matrix.T
+    return pts[:, :2] / pts[:, 2:3]
+
+
+def _straighten(image: Any, to_photo: Any) -> tuple[Any, Any]:
+    """The board warped to the straightened frame, and a mask of what the photo covers.
+    A large photo is first shrunk (area-averaged) to about twice the straightened resolution."""
+    import cv2
+    import numpy as np
+
+    bw, bh = hexgrid.map_extent(ROWS, COLS, S)
+    size = (int(bw + 2 * MARGIN), int(bh + 2 * MARGIN))
+    frame = np.array([[0, 0], [size[0], 0], [0, size[1]], [size[0], size[1]]], float)
+    spots = _apply(to_photo, frame)
+    # The smallest pixels-per-straightened-pixel over the board decides how far to shrink.
+    grid = np.array([[x, y] for x in np.linspace(0, size[0], 6) for y in np.linspace(0, size[1], 6)])
+    a, b = _apply(to_photo, grid), _apply(to_photo, grid + [1.0, 0])
+    density = float(np.min(np.linalg.norm(b - a, axis=1)))
+    h, w = image.shape[:2]
+    x0, y0 = (int(max(0, math.floor(v))) for v in spots.min(axis=0))
+    x1, y1 = int(min(w, math.ceil(spots[:, 0].max()) + 1)), int(min(h, math.ceil(spots[:, 1].max()) + 1))
+    crop = image[y0:y1, x0:x1]
+    shrink = min(1.0, 2.0 / density)
+    shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1.0]])
+    if shrink < 1.0:
+        crop = cv2.resize(crop, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+        shift = np.diag([shrink, shrink, 1.0]) @ shift
+    matrix = shift @ to_photo
+    straight = cv2.warpPerspective(crop, matrix, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                   borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0))
+    inside = cv2.warpPerspective(np.full(crop.shape[:2], 255, np.uint8), matrix, size,
+                                 flags=cv2.INTER_NEAREST | cv2.WARP_INVERSE_MAP, borderValue=0)
+    return straight, inside > 0
+
+
+def _ring(radius: float, count: int, phase: float = 0.0) -> Any:
+    import numpy as np
+
+    angles = phase + np.arange(count) * 2 * math.pi / count
+    return radius * np.stack([np.cos(angles), np.sin(angles)], axis=1)
+
+
+def _disc(radius: float) -> Any:
+    """Points filling a disc: the centre and two rings."""
+    import numpy as np
+
+    return np.vstack([[[0.0, 0.0]], _ring(radius * 0.5, 6), _ring(radius, 12, math.pi / 12)])
+
+
+def _sample(image: Any, points: Any) -> Any:
+    """Bilinear samples of an image at points of shape (..., 2)."""
+    import cv2
+    import numpy as np
+
+    flat = points.reshape(-1, 2).astype(np.float32)
+    width = 1024  # remap's maps are images, at most 32767 wide
+    padded = np.zeros((-(-len(flat) // width) * width, 2), np.float32)
+    padded[:len(flat)] = flat
+    maps = padded.reshape(-1, width, 2)
+    out = cv2.remap(image, maps[..., 0].copy(), maps[..., 1].copy(), cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return out.reshape(len(padded), -1)[:len(flat)].reshape(*points.shape[:-1], -1)
+
+
+def _refine(straight: Any, centres: Any) -> Any:
+    """Hex centres moved to where the terrain says they are: each hex should look like one
+    colour up to its rim, so the grid is shifted (corner by corner, then section by section)
+    to make the colour within the hexes as even as it gets."""
+    import cv2
+    import numpy as np
+
+    blurred = cv2.GaussianBlur(straight, (0, 0), 1.0).astype(np.float32)
+    pattern = np.vstack([_ring(0.2 * W, 8), _ring(0.38 * W, 12, 0.26)])
+    corner_idx = [_flat(c) for c in CORNER_CELLS]
+    base = centres[corner_idx].astype(np.float32)
+
+    def cost(points: Any, which: Any = slice(None)) -> float:
+        values = _sample(blurred, points[which][:, None, :] + pattern[None, :, :])
+        return float(((values - values.mean(axis=1, keepdims=True)) ** 2).sum())
+
+    def moved(delta: Any) -> Any:
+        matrix = cv2.getPerspectiveTransform(base, (base + delta.reshape(4, 2)).astype(np.float32))
+        return _apply(matrix, centres)
+
+    # Coarse: the whole grid shifted, within about a third of a hex.
+    best, best_cost = np.zeros(8), cost(centres)
+    span = np.arange(-0.35 * W, 0.35 * W + 1e-9, W / 14)
+    for dx in span:
+        for dy in span:
+            delta = np.tile([dx, dy], 4)
+            c = cost(centres + [dx, dy])
+            if c < best_cost:
+                best, best_cost = delta, c
+    # Fine: each corner on its own, in shrinking steps.
+    for step in (W / 12, W / 24, W / 48):
+        improved = True
+        while improved:
+            improved = False
+            for k in range(8):
+                for sign in (1, -1):
+                    trial = best.copy()
+                    trial[k] += sign * step
+                    c = cost(moved(trial))
+                    if c < best_cost:
+                        best, best_cost, improved = trial, c, True
+    points = moved(best)
+    # Loose sections lie a little apart: each may shift a little on its own.
+    sectors = np.array(SECTOR_OF)
+    for quarter in range(4):
+        which = np.flatnonzero(sectors == quarter)
+        shift, here = np.zeros(2), cost(points, which)
+        for step in (W / 16, W / 32):
+            improved = True
+            while improved:
+                improved = False
+                for d in ((step, 0), (-step, 0), (0, step), (0, -step)):
+                    trial = shift + d
+                    if np.abs(trial).max() > 0.25 * W:
+                        continue
+                    c = cost(points + np.where((sectors == quarter)[:, None], trial, 0), which)
+                    if c < here:
+                        shift, here, improved = trial, c, True
+        points[which] += shift
+    return points
+
+
+def _parallax(to_photo: Any, refined: Any, centres: Any, width: int, height: int) -> Any:
+    """How far, in straightened pixels, the top of a house standing on each hex appears from
+    its base: away from the point under the camera, found from the homography and a phone's
+    typical focal length."""
+    import numpy as np
+
+    focal = FOCAL_35MM / 43.27 * math.hypot(width, height)
+    k = np.array([[focal, 0, width / 2], [0, focal, height / 2], [0, 0, 1.0]])
+    b = np.linalg.inv(k) @ to_photo  # board units -> camera rays
+    scale = (np.linalg.norm(b[:, 0]) + np.linalg.norm(b[:, 1])) / 2
+    r1, r2, t = b[:, 0] / scale, b[:, 1] / scale, b[:, 2] / scale
+    if t[2] < 0:
+        r1, r2, t = -r1, -r2, -t
+    rotation = np.stack([r1, r2, np.cross(r1, r2)], axis=1)
+    camera = -rotation.T @ t  # in board units; |z| is the height above the board
+    nadir, above = camera[:2], abs(camera[2])
+    rise = PIECE_HEIGHT * math.sqrt(3)
+    if above <= 2 * rise:
+        return np.zeros_like(refined)
+    units = (refined - MARGIN) / S
+    lean = (units - nadir) * rise / (above - rise) * S
+    cap = 1.0 * W
+    size = np.linalg.norm(lean, axis=1, keepdims=True)
+    return np.where(size > cap, lean * cap / np.maximum(size, 1e-9), lean)
+
+
+def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, players: list[tuple[str, str]]) -> tuple[Hex, ...]:
+    """Every readable hex as empty or a player's piece. Each hex is described by the colour at
+    its piece spot with the hex's light divided out (the light is how its rim differs from its
+    terrain's usual rim); an empty hex then looks like the others of its terrain, a piece like
+    the other pieces of its colour on any terrain. Both kinds of group are learned together."""
+    import numpy as np
+
+    terrain = board.terrain
+    keys = tuple(key for key, _ in players)
+    readable = np.array([t not in UNBUILDABLE for t in terrain])
+    image = straight.astype(np.float32) / 255.0
+    disc = _disc(0.12 * W)
+    piece_pts = np.concatenate([centres[:, None, :] + t * lean[:, None, :] + disc[None] for t in (0.2, 0.5, 0.8)], axis=1)
+    rim_pts = centres[:, None, :] + _ring(0.4 * W, 24)[None]
+    spot = _sample(image, piece_pts)
+    rim = np.median(_sample(image, rim_pts), axis=1)
+    covered = _sample(inside.astype(np.float32), np.concatenate([piece_pts, rim_pts], axis=1))[..., 0].min(axis=1) > 0.99
+    glare = (spot.min(axis=2) > 0.97).mean(axis=1) > 0.2  # washed out: nothing left to read
+
+    # The light on each hex, from how its rim and its neighbours' rims differ from their
+    # terrains' usual look: a gain (shade, light falling off, a colour cast) plus a grey
+    # veil added on top (glare), both taken out of the samples.
+    veil = _veil(rim, terrain, covered)
+    veiled = np.array([max(veil[j] for j in (i, *near)) for i, near in enumerate(hexgrid.neighbour_table(ROWS, COLS))])
+    glare |= (veiled > GLARE) | (rim.min(axis=1) > 0.85)  # a grey veil, or a rim gone white
+    kinds = sorted({t.value for t, r in zip(terrain, readable) if r})
+    kind_of = np.array([kinds.index(t.value) if r else -1 for t, r in zip(terrain, readable)])
+    use = np.flatnonzero(readable & covered)
+    usual_rim = np.zeros((len(kinds), 3))
+    rim_log = np.log(rim + 0.02)
+    for k in range(len(kinds)):
+        members = use[kind_of[use] == k]
+        if len(members):
+            usual_rim[k] = np.median(rim_log[members], axis=0)
+    # Each hex's own light (shade, light falling off, a colour cast, a print a little darker)
+    # is how its rim differs from its terrain's usual rim; divided out, in logs a subtraction.
+    light = rim_log - usual_rim[np.maximum(kind_of, 0)]
+    corrected = np.log(spot + 0.02) - light[:, None, :]
+    quartiles = np.quantile(corrected, [0.2, 0.8], axis=1)
+    feature = np.hstack([np.median(corrected, axis=1), (quartiles[1] - quartiles[0]).mean(axis=1, keepdims=True)])
+
+    declared = [colour for _, colour in players]
+    trusted = ~glare[use]  # what glare washed out teaches nothing
+    groups = _groups(feature[use], kind_of[use], usual_rim, declared, trusted)
+    labels = np.argmin(groups.cost, axis=1)
+    # How surely the first reading, by each hex's overall colour, saw a piece (> 0) or none.
+    first_says = groups.cost[:, 0] - groups.cost[:, 1:].min(axis=1)
+    # Printed art repeats on every hex of a terrain: where it does, the hexes that show what
+    # most hexes of their look (terrain and way round) show at every place are the empty ones
+    # to learn the terrain from, whatever colours its art and the pieces share.
+    turned = np.array([board.placements[sector].turned for sector in SECTOR_OF])
+    look = kind_of[use] * 2 + turned[use]
+    repeats, plain = _repeated_art(image, centres[use], light[use], look, trusted)
+    first_empty = np.where(repeats, plain, labels == 0)
+    samples = corrected[use]
+    cost, foreign, _ = _sample_costs(samples, kind_of[use], first_empty, labels, len(keys), trusted)
+    labels = np.argmin(cost, axis=1)
+    labels[labels > 0] = 1 + _who(_piece_colour(samples, foreign)[labels > 0], declared, trusted[labels > 0])
+    cost, foreign, empty_models = _sample_costs(samples, kind_of[use], first_empty, labels, len(keys), trusted)
+    labels = np.argmin(cost, axis=1)
+    # Whose piece: decided on each piece's own colour, the samples its terrain does not explain.
+    colour_cost, colour_distance = _colour_costs(samples, foreign, labels, len(keys), trusted)
+    # A piece covers the middle of its spot; specks of the terrain's art cannot.
+    core = np.concatenate([np.arange(7) + k * len(disc) for k in range(3)])
+    covered_core = foreign[:, core].mean(axis=1)
+    blob = _blobs(image, centres[use], lean[use], light[use], kind_of[use], empty_models, look, first_empty & trusted)
+    # How well each hex fits the group it joined, against the other members of that group.
+    fit = cost[np.arange(len(use)), labels]
+    oddness = np.zeros(len(use))
+    for g in np.unique(labels):
+        members = labels == g
+        middle = np.median(fit[members])
+        spread = max(np.median(np.abs(fit[members] - middle)) * 1.4826, 1.0)
+        oddness[members] = (fit[members] - middle) / spread
+    result = []
+    position = {int(i): n for n, i in enumerate(use)}
+    for i, cell in enumerate(hexgrid.cells(ROWS, COLS)):
+        if not readable[i]:
+            continue
+        if i not in position:
+            result.append(Hex(cell, None, False, (None, *keys), "not in the photo"))
+            continue
+        n = position[i]
+        piece_margin = float(cost[n, 0] - cost[n, 1:].min())  # > 0: a piece is likelier than empty
+        ranked = np.argsort(colour_cost[n])
+        colour_margin = float(colour_cost[n, ranked[1]] - colour_cost[n, ranked[0]]) if len(keys) > 1 else math.inf
+        best, runner = keys[ranked[0]], keys[ranked[1 % len(keys)]]
+        odd = float(oddness[n])
+        if piece_margin <= 0:
+            names, margin = (None, best), -piece_margin
+        elif piece_margin < colour_margin:
+            names, margin = (best, None), piece_margin
+        else:
+            names, margin = (best, runner), colour_margin
+        patchy = (blob[n] < 0.3) if names[0] is not None else (covered_core[n] > 0.5 or blob[n] > 0.5)
+        unusual = names[0] is not None and colour_distance[n, ranked[0]] > STRANGE_COLOUR
+        # ... unless repeated printed art backs the second reading.
+        overruled = (first_says[n] > OVERRULED) if names[0] is None else (first_says[n] < -OVERRULED)
+        overruled &= not (repeats[n] and plain[n] == (names[0] is None))
+        reason = ("glare" if glare[i] else "between" if margin < DECISIVE else "unlike anything else" if odd > STRANGE
+                  else "patchy" if patchy else "unusual colour" if unusual else "the two readings differ" if overruled else "")
+        result.append(Hex(cell, names[0], not reason, names if reason else (), reason, margin, odd))
+    return tuple(result)
+
+
+def _interior(image: Any, centres: Any, light: Any) -> tuple[Any, Any, int]:
+    """Light-corrected log colours on a pixel grid over each hex's inside, the grid's mask of
+    points inside the hex, and the grid's half-width."""
+    import numpy as np
+
+    reach = int(round(0.45 * W))
+    grid = np.mgrid[-reach:reach + 1, -reach:reach + 1].transpose(1, 2, 0)[..., ::-1].astype(float)  # (x, y)
+    inside = np.linalg.norm(grid, axis=2) <= 0.45 * W
+    values = np.log(_sample(image, centres[:, None, :] + grid.reshape(1, -1, 2)) + 0.02) - light[:, None, :]
+    return values, inside.reshape(-1), reach
+
+
+def _repeated_art(image: Any, centres: Any, light: Any, look: Any, trusted: Any) -> tuple[Any, Any]:
+    """For each hex: whether its look's art repeats from hex to hex (printed art), and if so
+    whether the hex shows that art everywhere (no piece)."""
+    import numpy as np
+
+    values, inside, _ = _interior(image, centres, light)
+    values = values[:, inside]
+    repeats, plain = np.zeros(len(centres), bool), np.zeros(len(centres), bool)
+    for group in np.unique(look):
+        members = look == group
+        if (members & trusted).sum() < 6:
+            continue
+        template = np.median(values[members & trusted], axis=0)
+        spread = np.maximum(np.median(np.abs(values[members & trusted] - template), axis=0) * 1.4826, 0.03)
+        if np.median(spread) > REPEATS:
+            continue
+        unlike = (np.sqrt((((values[members] - template) / spread) ** 2).sum(axis=2)) > 4).mean(axis=1)
+        repeats[members] = True
+        plain[members] = unlike < UNLIKE
+    return repeats, plain
+
+
+def _blobs(image: Any, centres: Any, lean: Any, light: Any, kind: Any, empty_models: dict, look: Any, empty: Any) -> Any:
+    """For each hex, the size of the patch of pixels unlike its empty terrain that holds the
+    middle of its piece spot, relative to the typical such patch of the photo's pieces: a
+    piece makes one patch its own size, the terrain's art only small specks. A pixel is unlike
+    the terrain if its colour is (by the terrain's colour model), or if it differs from what
+    the `empty` hexes of the same `look` (terrain and way round) show at that very place, where
+    they all agree: printed art repeats on every hex, so a piece the colour of a printed
+    symbol still shows where the symbol is not."""
+    import cv2
+    import numpy as np
+
+    values, inside, reach = _interior(image, centres, light)
+    side = 2 * reach + 1
+    foreign = np.zeros((len(centres), side * side), bool)
+    for k, (model, cut) in empty_models.items():
+        foreign[kind == k] = model(values[kind == k]) < cut
+    for group in np.unique(look):
+        members = look == group
+        if (members & empty).sum() < 4:
+            continue
+        template = np.median(values[members & empty], axis=0)
+        spread = np.maximum(np.median(np.abs(values[members & empty] - template), axis=0) * 1.4826, 0.03)
+        foreign[members] |= np.sqrt((((values[members] - template) / spread) ** 2).sum(axis=2)) > 4
+    foreign &= inside[None]
+    across = int(math.ceil(math.sqrt(len(centres))))
+    tiles = np.zeros((across * side, across * side), np.uint8)
+    for n, mask in enumerate(foreign):
+        row, col = divmod(n, across)
+        tiles[row * side:(row + 1) * side, col * side:(col + 1) * side] = mask.reshape(side, side)
+    _, parts, stats, _ = cv2.connectedComponentsWithStats(tiles, connectivity=8)
+    areas = np.zeros(len(centres))
+    for n in range(len(centres)):
+        row, col = divmod(n, across)
+        x, y = (np.clip(np.round(lean[n] / 2) + reach, 1, side - 2)).astype(int)
+        near = parts[row * side + y - 1:row * side + y + 2, col * side + x - 1:col * side + x + 2]
+        found = [stats[label, cv2.CC_STAT_AREA] for label in np.unique(near) if label]
+        areas[n] = max(found, default=0)
+    big = areas[areas > np.quantile(areas, 0.5)]
+    typical = np.median(big) if len(big) else 1.0
+    return areas / max(typical, 1.0)
+
+
+def _veil(rim: Any, terrain: tuple, covered: Any) -> Any:
+    """Per hex, the grey added on top of the light (glare): with a gain, what best turns the
+    usual rims of its terrain and its neighbours' into the rims seen (least squares over the
+    7 hexes, the grey held near 0 where the terrains around are too alike to tell the gain and
+    the grey apart). Light that only shades keeps the grey at 0; glare lifts dark terrain most."""
+    import numpy as np
+
+    names = sorted({t.value for t in terrain})
+    kind = np.array([names.index(t.value) for t in terrain])
+    usual = np.zeros((len(names), 3))
+    for k in range(len(names)):
+        members = (kind == k) & covered
+        usual[k] = np.median(rim[members], axis=0) if members.any() else rim[kind == k].mean(axis=0)
+    x, y = usual[kind], rim
+    sums = np.zeros((len(terrain), 5))  # sum x^2, sum x, sum xy, sum y, count
+    for i, near in enumerate(hexgrid.neighbour_table(ROWS, COLS)):
+        around = [j for j in (i, *near) if covered[j]]
+        xs, ys = x[around].ravel(), y[around].ravel()
+        sums[i] = (xs @ xs, xs.sum(), xs @ ys, ys.sum(), len(xs))
+    sxx, sx, sxy, sy, n = sums.T
+    n = np.maximum(n, 1)
+    damp = 0.5 * n  # how strongly the grey is held at 0
+    det = sxx * (n + damp) - sx * sx
+    return np.where(det > 1e-9, (sxx * sy - sx * sxy) / np.where(det > 1e-9, det, 1), 0.0)
+
+
+def _sample_costs(samples: Any, kind: Any, empty: Any, labels: Any, players: int, trusted: Any) -> tuple[Any, Any, dict]:
+    """-log likelihood of each hex's samples being an empty hex of its terrain (column 0) or
+    holding each player's piece: every group's colours as a small Gaussian mixture, so an
+    empty terrain may have its specks of other colours and a piece its lit and shaded sides.
+    A piece's spot also shows some terrain, so a piece is a mix of its colours and the terrain's.
+    Also which samples their terrain does not explain, and each terrain's model (its log
+    density) with the density below which a colour is unexplained."""
+    import numpy as np
+
+    hexes = len(samples)
+    cost = np.zeros((hexes, players + 1))
+    # Each terrain's empty look is learned from the hexes `empty` marks, those first read as
+    # empty: learned from later readings it could take in the pieces it missed, for good.
+    # Hexes not `trusted` (glare) only when too few others are left.
+    empty_models = {}
+    empty_ll = np.zeros(samples.shape[:2])
+    foreign = np.zeros(samples.shape[:2], bool)
+    for k in np.unique(kind):
+        members = kind == k
+        for pick in (members & empty & trusted, members & empty, members):
+            if pick.sum() >= 3:
+                break
+        train = samples[pick].reshape(-1, 3)
+        model = _mixture(train, 4, 0.03, 0.2)
+        # Unexplained: less likely than all but the rarest 1 % of the terrain's own colours.
+        empty_models[k] = model, np.quantile(model(train), 0.01)
+        empty_ll[members] = model(samples[members])
+        foreign[members] = empty_ll[members] < empty_models[k][1]
+    for _ in range(2):
+        cost[:, 0] = -empty_ll.sum(axis=1) / CORRELATED
+        for j in range(players):
+            mine = labels == j + 1
+            train = samples[mine & trusted] if (mine & trusted).any() else samples[mine]
+            if len(train) == 0:
+                cost[:, j + 1] = np.inf
+                continue
+            # Train on the samples the terrain does not explain: the piece itself.
+            own = train[foreign[mine & trusted if (mine & trusted).any() else mine]]
+            model = _mixture((own if len(own) >= 20 else train.reshape(-1, 3)).reshape(-1, 3), 3, 0.05, 0.3)
+            mixed = np.logaddexp(np.log(PIECE_SHARE) + model(samples), np.log(1 - PIECE_SHARE) + empty_ll)
+            cost[:, j + 1] = -mixed.sum(axis=1) / CORRELATED
+        labels = np.argmin(cost, axis=1)
+    return cost, foreign, empty_models
+
+
+def _piece_colour(samples: Any, foreign: Any) -> Any:
+    """The median of the samples a hex's terrain does not explain (of all, if too few)."""
+    import numpy as np
+
+    return np.array([np.median(hex_samples[mask] if mask.sum() >= 6 else hex_samples, axis=0)
+                     for hex_samples, mask in zip(samples, foreign)])
+
+
+def _hue(colour: Any) -> Any:
+    """Log colours as red and blue against green, and the brightness at half weight: shade on
+    a piece's walls changes all three channels alike, so it moves the brightness alone."""
+    import numpy as np
+
+    return np.stack([colour[..., 0] - colour[..., 1], colour[..., 2] - colour[..., 1], colour.mean(axis=-1) / 2], axis=-1)
+
+
+def _colour_costs(samples: Any, foreign: Any, labels: Any, players: int, trusted: Any) -> tuple[Any, Any]:
+    """-log likelihood of each hex's piece colour under each player's colour (a Gaussian per
+    player, learned from the hexes read as that player's), and its distance in spreads. The piece colour is the median of
+    the samples its terrain does not explain (all samples if too few)."""
+    import numpy as np
+
+    colour = _hue(_piece_colour(samples, foreign))
+    cost = np.zeros((len(samples), players))
+    distance = np.full((len(samples), players), np.inf)
+    assign = labels - 1
+    for _ in range(3):
+        for j in range(players):
+            members = colour[(assign == j) & trusted]
+            if len(members) == 0:
+                cost[:, j] = np.inf
+                continue
+            middle = np.median(members, axis=0)
+            spread = np.maximum(np.median(np.abs(members - middle), axis=0) * 1.4826, 0.05) if len(members) >= 5 else np.full(3, 0.15)
+            distance[:, j] = np.sqrt((((colour - middle) / spread) ** 2).sum(axis=1))
+            cost[:, j] = 0.5 * distance[:, j] ** 2 + np.log(spread).sum()
+        assign = np.where(labels > 0, np.argmin(cost, axis=1), -1)
+    return cost, distance
+
+
+def _mixture(points: Any, components: int, floor: float, ceiling: float) -> Any:
+    """A diagonal Gaussian mixture fitted to points (n x 3) by a few EM steps from
+    farthest-point seeds; returns its log density as a function of arrays (..., 3)."""
+    import numpy as np
+
+    step = max(1, len(points) // 800)
+    data = points[::step]
+    components = min(components, len(data))
+    means = _kmeans(data, components)
+    variances = np.full((components, 3), floor ** 2 * 4)
+    weights = np.full(components, 1 / components)
+
+    def log_parts(x: Any) -> Any:
+        z = ((x[..., None, :] - means) ** 2 / variances).sum(axis=-1)
+        return np.log(weights) - 0.5 * z - 0.5 * np.log(variances).sum(axis=1) - 1.5 * np.log(2 * np.pi)
+
+    for _ in range(6):
+        parts = log_parts(data)
+        resp = np.exp(parts - parts.max(axis=1, keepdims=True))
+        resp /= resp.sum(axis=1, keepdims=True)
+        mass = resp.sum(axis=0) + 1e-9
+        weights = mass / mass.sum()
+        means = (resp.T @ data) / mass[:, None]
+        variances = np.clip((resp.T @ data ** 2) / mass[:, None] - means ** 2, floor ** 2, ceiling ** 2)
+
+    def log_density(x: Any) -> Any:
+        parts = log_parts(x)
+        top = parts.max(axis=-1)
+        return top + np.log(np.exp(parts - top[..., None]).sum(axis=-1))
+
+    return log_density
+
+
+@dataclass
+class _Groups:
+    cost: Any        # (hexes, 1 + players): -log likelihood of being empty, or each player's piece
+    distance: Any    # the same as normalised distances
+    piece_means: Any # (players, 4)
+
+
+def _groups(x: Any, kind: Any, usual_rim: Any, colours: list[str], trusted: Any) -> _Groups:
+    """Learn each terrain's empty look and each colour's piece look together (hard EM): an
+    empty hex is near its own terrain's look, a piece near its colour's look on any terrain."""
+    import numpy as np
+
+    kinds, players = len(usual_rim), len(colours)
+    floor_empty = np.array([0.03, 0.03, 0.03, 0.02])
+    floor_piece = np.array([0.06, 0.06, 0.06, 0.04])
+    empty_mean = np.hstack([usual_rim, np.zeros((kinds, 1))])
+    for k in range(kinds):
+        members = x[kind == k]
+        if len(members):
+            empty_mean[k, 3] = np.quantile(members[:, 3], 0.25)
+    empty_spread = np.tile(floor_empty * 2, (kinds, 1))
+    # Pieces start from the declared colours (with a typical shading spread), then settle on
+    # the colours this photo shows.
+    piece_mean = np.array([[*np.log(np.array(rgb(colour)) / 255.0 + 0.02), 0.15] for colour in colours])
+    piece_spread = np.tile(floor_piece * 1.5, (players, 1))
+    for _ in range(12):
+        cost, distance = _costs(x, kind, empty_mean, empty_spread, piece_mean, piece_spread)
+        assign = np.argmin(cost, axis=1)
+        for k in range(kinds):
+            members = x[(assign == 0) & (kind == k) & trusted]
+            if len(members) >= 4:
+                empty_mean[k] = members.mean(axis=0)
+                empty_spread[k] = np.clip(members.std(axis=0), floor_empty, 4 * floor_empty)
+        for j in range(players):
+            members = x[(assign == j + 1) & trusted]
+            if len(members) >= 3:
+                piece_mean[j] = members.mean(axis=0)
+                piece_spread[j] = np.maximum(members.std(axis=0), floor_piece)
+    cost, distance = _costs(x, kind, empty_mean, empty_spread, piece_mean, piece_spread)
+    return _Groups(cost, distance, piece_mean)
+
+
+def _costs(x: Any, kind: Any, empty_mean: Any, empty_spread: Any, piece_mean: Any, piece_spread: Any) -> tuple[Any, Any]:
+    import numpy as np
+
+    means = np.concatenate([empty_mean[kind][:, None], np.broadcast_to(piece_mean, (len(x), *piece_mean.shape))], axis=1)
+    spreads = np.concatenate([empty_spread[kind][:, None], np.broadcast_to(piece_spread, (len(x), *piece_spread.shape))], axis=1)
+    z2 = (((x[:, None, :] - means) / spreads) ** 2).sum(axis=2)
+    return 0.5 * z2 + np.log(spreads).sum(axis=2), np.sqrt(z2)
+
+
+def _kmeans(x: Any, k: int) -> Any:
+    """k centres of the rows of x: farthest-point seeds, then Lloyd's steps (deterministic)."""
+    import numpy as np
+
+    def nearest(centres: Any) -> Any:
+        return np.argmin(((x[:, None] - centres[None]) ** 2).sum(axis=2), axis=1)
+
+    centres = [x[np.argmax(((x - x.mean(axis=0)) ** 2).sum(axis=1))]]
+    while len(centres) < k:
+        centres.append(x[np.argmax(np.min([((x - c) ** 2).sum(axis=1) for c in centres], axis=0))])
+    centres = np.array(centres, dtype=float)
+    for _ in range(8):
+        assign = nearest(centres)
+        centres = np.array([x[assign == j].mean(axis=0) if np.any(assign == j) else centres[j] for j in range(k)])
+    return centres
+
+
+def _who(colour: Any, declared: list[str], trusted: Any) -> Any:
+    """Which player each piece is: the pieces' colours grouped into as many groups as there
+    are players, and the groups matched one to one to the declared colours, the matching
+    that fits best allowing the whole photo one colour cast (an offset in log colour)."""
+    import numpy as np
+
+    players = len(declared)
+    colour = _hue(colour)
+    everything, colour = colour, colour[trusted]
+    refs = _hue(np.log(np.array([rgb(name) for name in declared]) / 255.0 + 0.02))
+    if len(colour) < players:
+        return np.argmin(np.linalg.norm(everything[:, None] - refs[None], axis=2), axis=1)
+    # Groups grown from the declared colours shifted by the cast, so each starts near its own.
+    cast = np.zeros(3)
+    for _ in range(5):
+        near = np.argmin(np.linalg.norm(colour[:, None] - (refs + cast)[None], axis=2), axis=1)
+        cast = (colour - refs[near]).mean(axis=0)
+    centres = refs + cast
+    for _ in range(10):
+        group = np.argmin(np.linalg.norm(colour[:, None] - centres[None], axis=2), axis=1)
+        centres = np.array([colour[group == j].mean(axis=0) if np.any(group == j) else centres[j] for j in range(players)])
+    best, best_cost = tuple(range(players)), math.inf
+    for order in itertools.permutations(range(players)):
+        diff = centres - refs[list(order)]
+        cast = diff.sum(axis=0) / (players + CAST_DOUBT)
+        cost = float(((diff - cast) ** 2).sum() + CAST_DOUBT * (cast ** 2).sum())
+        if cost < best_cost:
+            best, best_cost = order, cost
+    return np.array(best)[np.argmin(np.linalg.norm(everything[:, None] - centres[None], axis=2), axis=1)]

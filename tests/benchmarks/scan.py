@@ -1,0 +1,87 @@
+"""Photo scanning: hex accuracy, silent errors and seconds per photo over synthetic 12 MP photos.
+
+Run: python tests/benchmarks/scan.py [PHOTOS] [--size 4000x3000] [--keep FOLDER]
+Goal: 99.9 % of hexes right, no silent error (a hex read wrong and not listed as unsure),
+under 1 s per 12 MP photo on 2 cores. Half the photos follow the README's tips ("good": from
+above, even light, no flash), half are careless ("hard": tilted up to 30 degrees, uneven
+light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game
+(2-4 players, 40 settlements each), palette and camera; the time is reading the JPEG file
+(EXIF turn included) plus the scan.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from pnp.games.kingdom_builder.model import label  # noqa: E402
+from pnp.games.kingdom_builder.photo import decode_photo  # noqa: E402
+from pnp.games.kingdom_builder.scan import scan  # noqa: E402
+from pnp.games.kingdom_builder.transcription import load_board  # noqa: E402
+from tests.kingdom_builder.photos import PIECE_COLOURS, make_photo, random_game  # noqa: E402
+
+LOCATIONS = ["tavern", "paddock", "oasis", "farm", "oracle", "harbor", "tower", "barn"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("photos", nargs="?", type=int, default=50)
+    parser.add_argument("--size", default="4000x3000")
+    parser.add_argument("--keep", type=Path, help="also write the photos and overlays of the worst cases here")
+    args = parser.parse_args()
+    width, height = (int(v) for v in args.size.split("x"))
+    totals = {level: {"hexes": 0, "wrong": 0, "silent": 0, "unsure": 0, "seconds": []} for level in ("good", "hard")}
+    worst: list[tuple[int, int, str, Path]] = []
+    with tempfile.TemporaryDirectory() as folder:
+        for seed in range(args.photos):
+            level = "good" if seed % 2 == 0 else "hard"
+            rng = random.Random(1000 + seed)
+            names = rng.sample(LOCATIONS, 4)
+            entries = [name + ("@180" if rng.random() < 0.5 else "") for name in names]
+            board = load_board(entries, [None] * 4, "benchmark", ROOT / "boards")
+            colours = rng.sample(sorted(PIECE_COLOURS), rng.randint(2, 4))
+            pieces = random_game(board, len(colours), rng)
+            photo = make_photo(board, pieces, colours, 1000 + seed, size=(width, height), level="clean" if level == "good" else "hard")
+            path = Path(folder) / f"photo-{seed}.jpg"
+            path.write_bytes(photo.encoded(".jpg", 90))
+            start = time.perf_counter()
+            image = decode_photo(path.read_bytes(), str(path))
+            result = scan(image, board, [(str(n + 1), c) for n, c in enumerate(colours)], photo.corners)
+            seconds = time.perf_counter() - start
+            truth = {cell: str(player + 1) for cell, player in pieces.items()}
+            wrong = [read for read in result.hexes if read.key != truth.get(read.cell)]
+            silent = [label(read.cell) for read in wrong if read.sure]
+            t = totals[level]
+            t["hexes"] += len(result.hexes)
+            t["wrong"] += len(wrong)
+            t["silent"] += len(silent)
+            t["unsure"] += len(result.uncertain())
+            t["seconds"].append(seconds)
+            print(f"photo {seed:2d} {level}: {len(wrong):3d} wrong, {len(silent):2d} silent {' '.join(silent[:8])}, "
+                  f"{len(result.uncertain()):3d} unsure, {seconds:.2f} s", flush=True)
+            if args.keep and (silent or len(wrong) > 5):
+                from pnp.games.kingdom_builder.scan_output import overlay
+
+                args.keep.mkdir(parents=True, exist_ok=True)
+                (args.keep / path.name).write_bytes(path.read_bytes())
+                (args.keep / f"overlay-{seed}.png").write_bytes(overlay(result, ".png"))
+                worst.append((len(silent), len(wrong), level, args.keep / path.name))
+    print()
+    for level, t in totals.items():
+        if not t["seconds"]:
+            continue
+        seconds = sorted(t["seconds"])
+        print(f"{level}: {len(seconds)} photos, {t['hexes']} hexes: {100 * (1 - t['wrong'] / t['hexes']):.2f} % right, "
+              f"{t['silent']} silent errors, {100 * t['unsure'] / t['hexes']:.2f} % unsure; "
+              f"{seconds[len(seconds) // 2]:.2f} s median, {seconds[-1]:.2f} s slowest per {width * height / 1e6:.0f} MP photo")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,313 @@
+"""Reading settlements off photos: synthetic photos (tests/kingdom_builder/photos.py) of known
+games, read back hex by hex; bad input; the form, JSON and overlay written; the scan markers."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import random
+import struct
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli.app import app
+from pnp.draw import Rect
+from pnp.errors import InputError, PnpError
+from pnp.games import GAMES
+from pnp.games.kingdom_builder.model import label
+from pnp.games.kingdom_builder.photo import decode_photo, image_size
+from pnp.games.kingdom_builder.scan import parse_corners, scan
+from pnp.games.kingdom_builder.scan_output import overlay
+from pnp.games.kingdom_builder.scan_markers import CARD_MM, MARKER_BITS, TAB_MM, find_board_box, marker_cards
+from pnp.games.kingdom_builder.template import transcription_form
+from pnp.games.kingdom_builder.transcription import load_board, parse
+from tests.kingdom_builder.photos import Photo, Style, make_photo, random_game, style_for
+
+BOARDS = Path(__file__).resolve().parents[2] / "boards"
+ENTRIES = ["tavern", "paddock", "oasis@180", "farm"]
+BOARD = load_board(ENTRIES, [None] * 4, "test", BOARDS)
+SIZE = (1200, 900)  # just over the 1 megapixel a photo must have
+
+
+def photo_of(seed: int, colours: list[str], style: Style | None = None, level: str = "clean", markers: bool = False) -> Photo:
+    pieces = random_game(BOARD, len(colours), random.Random(seed))
+    return make_photo(BOARD, pieces, colours, seed, size=SIZE, level=level, style=style, markers=markers)
+
+
+def players(colours: list[str]) -> list[tuple[str, str]]:
+    return [(str(n + 1), colour) for n, colour in enumerate(colours)]
+
+
+def misread(photo: Photo, result) -> tuple[list[str], list[str]]:
+    """Hexes read wrong, and those of them not listed as unsure (silent errors)."""
+    truth = {cell: str(player + 1) for cell, player in photo.pieces.items()}
+    wrong = [read for read in result.hexes if read.key != truth.get(read.cell)]
+    return [label(r.cell) for r in wrong], [label(r.cell) for r in wrong if r.sure]
+
+
+@pytest.mark.parametrize("seed, colours", [(1, ["orange", "blue", "white", "black"]), (2, ["red", "yellow", "green"])])
+def test_every_hex_right_on_a_clean_photo(seed, colours):
+    photo = photo_of(seed, colours)
+    result = scan(photo.image, BOARD, players(colours), photo.corners)
+    assert misread(photo, result) == ([], [])
+    # Every hex that can hold a settlement is read, and mountains, castles, locations are not.
+    assert len(result.hexes) == sum(1 for t in BOARD.terrain if t.value not in ("mountain", "castle") and not t.is_location)
+    assert len(result.uncertain()) <= 0.02 * len(result.hexes)
+
+
+def test_kit_board_with_white_pieces_on_white_flowers():
+    """The kit prints a white flower in the middle of every flower hex, where a white piece
+    stands: the repeated print tells them apart, and what it cannot is flagged."""
+    colours = ["white", "orange", "blue"]
+    style = dataclasses.replace(style_for(random.Random(8), "clean"), kit_art=True)
+    photo = photo_of(8, colours, style=style)
+    result = scan(photo.image, BOARD, players(colours), photo.corners)
+    wrong, silent = misread(photo, result)
+    assert silent == []
+    assert len(wrong) <= 0.02 * len(result.hexes) and len(result.uncertain()) <= 0.1 * len(result.hexes)
+
+
+def test_corners_a_quarter_hex_off_are_refined():
+    colours = ["purple", "orange"]
+    photo = photo_of(3, colours)
+    rng = random.Random(3)
+    sloppy = [(x + 0.25 * photo.hex_px * math.cos(a), y + 0.25 * photo.hex_px * math.sin(a))
+              for (x, y), a in zip(photo.corners, (rng.uniform(0, 2 * math.pi) for _ in range(4)))]
+    result = scan(photo.image, BOARD, players(colours), sloppy)
+    assert misread(photo, result) == ([], [])
+    for found, true in zip(result.corners, photo.corners):
+        assert math.dist(found, true) < 0.15 * photo.hex_px
+
+
+@pytest.mark.parametrize("hardship", [
+    {"glare": 0.5},                         # a lamp's reflection: washed-out hexes must be flagged
+    {"cast": (1.2, 0.85, 0.9), "light_gradient": 0.4},
+    {"noise": 8.0, "jpeg": 55, "blur": 1.5},
+    {"tilt": 25.0},                         # pieces lean far from their hexes
+])
+def test_no_silent_error_on_a_hard_photo(hardship):
+    colours = ["orange", "blue", "white", "black"]
+    style = dataclasses.replace(style_for(random.Random(4), "clean"), **hardship)
+    photo = photo_of(4, colours, style=style)
+    result = scan(photo.image, BOARD, players(colours), photo.corners)
+    wrong, silent = misread(photo, result)
+    assert silent == [], f"read wrong without saying so: {silent}"
+    assert len(wrong) < 0.1 * len(result.hexes)
+
+
+def test_scan_markers_replace_corners():
+    colours = ["blue", "white"]
+    photo = photo_of(5, colours, markers=True)
+    result = scan(photo.image, BOARD, players(colours))
+    assert misread(photo, result) == ([], [])
+
+
+def test_marker_bits_are_opencv_aruco_markers_0_to_3():
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    for marker_id, rows in enumerate(MARKER_BITS):
+        image = dictionary.generateImageMarker(marker_id, 6)[1:5, 1:5]  # the payload inside the border
+        assert ["".join("1" if v == 0 else "0" for v in row) for row in image] == list(rows)
+
+
+def test_printed_marker_cards_are_found_where_they_lie():
+    """The kit's cards, laid against the corners of a 300 x 260 mm box, give back that box."""
+    t = GAMES["kingdom-builder"].catalog("en")
+    scale = 3.0  # pixels per mm
+    width, height, margin = 300.0, 260.0, 60.0
+    image = np.full((int((height + 2 * margin) * scale), int((width + 2 * margin) * scale), 3), 200, np.uint8)
+    corners = [(0, 0), (width, 0), (0, height), (width, height)]
+    for card, (cx, cy) in zip(marker_cards(t), corners):
+        # The card's inner corner touches the box corner; its tab lies away from the board.
+        left = cx - CARD_MM if cx == 0 else cx
+        top = cy - CARD_MM - TAB_MM if cy == 0 else cy
+        x0, y0 = (left + margin) * scale, (top + margin) * scale  # the white paper it is printed on
+        cv2.rectangle(image, (round(x0), round(y0)), (round(x0 + card.width * scale) - 1, round(y0 + card.height * scale) - 1),
+                      (255,) * 3, -1)
+        for item in card.items:
+            if isinstance(item, Rect):
+                x0, y0 = (left + item.x + margin) * scale, (top + item.y + margin) * scale
+                colour = 255 if item.paint.fill == "#FFFFFF" else 0
+                cv2.rectangle(image, (round(x0), round(y0)), (round(x0 + item.w * scale) - 1, round(y0 + item.h * scale) - 1),
+                              (colour,) * 3, -1)
+    box = find_board_box(image)
+    assert box is not None
+    expected = (np.array(corners) + margin) * scale
+    assert np.abs(box - expected).max() < 1.5
+
+
+def test_photo_header_sizes_and_exif_orientation():
+    image = np.zeros((40, 60, 3), np.uint8)
+    image[:, :10] = 255  # a white band on the left
+    jpeg = cv2.imencode(".jpg", image)[1].tobytes()
+    png = cv2.imencode(".png", image)[1].tobytes()
+    assert image_size(jpeg) == (60, 40) and image_size(png) == (60, 40)
+    assert image_size(b"GIF89a....") is None
+    # EXIF orientation 6: the phone was held turned; shown turned 90 degrees clockwise.
+    tiff = b"MM\x00\x2a\x00\x00\x00\x08" + struct.pack(">H", 1) + struct.pack(">HHIHH", 0x0112, 3, 1, 6, 0) + b"\x00" * 4
+    exif = b"\xff\xe1" + struct.pack(">H", len(tiff) + 8) + b"Exif\x00\x00" + tiff
+    turned = jpeg[:2] + exif + jpeg[2:]
+    big = cv2.imencode(".jpg", cv2.resize(image, (1500, 1000), interpolation=cv2.INTER_NEAREST))[1].tobytes()
+    shown = decode_photo(big[:2] + exif + big[2:], "photo.jpg")
+    assert shown.shape == (1500, 1000, 3)
+    assert shown[:100].mean() > 200 and shown[-100:].mean() < 50  # the band is now on top
+    with pytest.raises(InputError, match="megapixels"):
+        decode_photo(turned, "photo.jpg")
+
+
+def test_corner_text_and_shape_are_checked():
+    assert parse_corners("1,2 3,4 5,6 7,8") == [(1, 2), (3, 4), (5, 6), (7, 8)]
+    for text, message in (("1,2 3,4 5,6", "3 points given"), ("1,2 3,4 5,6 x,8", "not a point")):
+        with pytest.raises(InputError, match=message):
+            parse_corners(text)
+    image = np.zeros((900, 1200, 3), np.uint8)
+    good = [(100, 100), (1100, 100), (100, 800), (1100, 800)]
+    crossed = [good[0], good[1], good[3], good[2]]  # T20 given before T1
+    for corners, message in ((crossed, "do not form a board"), ([(100, 100), (1300, 100), good[2], good[3]], "outside the photo"),
+                             ([(100, 100), (150, 100), (100, 140), (150, 140)], "too small")):
+        with pytest.raises(InputError, match=message):
+            scan(image, BOARD, players(["orange", "blue"]), corners)
+    with pytest.raises(PnpError, match="no scan markers"):
+        scan(image, BOARD, players(["orange", "blue"]))
+
+
+# The command, run as a user runs it.
+
+FORM_PLAYERS = """\
+players:
+  - {key: "1", name: Anna}
+  - {key: "2", name: Boris, colour: white}
+  - {key: "3", name: Clara, colour: "#1c4fa8"}
+"""
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory):
+    """A form as 'pnp template' writes it, with colours, and a clean photo of that game."""
+    folder = tmp_path_factory.mktemp("scan")
+    form = transcription_form(BOARD, ENTRIES, 3)
+    start, end = form.index("players:"), form.index("# Zero settlements")
+    (folder / "game.yaml").write_text(form[:start] + FORM_PLAYERS + form[end:], encoding="utf-8")
+    colours = ["orange", "white", "blue"]  # player 1 takes the kit's first colour
+    photo = photo_of(6, colours)
+    (folder / "board.jpg").write_bytes(photo.encoded(".jpg", 92))
+    corners = " ".join(f"{x:.1f},{y:.1f}" for x, y in photo.corners)
+    return folder, photo, corners
+
+
+def run(folder: Path, *args: str):
+    return CliRunner().invoke(app, ["scan", "kingdom-builder", *args], catch_exceptions=False)
+
+
+def test_scan_writes_the_form_overlay_and_json(table, monkeypatch):
+    folder, photo, corners = table
+    monkeypatch.chdir(folder)
+    result = run(folder, "game.yaml", "board.jpg", "--corners", corners, "--out", "read.yaml", "--overlay", "check.png", "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    truth = {key: sorted(label(c) for c, p in photo.pieces.items() if str(p + 1) == key) for key in "123"}
+    assert data["game"] == "kingdom-builder"
+    assert {key: sorted(cells) for key, cells in data["settlements"].items()} == truth
+    assert "read " in result.stderr and "settlements" in result.stderr
+    # The filled form is a transcription pnp reads back to the same settlements.
+    text = (folder / "read.yaml").read_text(encoding="utf-8").replace("cards: []", "cards: [fishermen, knights, merchants]")
+    game = parse(text, "read.yaml", BOARDS)
+    assert {key: sorted(label(c) for c in game.settlements_of(key)) for key in "123"} == truth
+    assert [p.colour for p in game.players] == [None, "white", "#1c4fa8"]
+    overlay = cv2.imread(str(folder / "check.png"))
+    assert overlay is not None and overlay.shape[1] > 600
+
+
+def test_overlay_as_pdf_and_svg():
+    colours = ["orange", "blue"]
+    photo = photo_of(9, colours)
+    result = scan(photo.image, BOARD, players(colours), photo.corners)
+    assert overlay(result, ".pdf").startswith(b"%PDF")
+    svg = overlay(result, ".svg")
+    assert b"data:image/png;base64," in svg and svg.startswith(b"<svg")
+
+
+def test_unsure_hexes_get_a_check_comment(table, monkeypatch):
+    folder, _, _ = table
+    monkeypatch.chdir(folder)
+    colours = ["orange", "white", "blue"]
+    glare = dataclasses.replace(style_for(random.Random(7), "clean"), glare=0.6)
+    photo = photo_of(7, colours, style=glare)
+    (folder / "glare.png").write_bytes(photo.encoded(".png"))
+    corners = " ".join(f"{x:.1f},{y:.1f}" for x, y in photo.corners)
+    result = run(folder, "game.yaml", "glare.png", "--corners", corners, "--out", "glare.yaml", "--json")
+    assert result.exit_code == 0, result.stderr
+    unsure = json.loads(result.stdout)["uncertain"]
+    assert unsure
+    rows = {line.split("#")[1].split()[0]: line for line in (folder / "glare.yaml").read_text().splitlines()
+            if line.startswith("    ") or line.startswith("     ")}
+    for coordinate in unsure:
+        assert f"{coordinate} (unsure: " in rows[coordinate[0]] and "# check: " in rows[coordinate[0]]
+    assert "unsure, check them against the photo" in result.stderr
+
+
+def test_bad_input_gives_a_message_and_exit_1(table, monkeypatch):
+    folder, _, corners = table
+    monkeypatch.chdir(folder)
+    (folder / "notes.jpg").write_text("not a photo")
+    (folder / "tiny.png").write_bytes(cv2.imencode(".png", np.zeros((300, 400, 3), np.uint8))[1].tobytes())
+    form = (folder / "game.yaml").read_text()
+    (folder / "wrong.yaml").write_text(form.replace("boards: [tavern,", "boards: [tavernn,"))
+    (folder / "colour.yaml").write_text(form.replace("colour: white", "colour: whyte"))
+    cases = [
+        (["game.yaml", "notes.jpg", "--corners", corners], "notes.jpg: not a JPEG or PNG image"),
+        (["game.yaml", "tiny.png", "--corners", corners], "tiny.png: the photo is 400 x 300 pixels"),
+        (["game.yaml", "missing.jpg"], "missing.jpg: file not found"),
+        (["game.yaml", "board.jpg", "--corners", "10,10 20000,10 10,800 1100,800"], "A20 at 20000,10 lies outside the photo"),
+        (["game.yaml", "board.jpg", "--corners", " ".join(corners.split()[i] for i in (0, 1, 3, 2))], "do not form a board"),
+        (["game.yaml", "board.jpg"], "no scan markers found"),
+        (["wrong.yaml", "board.jpg", "--corners", corners], "wrong.yaml:5: board section 'tavernn' not found"),
+        (["colour.yaml", "board.jpg", "--corners", corners], "colour.yaml:11: colour 'whyte' is not a piece colour"),
+        (["game.yaml", "board.jpg", "--corners", corners, "--overlay", "check.gif"], "must end in .png or .pdf or .svg"),
+    ]
+    for args, message in cases:
+        result = run(folder, *args, "--out", "out.yaml")
+        assert result.exit_code == 1, (args, result.stdout, result.stderr)
+        assert message in result.stderr, (message, result.stderr)
+        assert "Traceback" not in result.stderr
+        assert not (folder / "out.yaml").exists()  # nothing half-written
+
+
+def test_two_players_may_not_share_a_colour(tmp_path):
+    form = transcription_form(BOARD, ENTRIES, 2).replace('name: "Player 1"}', 'name: "Player 1", colour: Blue}')
+    form = form.replace('name: "Player 2"}', 'name: "Player 2", colour: blue}')
+    with pytest.raises(InputError, match="colour 'blue' is given to two players"):
+        parse(form.replace("cards: []", "cards: [fishermen, knights, merchants]"), "game.yaml", BOARDS)
+
+
+def test_the_kit_lists_and_prints_the_markers():
+    from pnp.games.kingdom_builder.kit import sheets
+
+    t = GAMES["kingdom-builder"].catalog("en")
+    found = [sheet for sheet in sheets(t, "a4", False) if sheet.title == t("contents.scan_markers")]
+    assert len(found) == 1 and len(found[0].fronts) == 4
+
+
+def test_out_may_replace_the_form_itself_and_nothing_else_without_force(table, monkeypatch):
+    """The README's own use, `--out game.yaml` on the form read, needs no --force; any other
+    existing file does, and is refused before the photo is read."""
+    folder, photo, corners = table
+    monkeypatch.chdir(folder)
+    (folder / "mine.yaml").write_bytes((folder / "game.yaml").read_bytes())
+    (folder / "other.yaml").write_text("keep me")
+    (folder / "old.png").write_text("keep me")
+    for args in (["--out", "other.yaml"], ["--out", "mine.yaml", "--overlay", "old.png"]):
+        result = run(folder, "mine.yaml", "board.jpg", "--corners", corners, *args)
+        assert result.exit_code == 1 and "already exists; use --force" in result.stderr
+    assert (folder / "other.yaml").read_text() == "keep me" and (folder / "old.png").read_text() == "keep me"
+    result = run(folder, "mine.yaml", "board.jpg", "--corners", corners, "--out", "mine.yaml")
+    assert result.exit_code == 0, result.stderr
+    text = (folder / "mine.yaml").read_text(encoding="utf-8")
+    assert "colour: white" in text  # the rest of the form is kept
+    game = parse(text.replace("cards: []", "cards: [fishermen, knights, merchants]"), "mine.yaml", BOARDS)
+    assert len(game.settlements) == len(photo.pieces)
+    assert run(folder, "mine.yaml", "board.jpg", "--corners", corners, "--out", "other.yaml", "--force").exit_code == 0
