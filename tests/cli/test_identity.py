@@ -42,4 +42,4 @@ def test_two_processes_with_different_hash_seeds_write_identical_files(tmp_path)
                 for p in sorted(folder.rglob("*")) if p.is_file()}
 
     first, second = digests(tmp_path / "1"), digests(tmp_path / "2")
-    assert len(first) > 100 and first == second
+    assert len(first) > 60 and first == second  # 3 PDFs and the SVG kit's 64 designs
