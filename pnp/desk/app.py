@@ -31,6 +31,7 @@ HERE = Path(__file__).resolve().parent
 MAX_BODY = 1024 * 1024  # any request
 MAX_UPLOAD = 256 * 1024  # an opened transcription or set-up: a few KiB in practice
 UPLOAD_TYPES = (".yaml", ".yml", ".json")
+MAX_PHOTO = 32 * 1024 * 1024  # a photo to scan: a phone's JPEG is a few MiB
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; "
                                "base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
@@ -269,6 +270,38 @@ def create_app(desk: Desk) -> Any:
             raise _Refused(422, f"this desk saves {', '.join(desk.targets)} positions; start 'pnp desk FILE' for a {game_id} one")
         return JSONResponse(opening(GAMES[game_id], text, Path(name)))
 
+    async def scan(request: Request) -> Response:
+        """A photo read into the position: the filled position and its unsure places, never stored."""
+        import asyncio
+
+        form = await request.form(max_files=1, max_fields=4)
+        game = desk.game(form.get("game"))
+        if not game.offers("scan"):
+            raise _Refused(404, f"{game.name} has no photo scan")
+        item, corners = form.get("photo"), form.get("corners") or None
+        if item is None or isinstance(item, str):
+            raise _Refused(400, "no photo sent")
+        if corners is not None and not isinstance(corners, str):
+            raise _Refused(400, "corners are text: \"X,Y X,Y X,Y X,Y\"")
+        photo = await item.read(MAX_PHOTO + 1)
+        if len(photo) > MAX_PHOTO:
+            raise _Refused(413, f"the photo is larger than {MAX_PHOTO / 2**20:g} MiB")
+        try:
+            document = json.loads(str(form.get("document", "")))
+        except ValueError:
+            raise _Refused(400, "the position is not valid JSON") from None
+        from pnp import yamlout
+
+        if not isinstance(document, dict):
+            raise _Refused(400, "the position must be a JSON object")
+        path, name = desk.targets[game.id], item.filename or "photo"
+        try:  # seconds of work: off the event loop, so the page stays served
+            reading = await asyncio.to_thread(game.scan, yamlout.dumps(document, flow=False), path, photo, name,
+                                              confined=True, corners=corners)
+        except PnpError as error:
+            raise _Refused(422, "; ".join(error.messages())) from None
+        return JSONResponse({**opening(game, reading.text, path), "summary": reading.summary})
+
     async def refused(request: Request, error: Exception) -> Response:
         assert isinstance(error, _Refused)
         return JSONResponse({"error": str(error)}, error.status)
@@ -280,9 +313,11 @@ def create_app(desk: Desk) -> Any:
         Route("/api/save", save, methods=["POST"]),
         Route("/api/picture", picture, methods=["POST"]),
         Route("/api/open", upload, methods=["POST"]),
+        Route("/api/scan", scan, methods=["POST"]),
         Route("/board/{game}.svg", board_svg),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
         Mount("/fonts", StaticFiles(directory=str(HERE.parent / "render" / "fonts")), name="fonts"),
     ]
     app = Starlette(routes=routes, exception_handlers={_Refused: refused})
-    return Guard(app, desk.port, accepted_hosts(desk.host, desk.port, desk.names), desk.token, MAX_BODY, desk.names)
+    return Guard(app, desk.port, accepted_hosts(desk.host, desk.port, desk.names), desk.token, MAX_BODY, desk.names,
+                 {"/api/scan": MAX_PHOTO + MAX_BODY})

@@ -48,8 +48,10 @@ def accepted_hosts(host: str, port: int, names: tuple[str, ...] = ()) -> frozens
 
 class Guard:
     def __init__(self, app: ASGIApp, port: int, hosts: frozenset[str] | None, token: str | None,
-                 max_body: int, names: tuple[str, ...] = ()):
+                 max_body: int, names: tuple[str, ...] = (), larger: dict[str, int] | None = None):
+        """`max_body`: the most a request may send; `larger`: paths that may send more (a photo)."""
         self.app, self.port, self.hosts, self.token, self.max_body = app, port, hosts, token, max_body
+        self.larger = larger or {}
         self.names = frozenset(names) | {"localhost"}
 
     def host_ok(self, host: str) -> bool:
@@ -102,20 +104,22 @@ class Guard:
             if (origin and origin != f"http://{host}") or site not in ("same-origin", "none"):
                 await _refuse(send, 403, "Changes are taken from the desk's own page only.")
                 return
+        limit = self.larger.get(scope["path"], self.max_body)
+        too_large = f"Too large: the desk takes at most {limit // 1024} KiB at once."
         length = headers.get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.max_body):
-            await _refuse(send, 413, f"Too large: the desk takes at most {self.max_body // 1024} KiB at once.")
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            await _refuse(send, 413, too_large)
             return
 
         body = b""
-        if scope["method"] not in SAFE_METHODS:  # read it all here: at most max_body bytes are kept
+        if scope["method"] not in SAFE_METHODS:  # read it all here: at most `limit` bytes are kept
             while True:
                 message = await receive()
                 if message["type"] == "http.disconnect":
                     return
                 body += message.get("body", b"")
-                if len(body) > self.max_body:
-                    await _refuse(send, 413, f"Too large: the desk takes at most {self.max_body // 1024} KiB at once.")
+                if len(body) > limit:
+                    await _refuse(send, 413, too_large)
                     return
                 if not message.get("more_body"):
                     break

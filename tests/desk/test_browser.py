@@ -156,3 +156,37 @@ def test_problems_show_beside_the_field(page):
         "(none once completed)",
         "token '6' does not exist (token values: 1, 2, 3, 4, 5, 7, 8)"]
     assert page.locator("#result .waiting").is_visible()
+
+
+def test_kingdom_builder_draft_from_a_photo_and_four_clicks(page, desk, tmp_path):
+    """Upload a photo, click A1, A20, T1, T20 on it: the settlements it shows fill the board."""
+    import random
+
+    from pnp.games.kingdom_builder.transcription import load_board
+    from tests.kingdom_builder.photos import make_photo, random_game
+
+    game = GAMES["kingdom-builder"]
+    board = load_board(["tavern", "paddock", "oasis", "farm"], [None] * 4, "test", EXAMPLES)  # the blank form's
+    pieces = random_game(board, 2, random.Random(5), per_player=10)
+    photo = make_photo(board, pieces, ["orange", "blue"], 5, size=(1200, 900), level="clean")
+    (tmp_path / "board.jpg").write_bytes(photo.encoded(".jpg", 92))
+    for n, card in enumerate(("fishermen", "knights", "merchants"), start=1):
+        page.select_option(f'select[aria-label="card {n}"]', card)
+    page.wait_for_selector("table.score")  # the page's layout settled
+    page.set_input_files(".kb-board input[type=file]", str(tmp_path / "board.jpg"))
+    image = page.locator(".photo-frame img")
+    for n, (x, y) in enumerate(photo.corners, start=1):
+        page.wait_for_function("document.querySelector('.photo-frame img').naturalWidth > 0")
+        image.scroll_into_view_if_needed()
+        box = image.bounding_box()
+        page.mouse.click(box["x"] + x / 1200 * box["width"], box["y"] + y / 900 * box["height"])
+        page.wait_for_selector(f".dot:has-text('{n}')")
+    page.get_by_role("button", name="Read the photo").click()
+    page.wait_for_selector(".scan-message:has-text('read 20 settlements')")
+    page.wait_for_selector("table.score")
+    chips = page.locator(".unsure .chip").all_inner_texts()  # the hexes to confirm, one button each
+    page.click("#save")
+    page.wait_for_selector("#status:has-text('Saved')")
+    path = desk[1]["kingdom-builder"]
+    assert dict(game.load(path).settlements) == {cell: str(p + 1) for cell, p in pieces.items()}
+    assert chips == [f"{name} ✓" for name in game.unsure(path.read_text(encoding="utf-8"))]

@@ -81,6 +81,9 @@ def test_section_files_keep_the_names_they_were_given(tmp_path):
 def test_hexes_to_check_are_read_and_written():
     scanned = "# check: E7 (unsure: dark photo)\n# check: T20, A1 (unsure)\n" + EXAMPLE.read_text()
     assert unsure_hexes(scanned) == ["E7", "T20", "A1"]
+    # A row of the grid `pnp scan` fills: every hex of its comment, whatever the brackets say.
+    row = "    D D 1 1 F  # A  # check: A3 (unsure: white or empty), A4 (unsure: player B2 or empty), A20 (not in the photo)\n"
+    assert unsure_hexes(row) == ["A3", "A4", "A20"]
     game = load(EXAMPLE)
     assert unsure_hexes(GAMES["kingdom-builder"].dumps(game, unsure=("E7", "B2"))) == ["E7", "B2"]
     assert unsure_hexes(EXAMPLE.read_text()) == []  # its comments mention no "check:"

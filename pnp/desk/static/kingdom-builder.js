@@ -12,6 +12,8 @@
   const NOT_SETTLEMENTS = new Set([".", "G", "C", "D", "F", "T", "W", "M", "K", "L"]);  // terrain letters, no settlement
 
   let m = null;  // the position as the page edits it
+  const CORNERS = ["A1", "A20", "T1", "T20"];  // the hexes clicked on a photo, in this order
+  let photo = null;  // a photo to scan: { file, url, corners: [[x, y] in the photo's pixels], message, busy }
   let view = { key: null, spots: [], width: 1, height: 1, radius: 1 };
   let nodes = {};
 
@@ -31,6 +33,7 @@
       ? Array.from({ length: doc.players }, (_, i) => ({ key: String(i + 1), name: `Player ${i + 1}` }))
       : (Array.isArray(doc.players) ? doc.players : []).map((p) => ({
         key: String(p && p.key !== undefined && p.key !== null ? p.key : ""), name: String(p && p.name !== undefined && p.name !== null ? p.name : ""),
+        ...(p && p.colour !== undefined && p.colour !== null ? { colour: String(p.colour) } : {}),  // for photo scans
       }));
     const keys = new Set(players.map((p) => p.key));
     const owners = new Array(SIZE * SIZE).fill(null);
@@ -73,7 +76,7 @@
       game: "kingdom-builder",
       boards: m.boards.map((b) => (b.turned ? `${b.name}@180` : b.name)),
       cards: [...m.cards, ...m.extraCards],
-      players: m.players.map((p) => ({ key: p.key, name: p.name })),
+      players: m.players.map((p) => ({ key: p.key, name: p.name, ...(p.colour ? { colour: p.colour } : {}) })),
       lords_zero: m.lords,
       settlements: rows.join("\n") + "\n",
     };
@@ -107,11 +110,82 @@
     if (!m.unsure.length) return;
     nodes.unsure.append(
       el("span", {}, "Check against the photo: "),
-      m.unsure.map((name) => el("button", {
+      ...m.unsure.map((name) => el("button", {
         type: "button", class: "chip", title: `${name} is right as shown`,
         onclick: () => { m.unsure = m.unsure.filter((u) => u !== name); renderUnsure(); Desk.change(); },
       }, `${name} ✓`)),
       el("button", { type: "button", onclick: () => { m.unsure = []; renderUnsure(); Desk.change(); } }, "All checked"));
+  }
+
+  function choosePhoto(input) {
+    const file = input.files[0];
+    input.value = "";
+    if (!file) return;
+    if (photo) URL.revokeObjectURL(photo.url);
+    photo = { file, url: URL.createObjectURL(file), corners: [], message: "", busy: false };
+    renderPhoto();
+  }
+
+  function clickPhoto(event) {
+    const img = nodes.photoImage, rect = img.getBoundingClientRect();
+    if (photo.busy || photo.corners.length >= 4 || !rect.width || !img.naturalWidth) return;
+    photo.corners.push([(event.clientX - rect.left) / rect.width * img.naturalWidth,
+      (event.clientY - rect.top) / rect.height * img.naturalHeight]);
+    renderPhoto();
+  }
+
+  async function readPhoto(withCorners) {
+    const form = new FormData();
+    form.append("game", "kingdom-builder");
+    form.append("document", JSON.stringify(documentOf()));
+    form.append("photo", photo.file);
+    if (withCorners) form.append("corners", photo.corners.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" "));
+    Object.assign(photo, { busy: true, bad: false, message: "Reading the photo…" });
+    renderPhoto();
+    const response = await fetch("/api/scan", { method: "POST", body: form, credentials: "same-origin" });
+    const answer = await response.json().catch(() => ({ error: `error ${response.status}` }));
+    photo.busy = false;
+    photo.bad = !response.ok;
+    if (!response.ok) {
+      photo.message = answer.error || `error ${response.status}`;
+      renderPhoto();
+      return;
+    }
+    photo.message = `${answer.summary.split("\n")[0]}. The draft is on the board: confirm the marked hexes against the photo.`;
+    open(answer);
+    Desk.status(`Read from ${photo.file.name}: a draft; Save writes it`, "good");
+    Desk.rebuild();
+  }
+
+  function renderPhoto() {
+    const box = nodes.photo;
+    if (!box) return;
+    box.hidden = !photo;
+    if (!photo) { box.replaceChildren(); return; }
+    const next = CORNERS[photo.corners.length];
+    nodes.photoImage = el("img", { src: photo.url, alt: `The photo ${photo.file.name}`, onclick: clickPhoto, onload: renderDots });
+    nodes.dots = el("div", { class: "dots" });
+    box.replaceChildren(
+      el("p", { class: "hint" }, next
+        ? `Click the centre of hex ${next} (${photo.corners.length + 1} of 4: A1, A20, T1, T20), or find the kit's scan markers.`
+        : "All four corners given: read the photo."),
+      el("div", { class: "photo-frame" + (next ? " picking" : "") }, nodes.photoImage, nodes.dots),
+      el("div", { class: "row" },
+        el("button", { type: "button", disabled: photo.busy || !photo.corners.length, onclick: () => { photo.corners.pop(); renderPhoto(); } }, "Undo"),
+        el("button", { type: "button", disabled: photo.busy || !photo.corners.length, onclick: () => { photo.corners = []; renderPhoto(); } }, "Clear"),
+        el("button", { type: "button", class: "primary", disabled: photo.busy || photo.corners.length < 4, onclick: () => readPhoto(true) }, "Read the photo"),
+        el("button", { type: "button", disabled: photo.busy, title: "The kit's four scan markers lie at the board's corners", onclick: () => readPhoto(false) }, "Find the markers"),
+        el("button", { type: "button", disabled: photo.busy, onclick: () => { URL.revokeObjectURL(photo.url); photo = null; renderPhoto(); } }, "Close")),
+      el("p", { class: `scan-message${photo.bad ? " bad" : ""}`, role: "status" }, photo.message));
+    renderDots();
+  }
+
+  function renderDots() {
+    const img = nodes.photoImage;
+    if (!img || !img.naturalWidth) return;
+    nodes.dots.replaceChildren(...photo.corners.map(([x, y], i) => el("span", {
+      class: "dot", title: CORNERS[i], style: `left: ${(x / img.naturalWidth) * 100}%; top: ${(y / img.naturalHeight) * 100}%`,
+    }, String(i + 1))));
   }
 
   function render(root) {
@@ -121,6 +195,9 @@
     nodes.frame = el("div", { class: "board-frame", path: ["settlements"], onclick: tap }, nodes.board, nodes.pieces);
     nodes.unsure = el("div", { class: "unsure" });
     nodes.totals = el("p", { class: "totals", "aria-live": "polite" });
+    nodes.photo = el("div", { class: "scan-photo", "aria-label": "Photo to scan" });
+    const scan = el("label", { class: "button", title: "Read the settlements off a photo of the finished board (JPEG or PNG)" },
+      "Scan a photo…", el("input", { type: "file", accept: "image/jpeg,image/png", onchange: (e) => choosePhoto(e.target) }));
     const sectionsList = el("datalist", { id: "kb-sections" }, LOCATIONS.map((l) => el("option", { value: l })));
     const sections = el("fieldset", {}, el("legend", {}, "Sections"), sectionsList, m.boards.map((b, i) => el("div", { class: "row", path: ["boards", i] },
       el("span", { class: "what" }, QUARTERS[i]),
@@ -157,9 +234,11 @@
     const lords = el("fieldset", {}, el("legend", {}, "Lords with zero settlements"), el("div", { class: "row", path: ["lords_zero"] },
       select([["included", "take part (ruling KB-1)"], ["excluded", "never score"]], m.lords, { onchange: (e) => { m.lords = e.target.value; Desk.change(); } })));
     root.append(el("div", { class: "kb" },
-      el("div", { class: "kb-board" }, nodes.frame, nodes.totals, el("p", { class: "hint" }, "Tap a hex to cycle it through the players' settlements and empty."), nodes.unsure),
+      el("div", { class: "kb-board" }, nodes.frame, nodes.totals, el("p", { class: "hint" }, "Tap a hex to cycle it through the players' settlements and empty."), nodes.unsure,
+        el("div", { class: "row" }, scan), nodes.photo),
       el("div", { class: "kb-fields" }, cards, players, sections, lords)));
     renderUnsure();
+    renderPhoto();
   }
 
   function show(answer, result) {

@@ -312,7 +312,7 @@ def _player(player: Player) -> dict[str, str]:
     return entry
 
 
-_CHECK = re.compile(r"#[^\n]*?\bcheck:([^\n(]*)")
+_CHECK = re.compile(r"#[^\n]*?\bcheck:([^\n]*)")
 
 
 def unsure_hexes(text: str) -> list[str]:
@@ -320,7 +320,8 @@ def unsure_hexes(text: str) -> list[str]:
     comments, as a photo scan writes them), in board coordinates, in the order given."""
     found: list[str] = []
     for comment in _CHECK.finditer(text):
-        for word in re.split(r"[\s,]+", comment[1]):
+        # What a hex may be, in brackets after it, is no hex: "A12 (unsure: white or empty), B3 (...)".
+        for word in re.split(r"[\s,]+", re.sub(r"\([^)]*\)?", " ", comment[1])):
             cell = parse_coordinate(word)
             if cell is not None and label(cell) not in found:
                 found.append(label(cell))

@@ -1,0 +1,93 @@
+"""The desk's photo step through Starlette's test client: a synthetic photo of the example's board
+(tests/kingdom_builder/photos.py) and its four corner hexes give back the position with every
+settlement filled in; a bad photo, corners that form no board and a photo too large get the
+scanner's message (or a refusal) and change nothing."""
+
+import json
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from starlette.testclient import TestClient
+
+import pnp.desk.app as desk_app
+from pnp.desk.app import Desk, create_app
+from pnp.games import GAMES
+from pnp.games.kingdom_builder.transcription import load_board
+from pnp import yamlout
+from tests.kingdom_builder.photos import make_photo, random_game
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "boards" / "examples"
+EXAMPLE = EXAMPLES / "first-game.yaml"
+COLOURS = ["orange", "blue", "purple"]  # the kit's colours in order: the example's players declare none
+PORT = 8123
+
+
+@pytest.fixture(scope="module")
+def photo():
+    document = yaml.safe_load(EXAMPLE.read_text())
+    board = load_board(document["boards"], [None] * 4, "test", EXAMPLES)
+    pieces = random_game(board, len(COLOURS), random.Random(21), per_player=12)
+    return make_photo(board, pieces, COLOURS, 21, size=(1200, 900), level="clean")
+
+
+@pytest.fixture
+def client(tmp_path):
+    path = Path(shutil.copy(EXAMPLE, tmp_path / "game.yaml"))
+    return TestClient(create_app(Desk({"kingdom-builder": path}, path, port=PORT)), base_url=f"http://127.0.0.1:{PORT}")
+
+
+def post(client: TestClient, image: bytes, corners: str | None, name: str = "board.jpg"):
+    data = {"game": "kingdom-builder", "document": json.dumps(yaml.safe_load(EXAMPLE.read_text()))}
+    if corners is not None:
+        data["corners"] = corners
+    return client.post("/api/scan", data=data, files={"photo": (name, image, "image/jpeg")})
+
+
+def corner_text(points) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+
+
+def test_a_photo_and_its_corners_give_the_filled_position(client, photo):
+    answer = post(client, photo.encoded(".jpg", 92), corner_text(photo.corners))
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    assert data["game"] == "kingdom-builder" and data["summary"].startswith("read 36 settlements")
+    # The draft reads as a transcription with exactly the settlements the photo shows (a clean photo:
+    # nothing misread, as in the scanner's own tests), cards and players as they were.
+    game = GAMES["kingdom-builder"].parse(yamlout.dumps(data["document"], flow=False), EXAMPLE)
+    assert {cell: key for cell, key in game.settlements} == {cell: str(p + 1) for cell, p in photo.pieces.items()}
+    assert game.cards == ("fishermen", "knights", "merchants") and [p.name for p in game.players] == ["Anna", "Boris", "Clara"]
+    # The hexes to confirm are the scanner's own, as the page marks them.
+    reading = GAMES["kingdom-builder"].scan(EXAMPLE.read_text(), EXAMPLE, photo.encoded(".jpg", 92), "board.jpg",
+                                            corners=corner_text(photo.corners))
+    assert data["unsure"] == list(reading.unsure)
+
+
+def test_a_bad_photo_or_corners_get_the_scanners_message(client, photo):
+    jpeg = photo.encoded(".jpg", 92)
+    a1, a20, t1, t20 = photo.corners
+    cases = [
+        (b"GIF89a not a photo", corner_text(photo.corners), "notes.jpg: not a JPEG or PNG image"),
+        (jpeg, corner_text([a1, a20, t20, t1]), "do not form a board"),  # T20 clicked before T1
+        (jpeg, "1,2 3,4", "2 points given"),
+        (jpeg, None, "no scan markers found"),
+    ]
+    for image, corners, message in cases:
+        answer = post(client, image, corners, "notes.jpg")
+        assert answer.status_code == 422 and message in answer.json()["error"], answer.text
+
+
+def test_a_photo_too_large_is_refused_unread(tmp_path, photo, monkeypatch):
+    monkeypatch.setattr(desk_app, "MAX_PHOTO", 20_000)
+    path = Path(shutil.copy(EXAMPLE, tmp_path / "game.yaml"))
+    client = TestClient(create_app(Desk({"kingdom-builder": path}, path, port=PORT)), base_url=f"http://127.0.0.1:{PORT}")
+    image = photo.encoded(".jpg", 92)
+    assert len(image) > 20_000
+    answer = post(client, image, corner_text(photo.corners))
+    assert answer.status_code == 413 and "larger than" in answer.text
+    # Beyond what any request to the photo step may send, the guard refuses before reading it.
+    answer = post(client, image * (2**20 // len(image) + 2), corner_text(photo.corners))
+    assert answer.status_code == 413 and "Too large" in answer.text
