@@ -302,6 +302,13 @@ def create_app(desk: Desk) -> Any:
             raise _Refused(422, "; ".join(error.messages())) from None
         return JSONResponse({**opening(game, reading.text, path), "summary": reading.summary})
 
+    async def game_script(request: Request) -> Response:
+        """A game's page script: `desk.js` in its own package, beside the rest of the game."""
+        game = desk.game(request.path_params["game"])
+        script = Path(game.module("game").__file__).with_name("desk.js")
+        return Response(read_text(script, script.name), media_type="text/javascript",
+                        headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"})
+
     async def refused(request: Request, error: Exception) -> Response:
         assert isinstance(error, _Refused)
         return JSONResponse({"error": str(error)}, error.status)
@@ -315,6 +322,7 @@ def create_app(desk: Desk) -> Any:
         Route("/api/open", upload, methods=["POST"]),
         Route("/api/scan", scan, methods=["POST"]),
         Route("/board/{game}.svg", board_svg),
+        Route("/games/{game}.js", game_script),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
         Mount("/fonts", StaticFiles(directory=str(HERE.parent / "render" / "fonts")), name="fonts"),
     ]
