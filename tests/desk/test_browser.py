@@ -190,3 +190,14 @@ def test_kingdom_builder_draft_from_a_photo_and_four_clicks(page, desk, tmp_path
     path = desk[1]["kingdom-builder"]
     assert dict(game.load(path).settlements) == {cell: str(p + 1) for cell, p in pieces.items()}
     assert chips == [f"{name} ✓" for name in game.unsure(path.read_text(encoding="utf-8"))]
+
+
+@pytest.mark.parametrize("page", ["carolus-magnus", "great-wall", "kingdom-builder"], indirect=True)
+def test_every_panel_holds_its_content_at_desktop_width(page):
+    # The courts table once spilled out of its panel at 1280 px: its last clan was cut off.
+    spill = page.evaluate("""() => [...document.querySelectorAll('fieldset')]
+        .filter(f => f.offsetParent !== null)
+        .flatMap(f => [...f.querySelectorAll('table, input, select')]
+            .filter(e => e.getBoundingClientRect().right > f.getBoundingClientRect().right + 1)
+            .map(e => (f.querySelector('legend') || {}).textContent))""")
+    assert spill == []
