@@ -73,7 +73,8 @@ def load(folder: Path, lang: str) -> Catalog:
         raise PnpError(f"unknown language '{lang}' (one of: {', '.join(LANGUAGES)})")
     file = folder / f"{lang}.yaml"
     messages: dict[str, str] = {}
-    _flatten(yaml.safe_load(file.read_text(encoding="utf-8")), "", messages, file)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser reads a catalog ~10x faster
+    _flatten(yaml.load(file.read_text(encoding="utf-8"), Loader=loader), "", messages, file)
     return Catalog(lang, messages)
 
 
