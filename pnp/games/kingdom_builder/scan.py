@@ -448,14 +448,29 @@ def _repeated_art(image: Any, centres: Any, light: Any, look: Any, trusted: Any)
         members = look == group
         if (members & trusted).sum() < 6:
             continue
-        template = np.median(values[members & trusted], axis=0)
-        spread = np.maximum(np.median(np.abs(values[members & trusted] - template), axis=0) * 1.4826, 0.03)
+        template, spread = _typical(values[members & trusted])
         if np.median(spread) > REPEATS:
             continue
-        unlike = (np.sqrt((((values[members] - template) / spread) ** 2).sum(axis=2)) > 4).mean(axis=1)
+        unlike = _differs(values[members], template, spread).mean(axis=1)
         repeats[members] = True
         plain[members] = unlike < UNLIKE
     return repeats, plain
+
+
+def _typical(samples: Any) -> tuple[Any, Any]:
+    """What hexes of one look show at each place: the median, and a robust spread (the median
+    absolute deviation scaled to a standard deviation, never below 0.03)."""
+    import numpy as np
+
+    template = np.median(samples, axis=0)
+    return template, np.maximum(np.median(np.abs(samples - template), axis=0) * 1.4826, 0.03)
+
+
+def _differs(values: Any, template: Any, spread: Any) -> Any:
+    """Per hex and place: whether the colour lies more than 4 spreads from the typical one."""
+    import numpy as np
+
+    return np.sqrt((((values - template) / spread) ** 2).sum(axis=2)) > 4
 
 
 def _blobs(image: Any, centres: Any, lean: Any, light: Any, kind: Any, empty_models: dict, look: Any, empty: Any) -> Any:
@@ -478,9 +493,7 @@ def _blobs(image: Any, centres: Any, lean: Any, light: Any, kind: Any, empty_mod
         members = look == group
         if (members & empty).sum() < 4:
             continue
-        template = np.median(values[members & empty], axis=0)
-        spread = np.maximum(np.median(np.abs(values[members & empty] - template), axis=0) * 1.4826, 0.03)
-        foreign[members] |= np.sqrt((((values[members] - template) / spread) ** 2).sum(axis=2)) > 4
+        foreign[members] |= _differs(values[members], *_typical(values[members & empty]))
     foreign &= inside[None]
     across = int(math.ceil(math.sqrt(len(centres))))
     tiles = np.zeros((across * side, across * side), np.uint8)
