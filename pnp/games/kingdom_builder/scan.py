@@ -29,15 +29,18 @@ W = math.sqrt(3) * S              # its width across the flats
 MARGIN = 1.5 * W                  # room around the board for refinement and leaning pieces
 PIECE_HEIGHT = 0.5                # a house's height in hex widths, for parallax
 FOCAL_35MM = 26.0                 # a phone's main camera, when the photo does not say
-DECISIVE = 4.0                    # the best reading must be this much likelier (log) than the next
+DECISIVE = 6.0                    # the best reading must be this much likelier (log) than the next
 STRANGE = 6.0                     # a hex fitting its group this much worse than its members do is unsure
 STRANGE_COLOUR = 4.5              # a piece this many spreads from its player's usual colour is unsure
 REPEATS = 0.08                    # art whose look varies less than this from hex to hex is printed art
+ART_TEACHERS = 6                  # printed art is learned from, and must show on, this many hexes at least
 UNLIKE = 0.08                     # a hex unlike its printed art over more than this part holds a piece
 OVERRULED = 120.0                 # a first reading this sure, overruled by the second, is unsure
 CORRELATED = 4.0                  # neighbouring samples are alike: about one in four is independent
 GLARE = 0.03                      # more added grey than this (of white) and a hex is not to be trusted
 CAST_DOUBT = 2.0                  # how strongly matching colours prefers no cast to a cast
+SHADE = 0.15                      # a shadow is at least this much darker (log) than its terrain
+SHADE_HUE = 0.12                  # and keeps the terrain's hue within this (log ratios)
 PIECE_SHARE = 0.7                 # the part of a piece's spot that shows the piece
 
 
@@ -371,16 +374,18 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     # to learn the terrain from, whatever colours its art and the pieces share.
     turned = np.array([board.placements[sector].turned for sector in SECTOR_OF])
     look = kind_of[use] * 2 + turned[use]
-    repeats, plain = _repeated_art(image, centres[use], light[use], look, trusted)
+    repeats, plain = _repeated_art(image, centres[use], light[use], look, trusted, labels == 0)
     first_empty = np.where(repeats, plain, labels == 0)
     samples = corrected[use]
+    shade = _shadow(samples, usual_rim[kind_of[use]])
     cost, foreign, _ = _sample_costs(samples, kind_of[use], first_empty, labels, len(keys), trusted)
     labels = np.argmin(cost, axis=1)
-    labels[labels > 0] = 1 + _who(_piece_colour(samples, foreign)[labels > 0], declared, trusted[labels > 0])
+    labels[labels > 0] = 1 + _who(_piece_colour(samples, foreign & ~shade)[labels > 0], declared, trusted[labels > 0])
     cost, foreign, empty_models = _sample_costs(samples, kind_of[use], first_empty, labels, len(keys), trusted)
     labels = np.argmin(cost, axis=1)
-    # Whose piece: decided on each piece's own colour, the samples its terrain does not explain.
-    colour_cost, colour_distance = _colour_costs(samples, foreign, labels, len(keys), trusted)
+    # Whose piece: decided on each piece's own colour, the samples its terrain does not
+    # explain, less the piece's shadow.
+    colour_cost, colour_distance = _colour_costs(samples, foreign & ~shade, labels, len(keys), trusted)
     # A piece covers the middle of its spot; specks of the terrain's art cannot.
     core = np.concatenate([np.arange(7) + k * len(disc) for k in range(3)])
     covered_core = foreign[:, core].mean(axis=1)
@@ -413,7 +418,9 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
             names, margin = (best, None), piece_margin
         else:
             names, margin = (best, runner), colour_margin
-        patchy = (blob[n] < 0.3) if names[0] is not None else (covered_core[n] > 0.5 or blob[n] > 0.5)
+        # A piece makes a patch of its own size; an empty hex keeps the middle of its spot
+        # its terrain's (a patch beside it is the terrain's art, as its colours already say).
+        patchy = (blob[n] < 0.3) if names[0] is not None else covered_core[n] > 0.5
         unusual = names[0] is not None and colour_distance[n, ranked[0]] > STRANGE_COLOUR
         # ... unless repeated printed art backs the second reading.
         overruled = (first_says[n] > OVERRULED) if names[0] is None else (first_says[n] < -OVERRULED)
@@ -436,9 +443,12 @@ def _interior(image: Any, centres: Any, light: Any) -> tuple[Any, Any, int]:
     return values, inside.reshape(-1), reach
 
 
-def _repeated_art(image: Any, centres: Any, light: Any, look: Any, trusted: Any) -> tuple[Any, Any]:
+def _repeated_art(image: Any, centres: Any, light: Any, look: Any, trusted: Any, first_empty: Any) -> tuple[Any, Any]:
     """For each hex: whether its look's art repeats from hex to hex (printed art), and if so
-    whether the hex shows that art everywhere (no piece)."""
+    whether the hex shows that art everywhere (no piece). The art is learned from the trusted
+    hexes of the look, or from those of them the first reading found empty, whichever
+    explains more hexes: most hexes of a look may hold one player's pieces (then all of them
+    teach the pieces), or the first reading may take the art for a piece of its colour."""
     import numpy as np
 
     values, inside, _ = _interior(image, centres, light)
@@ -446,14 +456,20 @@ def _repeated_art(image: Any, centres: Any, light: Any, look: Any, trusted: Any)
     repeats, plain = np.zeros(len(centres), bool), np.zeros(len(centres), bool)
     for group in np.unique(look):
         members = look == group
-        if (members & trusted).sum() < 6:
+        teachers = [pick for pick in (members & trusted, members & trusted & first_empty) if pick.sum() >= ART_TEACHERS]
+        if not teachers:
             continue
-        template, spread = _typical(values[members & trusted])
+        learned = [_typical(values[pick]) for pick in teachers]
+        strict = np.min([spread for _, spread in learned], axis=0)
+        explained = [(_differs(values[members], template, strict).mean(axis=1) < UNLIKE).sum() for template, _ in learned]
+        template, spread = learned[int(np.argmax(explained))]
         if np.median(spread) > REPEATS:
             continue
-        unlike = _differs(values[members], template, spread).mean(axis=1)
+        shows = _differs(values[members], template, spread).mean(axis=1) < UNLIKE
+        if shows.sum() < ART_TEACHERS:  # art found on hardly a hex is not art that repeats
+            continue
         repeats[members] = True
-        plain[members] = unlike < UNLIKE
+        plain[members] = shows
     return repeats, plain
 
 
@@ -582,6 +598,17 @@ def _sample_costs(samples: Any, kind: Any, empty: Any, labels: Any, players: int
             cost[:, j + 1] = -mixed.sum(axis=1) / CORRELATED
         labels = np.argmin(cost, axis=1)
     return cost, foreign, empty_models
+
+
+def _shadow(samples: Any, ground: Any) -> Any:
+    """Which samples (log colours, per hex) are the hex's own terrain (`ground`, per hex) in
+    shadow: the same hue, darker. A piece's shadow is not the piece's colour."""
+    import numpy as np
+
+    hue = samples[..., [0, 2]] - samples[..., 1:2]
+    ground_hue = (ground[:, [0, 2]] - ground[:, 1:2])[:, None]
+    darker = samples.mean(axis=-1) < ground.mean(axis=-1)[:, None] - SHADE
+    return darker & (np.linalg.norm(hue - ground_hue, axis=-1) < SHADE_HUE)
 
 
 def _piece_colour(samples: Any, foreign: Any) -> Any:
