@@ -19,9 +19,10 @@ from pnp.cli.app import app
 from pnp.draw import Rect
 from pnp.errors import InputError, PnpError
 from pnp.games import GAMES
-from pnp.games.kingdom_builder.model import label
+from pnp import hexgrid
+from pnp.games.kingdom_builder.model import SECTOR_OF, label
 from pnp.games.kingdom_builder.photo import decode_photo, image_size
-from pnp.games.kingdom_builder.scan import parse_corners, scan
+from pnp.games.kingdom_builder.scan import _shadow, parse_corners, scan
 from pnp.games.kingdom_builder.scan_output import overlay
 from pnp.games.kingdom_builder.scan_markers import CARD_MM, MARKER_BITS, TAB_MM, find_board_box, marker_cards
 from pnp.games.kingdom_builder.template import transcription_form
@@ -62,14 +63,43 @@ def test_every_hex_right_on_a_clean_photo(seed, colours):
 
 def test_kit_board_with_white_pieces_on_white_flowers():
     """The kit prints a white flower in the middle of every flower hex, where a white piece
-    stands: the repeated print tells them apart, and what it cannot is flagged."""
+    stands: the repeated print tells them apart, and what it cannot is flagged. The first
+    reading, by colour, takes the flowers for white pieces; where too few flower hexes are
+    left to check the print against, a hex where the print overrules it is listed (the
+    print could as well be one player's pieces on most of the terrain)."""
     colours = ["white", "orange", "blue"]
     style = dataclasses.replace(style_for(random.Random(8), "clean"), kit_art=True)
     photo = photo_of(8, colours, style=style)
     result = scan(photo.image, BOARD, players(colours), photo.corners)
     wrong, silent = misread(photo, result)
     assert silent == []
-    assert len(wrong) <= 0.02 * len(result.hexes) and len(result.uncertain()) <= 0.1 * len(result.hexes)
+    assert len(wrong) <= 0.02 * len(result.hexes) and len(result.uncertain()) <= 0.25 * len(result.hexes)
+
+
+def test_kit_terrain_mostly_covered_by_one_player():
+    """12 of the 16 canyon hexes of the turned section hold green pieces: its printed art must
+    be learned from the few empty ones. Learned from all 16, the art was a green piece, and
+    green pieces there read as empty without a word."""
+    colours = ["green", "orange", "blue"]
+    canyon = [cell for n, cell in enumerate(hexgrid.cells(20, 20))
+              if BOARD.at(cell).value == "canyon" and BOARD.placements[SECTOR_OF[n]].turned]
+    pieces = {cell: player for cell, player in random_game(BOARD, 3, random.Random(12)).items() if player}
+    pieces.update({cell: 0 for cell in canyon[:12]})
+    style = dataclasses.replace(style_for(random.Random(12), "clean"), kit_art=True)
+    photo = make_photo(BOARD, pieces, colours, 12, size=SIZE, style=style)
+    result = scan(photo.image, BOARD, players(colours), photo.corners)
+    assert misread(photo, result)[1] == []
+
+
+def test_a_shadow_is_the_terrain_darker_not_a_piece():
+    """Log colours: a piece's shadow is its terrain's colour less a constant (less light, same
+    hue); a black piece is dark too, but not of the terrain's hue."""
+    canyon = np.log(np.array([0.75, 0.43, 0.27]) + 0.02)
+    samples = np.array([[canyon - 0.6,                                  # the canyon in shadow
+                         canyon,                                        # the canyon in full light
+                         np.log(np.array([0.14, 0.13, 0.12]) + 0.02),   # a black piece
+                         np.log(np.array([0.90, 0.50, 0.10]) + 0.02)]]) # an orange piece
+    assert _shadow(samples, canyon[None]).tolist() == [[True, False, False, False]]
 
 
 def test_corners_a_quarter_hex_off_are_refined():

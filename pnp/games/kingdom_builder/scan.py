@@ -33,6 +33,7 @@ DECISIVE = 6.0                    # the best reading must be this much likelier 
 STRANGE = 6.0                     # a hex fitting its group this much worse than its members do is unsure
 STRANGE_COLOUR = 4.5              # a piece this many spreads from its player's usual colour is unsure
 REPEATS = 0.08                    # art whose look varies less than this from hex to hex is printed art
+NUDGES = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]  # shifts to find printed art at, pixels
 ART_TEACHERS = 6                  # printed art is learned from, and must show on, this many hexes at least
 UNLIKE = 0.08                     # a hex unlike its printed art over more than this part holds a piece
 OVERRULED = 120.0                 # a first reading this sure, overruled by the second, is unsure
@@ -347,6 +348,8 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     veil = _veil(rim, terrain, covered)
     veiled = np.array([max(veil[j] for j in (i, *near)) for i, near in enumerate(hexgrid.neighbour_table(ROWS, COLS))])
     glare |= (veiled > GLARE) | (rim.min(axis=1) > 0.85)  # a grey veil, or a rim gone white
+    # Glare fades out gradually: beside a washed-out hex a piece's colour is already off.
+    beside_glare = np.array([any(glare[j] for j in near) for near in hexgrid.neighbour_table(ROWS, COLS)])
     kinds = sorted({t.value for t, r in zip(terrain, readable) if r})
     kind_of = np.array([kinds.index(t.value) if r else -1 for t, r in zip(terrain, readable)])
     use = np.flatnonzero(readable & covered)
@@ -369,12 +372,12 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     labels = np.argmin(groups.cost, axis=1)
     # How surely the first reading, by each hex's overall colour, saw a piece (> 0) or none.
     first_says = groups.cost[:, 0] - groups.cost[:, 1:].min(axis=1)
-    # Printed art repeats on every hex of a terrain: where it does, the hexes that show what
-    # most hexes of their look (terrain and way round) show at every place are the empty ones
-    # to learn the terrain from, whatever colours its art and the pieces share.
+    # Printed art repeats on every hex of a terrain: where it does, the hexes that show the
+    # art of their look (terrain and way round) at every place are the empty ones to learn
+    # the terrain from, whatever colours its art and the pieces share.
     turned = np.array([board.placements[sector].turned for sector in SECTOR_OF])
     look = kind_of[use] * 2 + turned[use]
-    repeats, plain = _repeated_art(image, centres[use], light[use], look, trusted, labels == 0)
+    repeats, plain, checked = _repeated_art(image, centres[use], light[use], look, trusted, labels == 0)
     first_empty = np.where(repeats, plain, labels == 0)
     samples = corrected[use]
     shade = _shadow(samples, usual_rim[kind_of[use]])
@@ -386,6 +389,7 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     # Whose piece: decided on each piece's own colour, the samples its terrain does not
     # explain, less the piece's shadow.
     colour_cost, colour_distance = _colour_costs(samples, foreign & ~shade, labels, len(keys), trusted)
+    hidden = _hidden(_piece_colour(samples, foreign & ~shade), labels, trusted, empty_models, len(keys))
     # A piece covers the middle of its spot; specks of the terrain's art cannot.
     core = np.concatenate([np.arange(7) + k * len(disc) for k in range(3)])
     covered_core = foreign[:, core].mean(axis=1)
@@ -422,11 +426,21 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
         # its terrain's (a patch beside it is the terrain's art, as its colours already say).
         patchy = (blob[n] < 0.3) if names[0] is not None else covered_core[n] > 0.5
         unusual = names[0] is not None and colour_distance[n, ranked[0]] > STRANGE_COLOUR
-        # ... unless repeated printed art backs the second reading.
+        # A sure first reading overruled by the second is unsure, and so is a reading
+        # between a terrain and a player whose pieces its colours explain (hiding on it),
+        # unless checked printed art backs the reading.
+        print_agrees = checked[n] and plain[n] == (names[0] is None)
         overruled = (first_says[n] > OVERRULED) if names[0] is None else (first_says[n] < -OVERRULED)
-        overruled &= not (repeats[n] and plain[n] == (names[0] is None))
-        reason = ("glare" if glare[i] else "between" if margin < DECISIVE else "unlike anything else" if odd > STRANGE
-                  else "patchy" if patchy else "unusual colour" if unusual else "the two readings differ" if overruled else "")
+        overruled &= not print_agrees
+        hiding = [keys[j] for j in np.flatnonzero(hidden[kind_of[i]]) if names[0] in (None, keys[j])]
+        if hiding and not print_agrees:
+            names = (names[0], None) if names[0] is not None else (None, hiding[0])
+        else:
+            hiding = []
+        washed = glare[i] or (beside_glare[i] and names[0] is not None)
+        reason = ("glare" if washed else "between" if margin < DECISIVE else "unlike anything else" if odd > STRANGE
+                  else "patchy" if patchy else "unusual colour" if unusual else "the two readings differ" if overruled
+                  else "coloured like the terrain" if hiding else "")
         result.append(Hex(cell, names[0], not reason, names if reason else (), reason, margin, odd))
     return tuple(result)
 
@@ -443,17 +457,19 @@ def _interior(image: Any, centres: Any, light: Any) -> tuple[Any, Any, int]:
     return values, inside.reshape(-1), reach
 
 
-def _repeated_art(image: Any, centres: Any, light: Any, look: Any, trusted: Any, first_empty: Any) -> tuple[Any, Any]:
-    """For each hex: whether its look's art repeats from hex to hex (printed art), and if so
-    whether the hex shows that art everywhere (no piece). The art is learned from the trusted
-    hexes of the look, or from those of them the first reading found empty, whichever
-    explains more hexes: most hexes of a look may hold one player's pieces (then all of them
-    teach the pieces), or the first reading may take the art for a piece of its colour."""
+def _repeated_art(image: Any, centres: Any, light: Any, look: Any, trusted: Any, first_empty: Any) -> tuple[Any, Any, Any]:
+    """For each hex: whether its look's art repeats from hex to hex (printed art), if so
+    whether the hex shows that art everywhere (no piece), and whether the art was checked.
+    The art is learned from the trusted hexes of the look, or from those of them the first
+    reading found empty, whichever explains more hexes: most hexes of a look may hold one
+    player's pieces (then all of them teach the pieces), or the first reading may take the
+    art for a piece of its colour. With too few hexes first read as empty there is nothing
+    to check all of them against: the art is used, but unchecked."""
     import numpy as np
 
     values, inside, _ = _interior(image, centres, light)
     values = values[:, inside]
-    repeats, plain = np.zeros(len(centres), bool), np.zeros(len(centres), bool)
+    repeats, plain, checked = (np.zeros(len(centres), bool) for _ in range(3))
     for group in np.unique(look):
         members = look == group
         teachers = [pick for pick in (members & trusted, members & trusted & first_empty) if pick.sum() >= ART_TEACHERS]
@@ -468,9 +484,17 @@ def _repeated_art(image: Any, centres: Any, light: Any, look: Any, trusted: Any,
         shows = _differs(values[members], template, spread).mean(axis=1) < UNLIKE
         if shows.sum() < ART_TEACHERS:  # art found on hardly a hex is not art that repeats
             continue
+        # A hex a pixel off the grid (a section lying askew) still shows the art.
+        again = np.flatnonzero(members)[~shows]
+        found = np.zeros(len(again), bool)
+        for shift in NUDGES if len(again) else ():
+            moved, _, _ = _interior(image, centres[again] + shift, light[again])
+            found |= _differs(moved[:, inside], template, spread).mean(axis=1) < UNLIKE
+        shows[~shows] = found
         repeats[members] = True
         plain[members] = shows
-    return repeats, plain
+        checked[members] = len(teachers) == 2
+    return repeats, plain, checked
 
 
 def _typical(samples: Any) -> tuple[Any, Any]:
@@ -609,6 +633,22 @@ def _shadow(samples: Any, ground: Any) -> Any:
     ground_hue = (ground[:, [0, 2]] - ground[:, 1:2])[:, None]
     darker = samples.mean(axis=-1) < ground.mean(axis=-1)[:, None] - SHADE
     return darker & (np.linalg.norm(hue - ground_hue, axis=-1) < SHADE_HUE)
+
+
+def _hidden(colour: Any, labels: Any, trusted: Any, empty_models: dict, players: int) -> Any:
+    """(terrain, player): whether the player's typical piece colour (the median of the
+    colours of the pieces read as theirs) is one the terrain's empty look explains."""
+    import numpy as np
+
+    hidden = np.zeros((max(empty_models) + 1, players), bool)
+    for j in range(players):
+        mine = (labels == j + 1) & trusted
+        if not mine.any():
+            continue
+        typical = np.median(colour[mine], axis=0)
+        for k, (model, cut) in empty_models.items():
+            hidden[k, j] = model(typical) >= cut
+    return hidden
 
 
 def _piece_colour(samples: Any, foreign: Any) -> Any:
