@@ -22,7 +22,7 @@ from pnp.games import GAMES
 from pnp import hexgrid
 from pnp.games.kingdom_builder.model import SECTOR_OF, label
 from pnp.games.kingdom_builder.photo import decode_photo, image_size
-from pnp.games.kingdom_builder.scan import _shadow, parse_corners, scan
+from pnp.games.kingdom_builder.scan import _like_pieces_elsewhere, _shadow, parse_corners, scan
 from pnp.games.kingdom_builder.scan_output import overlay
 from pnp.games.kingdom_builder.scan_markers import CARD_MM, MARKER_BITS, TAB_MM, find_board_box, marker_cards
 from pnp.games.kingdom_builder.template import transcription_form
@@ -89,6 +89,23 @@ def test_kit_terrain_mostly_covered_by_one_player():
     photo = make_photo(BOARD, pieces, colours, 12, size=SIZE, style=style)
     result = scan(photo.image, BOARD, players(colours), photo.corners)
     assert misread(photo, result)[1] == []
+
+
+def test_art_like_a_players_pieces_elsewhere_may_be_those_pieces():
+    """Six grass hexes (terrain 0, one look) all show one art, which the first reading took for
+    player 1's pieces; player 1's pieces stand on water (terrain 1) too. Log colours: grass
+    (0, 0, -1), the pieces (-1, -1, 0). Art the pieces' colour may be those pieces; art
+    nearer the grass's own colour (a dark glyph on grass) is printed art."""
+    kind = np.array([0] * 6 + [1] * 3)
+    look = kind.copy()
+    plain = np.array([True] * 6 + [False] * 3)
+    labels = np.ones(9, int)  # all first read as player 1
+    trusted = np.ones(9, bool)
+    ground = np.array([[0.0, 0.0, -1.0]] * 6 + [[-1.0, -0.5, 0.0]] * 3)
+    piece = [-1.0, -1.0, 0.0]
+    for art, alike in (([-0.9, -1.0, 0.0], True), ([-0.2, -0.2, -0.9], False)):
+        colour = np.array([art] * 6 + [piece] * 3)
+        assert _like_pieces_elsewhere(colour, kind, look, plain, labels, trusted, ground)[:6].tolist() == [alike] * 6
 
 
 def test_a_shadow_is_the_terrain_darker_not_a_piece():

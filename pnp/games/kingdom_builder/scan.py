@@ -378,6 +378,9 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     turned = np.array([board.placements[sector].turned for sector in SECTOR_OF])
     look = kind_of[use] * 2 + turned[use]
     repeats, plain, checked = _repeated_art(image, centres[use], light[use], look, trusted, labels == 0)
+    # Art not checked against first empties may still be told from pieces by their colour elsewhere.
+    checked |= repeats & ~_like_pieces_elsewhere(feature[use, :3], kind_of[use], look, plain, labels, trusted,
+                                                  usual_rim[kind_of[use]])
     first_empty = np.where(repeats, plain, labels == 0)
     samples = corrected[use]
     shade = _shadow(samples, usual_rim[kind_of[use]])
@@ -495,6 +498,29 @@ def _repeated_art(image: Any, centres: Any, light: Any, look: Any, trusted: Any,
         plain[members] = shows
         checked[members] = len(teachers) == 2
     return repeats, plain, checked
+
+
+def _like_pieces_elsewhere(colour: Any, kind: Any, look: Any, plain: Any, labels: Any, trusted: Any, ground: Any) -> Any:
+    """For each hex: whether its look's art (the colour at the spot of the hexes showing it)
+    is nearer the colour of the pieces that the first reading gave them to, as those pieces
+    show on other terrains, than its terrain's own colour (`ground`, per hex). A player's
+    pieces stand on every terrain, a print on its own: art unlike them is printed art, art
+    like them may be one player's pieces on most of the terrain."""
+    import numpy as np
+
+    alike = np.ones(len(colour), bool)
+    for group in np.unique(look[plain]):
+        members = look == group
+        shown = members & plain & trusted & (labels > 0)
+        if not shown.any():
+            continue
+        player = np.bincount(labels[shown]).argmax()
+        elsewhere = colour[(labels == player) & (kind != kind[members][0]) & trusted]
+        if len(elsewhere) < 3:
+            continue
+        art = np.median(colour[shown], axis=0)
+        alike[members] = np.linalg.norm(art - np.median(elsewhere, axis=0)) < np.linalg.norm(art - ground[members][0])
+    return alike
 
 
 def _typical(samples: Any) -> tuple[Any, Any]:
