@@ -22,7 +22,7 @@ from pnp.games import GAMES
 from pnp import hexgrid
 from pnp.games.kingdom_builder.model import SECTOR_OF, label
 from pnp.games.kingdom_builder.photo import decode_photo, image_size
-from pnp.games.kingdom_builder.scan import _like_pieces_elsewhere, _shadow, parse_corners, scan
+from pnp.games.kingdom_builder.scan import _like_pieces_elsewhere, _piece_colour, _shadow, parse_corners, scan
 from pnp.games.kingdom_builder.scan_output import overlay
 from pnp.games.kingdom_builder.scan_markers import CARD_MM, MARKER_BITS, TAB_MM, find_board_box, marker_cards
 from pnp.games.kingdom_builder.template import transcription_form
@@ -106,6 +106,17 @@ def test_art_like_a_players_pieces_elsewhere_may_be_those_pieces():
     for art, alike in (([-0.9, -1.0, 0.0], True), ([-0.2, -0.2, -0.9], False)):
         colour = np.array([art] * 6 + [piece] * 3)
         assert _like_pieces_elsewhere(colour, kind, look, plain, labels, trusted, ground)[:6].tolist() == [alike] * 6
+
+
+def test_a_pieces_colour_is_taken_from_its_middle_not_its_blurred_edges():
+    """Log colours: a yellow piece on canyon, six samples of the piece itself and six of its
+    edge, blurred half into the canyon (the mean of the two). The piece's colour is yellow;
+    the median of all twelve would lie between yellow and the edge, towards orange."""
+    canyon = np.log(np.array([0.75, 0.43, 0.27]) + 0.02)
+    yellow = np.log(np.array([0.96, 0.80, 0.12]) + 0.02)
+    samples = np.array([[yellow] * 6 + [(yellow + canyon) / 2] * 6])
+    colour = _piece_colour(samples, np.ones((1, 12), bool), canyon[None])
+    assert np.allclose(colour, yellow[None])
 
 
 def test_a_shadow_is_the_terrain_darker_not_a_piece():

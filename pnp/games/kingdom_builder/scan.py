@@ -386,13 +386,16 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     shade = _shadow(samples, usual_rim[kind_of[use]])
     cost, foreign, _ = _sample_costs(samples, kind_of[use], first_empty, labels, len(keys), trusted)
     labels = np.argmin(cost, axis=1)
-    labels[labels > 0] = 1 + _who(_piece_colour(samples, foreign & ~shade)[labels > 0], declared, trusted[labels > 0])
+    ground = usual_rim[kind_of[use]]
+    pieces = labels > 0
+    labels[pieces] = 1 + _who(_piece_colour(samples, foreign & ~shade, ground)[pieces], declared, trusted[pieces])
     cost, foreign, empty_models = _sample_costs(samples, kind_of[use], first_empty, labels, len(keys), trusted)
     labels = np.argmin(cost, axis=1)
     # Whose piece: decided on each piece's own colour, the samples its terrain does not
     # explain, less the piece's shadow.
-    colour_cost, colour_distance = _colour_costs(samples, foreign & ~shade, labels, len(keys), trusted)
-    hidden = _hidden(_piece_colour(samples, foreign & ~shade), labels, trusted, empty_models, len(keys))
+    piece_colour = _piece_colour(samples, foreign & ~shade, ground)
+    colour_cost, colour_distance = _colour_costs(_hue(piece_colour), labels, len(keys), trusted)
+    hidden = _hidden(piece_colour, labels, trusted, empty_models, len(keys))
     # A piece covers the middle of its spot; specks of the terrain's art cannot.
     core = np.concatenate([np.arange(7) + k * len(disc) for k in range(3)])
     covered_core = foreign[:, core].mean(axis=1)
@@ -677,12 +680,18 @@ def _hidden(colour: Any, labels: Any, trusted: Any, empty_models: dict, players:
     return hidden
 
 
-def _piece_colour(samples: Any, foreign: Any) -> Any:
-    """The median of the samples a hex's terrain does not explain (of all, if too few)."""
+def _piece_colour(samples: Any, foreign: Any, ground: Any) -> Any:
+    """A piece's colour: of the samples its hex's terrain does not explain (all, if too few),
+    the median of the half farthest from the terrain's colour (`ground`, per hex). Its
+    edges, blurred into the terrain around, take on the terrain's colour."""
     import numpy as np
 
-    return np.array([np.median(hex_samples[mask] if mask.sum() >= 6 else hex_samples, axis=0)
-                     for hex_samples, mask in zip(samples, foreign)])
+    colours = []
+    for hex_samples, mask, own in zip(samples, foreign, ground):
+        chosen = hex_samples[mask] if mask.sum() >= 6 else hex_samples
+        far = np.linalg.norm(chosen - own, axis=1)
+        colours.append(np.median(chosen[far >= np.median(far)], axis=0))
+    return np.array(colours)
 
 
 def _hue(colour: Any) -> Any:
@@ -693,15 +702,14 @@ def _hue(colour: Any) -> Any:
     return np.stack([colour[..., 0] - colour[..., 1], colour[..., 2] - colour[..., 1], colour.mean(axis=-1) / 2], axis=-1)
 
 
-def _colour_costs(samples: Any, foreign: Any, labels: Any, players: int, trusted: Any) -> tuple[Any, Any]:
-    """-log likelihood of each hex's piece colour under each player's colour (a Gaussian per
-    player, learned from the hexes read as that player's), and its distance in spreads. The piece colour is the median of
-    the samples its terrain does not explain (all samples if too few)."""
+def _colour_costs(colour: Any, labels: Any, players: int, trusted: Any) -> tuple[Any, Any]:
+    """-log likelihood of each hex's piece colour (`_hue`) under each player's colour (a
+    Gaussian per player, learned from the hexes read as that player's), and its distance in
+    spreads."""
     import numpy as np
 
-    colour = _hue(_piece_colour(samples, foreign))
-    cost = np.zeros((len(samples), players))
-    distance = np.full((len(samples), players), np.inf)
+    cost = np.zeros((len(colour), players))
+    distance = np.full((len(colour), players), np.inf)
     assign = labels - 1
     for _ in range(3):
         for j in range(players):
