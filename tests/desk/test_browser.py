@@ -126,6 +126,31 @@ def test_great_wall_a_card_added_to_a_section(page, desk):
     assert shown == f"{'Winners' if len(saved['winners']) > 1 else 'Winner'}: {', '.join(saved['winners'])}"
 
 
+@pytest.mark.parametrize("page", ["great-wall"], indirect=True)
+def test_saved_stays_when_an_evaluation_answers_late(page):
+    """Save clicked while the evaluation of the last edit is still under way: that evaluation,
+    sent before the save, must not answer after it and replace "Saved" with the result."""
+    page.set_input_files("#open-file", str(EXAMPLES / "great-wall-last-round.yaml"))
+    page.wait_for_selector("#result .winners:has-text('Winner: Clara')")
+
+    held = []
+
+    def hold_the_first(route):
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/api/evaluate", hold_the_first)
+    page.locator(".gw-section").nth(2).get_by_role("button", name="Add a card").click()
+    page.click("#save")
+    page.wait_for_timeout(300)
+    held[0].continue_()  # the evaluation answers only now, after the save was asked for
+    page.wait_for_selector("#status:has-text('Saved')")
+    page.wait_for_timeout(500)
+    assert page.locator("#status").inner_text().startswith("Saved")
+
+
 @pytest.mark.parametrize("page", ["carolus-magnus"], indirect=True)
 def test_carolus_magnus_paladins_added_to_a_territory(page, desk):
     page.set_input_files("#open-file", str(EXAMPLES / "carolus-magnus-counterattack.yaml"))

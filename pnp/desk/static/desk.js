@@ -170,7 +170,13 @@ const Desk = (() => {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
+  // Until every evaluation asked for is answered, so that none lands after what follows.
+  async function settled() {
+    while (inflight || pending) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
   async function save() {
+    await settled();  // else an evaluation sent before the save would replace its "Saved"
     const editor = editors[game];
     const answer = await api("/api/save", { game, document: editor.document(), unsure: editor.unsure ? editor.unsure() : [] });
     if (answer.ok) status(`Saved ${answer.data.saved}`, "good");
