@@ -74,6 +74,15 @@ def cli_json(game_id: str, path: Path) -> dict:
     return json.loads(result.stdout)
 
 
+def wait_until(page, script: str, seconds: float = 10.0) -> None:
+    """Wait for `script` to be true in the page. Playwright's wait_for_function polls by
+    evaluating text inside the page, which the desk's Content Security Policy forbids."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(script):
+        assert time.monotonic() < deadline, f"still false after {seconds} s: {script}"
+        page.wait_for_timeout(50)
+
+
 def tap(page, spots, width, height, name: str) -> None:
     """Click the centre of hex `name` on the board as the page shows it."""
     box = page.locator(".board-frame .over").bounding_box()
@@ -201,7 +210,7 @@ def test_kingdom_builder_draft_from_a_photo_and_four_clicks(page, desk, tmp_path
     page.set_input_files(".kb-board input[type=file]", str(tmp_path / "board.jpg"))
     image = page.locator(".photo-frame img")
     for n, (x, y) in enumerate(photo.corners, start=1):
-        page.wait_for_function("document.querySelector('.photo-frame img').naturalWidth > 0")
+        wait_until(page, "document.querySelector('.photo-frame img').naturalWidth > 0")
         image.scroll_into_view_if_needed()
         box = image.bounding_box()
         page.mouse.click(box["x"] + x / 1200 * box["width"], box["y"] + y / 900 * box["height"])
