@@ -22,7 +22,8 @@ from pnp.games import GAMES
 from pnp import hexgrid
 from pnp.games.kingdom_builder.model import SECTOR_OF, label
 from pnp.games.kingdom_builder.photo import decode_photo, image_size
-from pnp.games.kingdom_builder.scan import _like_pieces_elsewhere, _piece_colour, _shadow, parse_corners, scan
+from pnp.games.kingdom_builder.scan import (_colour_costs, _like_pieces_elsewhere, _piece_colour, _shadow, parse_corners,
+                                            scan)
 from pnp.games.kingdom_builder.scan_output import overlay
 from pnp.games.kingdom_builder.scan_markers import CARD_MM, MARKER_BITS, TAB_MM, find_board_box, marker_cards
 from pnp.games.kingdom_builder.template import transcription_form
@@ -117,6 +118,19 @@ def test_a_pieces_colour_is_taken_from_its_middle_not_its_blurred_edges():
     samples = np.array([[yellow] * 6 + [(yellow + canyon) / 2] * 6])
     colour = _piece_colour(samples, np.ones((1, 12), bool), canyon[None])
     assert np.allclose(colour, yellow[None])
+
+
+def test_a_piece_blended_into_its_terrain_keeps_its_player():
+    """Colours as `_hue` gives them. Yellow Y = (0.28, -1.56, -0.53) and orange O = (0.69,
+    -1.19, -0.59) players, five pieces each; one more piece on a flower hex G = (0.43, 0.14,
+    -0.26) shows 3/4 yellow, 1/4 flower: X = (0.3175, -1.135, -0.4625). X lies nearer O (0.40)
+    than Y (0.43), but 0.09 from the mix 0.8 Y + 0.2 G, while the nearest mix of O and G
+    (0.9 O + 0.1 G) is 0.37 away: the piece is yellow."""
+    yellow, orange, flower = np.array([0.28, -1.56, -0.53]), np.array([0.69, -1.19, -0.59]), np.array([0.43, 0.14, -0.26])
+    colour = np.array([yellow] * 5 + [orange] * 5 + [0.75 * yellow + 0.25 * flower])
+    labels = np.array([1] * 5 + [2] * 6)
+    cost, _ = _colour_costs(colour, np.tile(flower, (11, 1)), labels, 2, np.ones(11, bool))
+    assert cost.argmin(axis=1).tolist() == [0] * 5 + [1] * 5 + [0]
 
 
 def test_a_shadow_is_the_terrain_darker_not_a_piece():

@@ -42,6 +42,7 @@ GLARE = 0.03                      # more added grey than this (of white) and a h
 CAST_DOUBT = 2.0                  # how strongly matching colours prefers no cast to a cast
 SHADE = 0.15                      # a shadow is at least this much darker (log) than its terrain
 SHADE_HUE = 0.12                  # and keeps the terrain's hue within this (log ratios)
+SHARES = (1.0, 0.9, 0.8, 0.7)     # how much of a piece's colour its middle may show, blurred into its terrain
 PIECE_SHARE = 0.7                 # the part of a piece's spot that shows the piece
 
 
@@ -394,7 +395,7 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     # Whose piece: decided on each piece's own colour, the samples its terrain does not
     # explain, less the piece's shadow.
     piece_colour = _piece_colour(samples, foreign & ~shade, ground)
-    colour_cost, colour_distance = _colour_costs(_hue(piece_colour), labels, len(keys), trusted)
+    colour_cost, colour_distance = _colour_costs(_hue(piece_colour), _hue(ground), labels, len(keys), trusted)
     hidden = _hidden(piece_colour, labels, trusted, empty_models, len(keys))
     # A piece covers the middle of its spot; specks of the terrain's art cannot.
     core = np.concatenate([np.arange(7) + k * len(disc) for k in range(3)])
@@ -702,10 +703,11 @@ def _hue(colour: Any) -> Any:
     return np.stack([colour[..., 0] - colour[..., 1], colour[..., 2] - colour[..., 1], colour.mean(axis=-1) / 2], axis=-1)
 
 
-def _colour_costs(colour: Any, labels: Any, players: int, trusted: Any) -> tuple[Any, Any]:
+def _colour_costs(colour: Any, ground: Any, labels: Any, players: int, trusted: Any) -> tuple[Any, Any]:
     """-log likelihood of each hex's piece colour (`_hue`) under each player's colour (a
-    Gaussian per player, learned from the hexes read as that player's), and its distance in
-    spreads."""
+    Gaussian per player, learned from the hexes read as that player's, about the player's
+    colour or its mixes with the hex's terrain colour, `ground`), and its distance in spreads
+    from the player's colour itself."""
     import numpy as np
 
     cost = np.zeros((len(colour), players))
@@ -720,7 +722,11 @@ def _colour_costs(colour: Any, labels: Any, players: int, trusted: Any) -> tuple
             middle = np.median(members, axis=0)
             spread = np.maximum(np.median(np.abs(members - middle), axis=0) * 1.4826, 0.05) if len(members) >= 5 else np.full(3, 0.15)
             distance[:, j] = np.sqrt((((colour - middle) / spread) ** 2).sum(axis=1))
-            cost[:, j] = 0.5 * distance[:, j] ** 2 + np.log(spread).sum()
+            # A piece's colour may be blended a little into its terrain's: the nearest of the mixes.
+            share = np.array(SHARES)[:, None, None]
+            mixes = share * middle + (1 - share) * ground[None]
+            blended = (((colour[None] - mixes) / spread) ** 2).sum(axis=2).min(axis=0)
+            cost[:, j] = 0.5 * blended + np.log(spread).sum()
         assign = np.where(labels > 0, np.argmin(cost, axis=1), -1)
     return cost, distance
 
