@@ -378,16 +378,15 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     # the terrain from, whatever colours its art and the pieces share.
     turned = np.array([board.placements[sector].turned for sector in SECTOR_OF])
     look = kind_of[use] * 2 + turned[use]
+    ground = usual_rim[kind_of[use]]  # each hex's terrain colour, empty, under the usual light
     repeats, plain, checked = _repeated_art(image, centres[use], light[use], look, trusted, labels == 0)
     # Art not checked against first empties may still be told from pieces by their colour elsewhere.
-    checked |= repeats & ~_like_pieces_elsewhere(feature[use, :3], kind_of[use], look, plain, labels, trusted,
-                                                  usual_rim[kind_of[use]])
+    checked |= repeats & ~_like_pieces_elsewhere(feature[use, :3], kind_of[use], look, plain, labels, trusted, ground)
     first_empty = np.where(repeats, plain, labels == 0)
     samples = corrected[use]
-    shade = _shadow(samples, usual_rim[kind_of[use]])
+    shade = _shadow(samples, ground)
     cost, foreign, _ = _sample_costs(samples, kind_of[use], first_empty, labels, len(keys), trusted)
     labels = np.argmin(cost, axis=1)
-    ground = usual_rim[kind_of[use]]
     pieces = labels > 0
     labels[pieces] = 1 + _who(_piece_colour(samples, foreign & ~shade, ground)[pieces], declared, trusted[pieces])
     cost, foreign, empty_models = _sample_costs(samples, kind_of[use], first_empty, labels, len(keys), trusted)
