@@ -22,8 +22,8 @@ from pnp.games import GAMES
 from pnp import hexgrid
 from pnp.games.kingdom_builder.model import SECTOR_OF, label
 from pnp.games.kingdom_builder.photo import decode_photo, image_size
-from pnp.games.kingdom_builder.scan import (_colour_costs, _like_pieces_elsewhere, _piece_colour, _shadow, parse_corners,
-                                            scan)
+from pnp.games.kingdom_builder.scan import (_colour_costs, _light_jumps, _like_pieces_elsewhere, _piece_colour, _shadow,
+                                            parse_corners, scan)
 from pnp.games.kingdom_builder.scan_output import overlay
 from pnp.games.kingdom_builder.scan_markers import CARD_MM, MARKER_BITS, TAB_MM, find_board_box, marker_cards
 from pnp.games.kingdom_builder.template import transcription_form
@@ -107,6 +107,22 @@ def test_art_like_a_players_pieces_elsewhere_may_be_those_pieces():
     for art, alike in (([-0.9, -1.0, 0.0], True), ([-0.2, -0.2, -0.9], False)):
         colour = np.array([art] * 6 + [piece] * 3)
         assert _like_pieces_elsewhere(colour, kind, look, plain, labels, trusted, ground)[:6].tolist() == [alike] * 6
+
+
+def test_a_light_unlike_the_neighbours_is_a_hidden_rim_not_shade():
+    """Light falling off across the board changes each hex's light (log gain) by 0.02 from
+    column to column: no hex is 0.2 from its neighbours' median. A cluster of black pieces
+    with their shadows over B2's rim makes its light -0.5 against its neighbours' ~0.02-0.06:
+    0.45 or more off, so its colours cannot be trusted. Its neighbours, one such hex among six,
+    keep a median near their own. (In a benchmark photo, black pieces at a corner under their
+    own shadows were read, without a flag, as red: their light divided out made them bright.)"""
+    cells = list(hexgrid.cells(20, 20))
+    light = np.array([[0.02 * col] * 3 for _, col in cells])
+    usable = np.ones(len(cells), bool)
+    assert not _light_jumps(light, usable).any()
+    b2 = cells.index((1, 1))
+    light[b2] = -0.5
+    assert np.flatnonzero(_light_jumps(light, usable)).tolist() == [b2]
 
 
 def test_a_pieces_colour_is_taken_from_its_middle_not_its_blurred_edges():

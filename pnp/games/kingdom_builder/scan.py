@@ -39,6 +39,7 @@ UNLIKE = 0.08                     # a hex unlike its printed art over more than 
 OVERRULED = 120.0                 # a first reading this sure, overruled by the second, is unsure
 CORRELATED = 4.0                  # neighbouring samples are alike: about one in four is independent
 GLARE = 0.03                      # more added grey than this (of white) and a hex is not to be trusted
+LIGHT_JUMP = 0.2                  # a hex's light this far (log) from its neighbours' is not its own
 CAST_DOUBT = 2.0                  # how strongly matching colours prefers no cast to a cast
 SHADE = 0.15                      # a shadow is at least this much darker (log) than its terrain
 SHADE_HUE = 0.12                  # and keeps the terrain's hue within this (log ratios)
@@ -363,6 +364,7 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     # Each hex's own light (shade, light falling off, a colour cast, a print a little darker)
     # is how its rim differs from its terrain's usual rim; divided out, in logs a subtraction.
     light = rim_log - usual_rim[np.maximum(kind_of, 0)]
+    hidden_rim = _light_jumps(light, covered & readable)
     corrected = np.log(spot + 0.02) - light[:, None, :]
     quartiles = np.quantile(corrected, [0.2, 0.8], axis=1)
     feature = np.hstack([np.median(corrected, axis=1), (quartiles[1] - quartiles[0]).mean(axis=1, keepdims=True)])
@@ -444,11 +446,22 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
         else:
             hiding = []
         washed = glare[i] or (beside_glare[i] and names[0] is not None)
-        reason = ("glare" if washed else "between" if margin < DECISIVE else "unlike anything else" if odd > STRANGE
-                  else "patchy" if patchy else "unusual colour" if unusual else "the two readings differ" if overruled
-                  else "coloured like the terrain" if hiding else "")
+        reason = ("glare" if washed else "rim hidden" if hidden_rim[i] else "between" if margin < DECISIVE
+                  else "unlike anything else" if odd > STRANGE else "patchy" if patchy else "unusual colour" if unusual
+                  else "the two readings differ" if overruled else "coloured like the terrain" if hiding else "")
         result.append(Hex(cell, names[0], not reason, names if reason else (), reason, margin, odd))
     return tuple(result)
+
+
+def _light_jumps(light: Any, usable: Any) -> Any:
+    """Per hex, whether its light (log gain per channel) is far from the median of its
+    `usable` neighbours'. Light changes little from hex to hex; a rim mostly hidden by the
+    pieces leaning over it and their shadows gives a light that is not the hex's own."""
+    import numpy as np
+
+    around = np.array([np.median(light[[j for j in near if usable[j]] or [i]], axis=0)
+                       for i, near in enumerate(hexgrid.neighbour_table(ROWS, COLS))])
+    return np.abs(light - around).mean(axis=1) > LIGHT_JUMP
 
 
 def _interior(image: Any, centres: Any, light: Any) -> tuple[Any, Any, int]:
