@@ -399,3 +399,17 @@ def test_out_may_replace_the_form_itself_and_nothing_else_without_force(table, m
     game = parse(text.replace("cards: []", "cards: [fishermen, knights, merchants]"), "mine.yaml", BOARDS)
     assert len(game.settlements) == len(photo.pieces)
     assert run(folder, "mine.yaml", "board.jpg", "--corners", corners, "--out", "other.yaml", "--force").exit_code == 0
+
+
+def test_only_scanning_loads_opencv_and_numpy():
+    """The README promises that OpenCV and numpy slow down no command but the scan: scoring a
+    game and loading the desk leave them unimported (checked in a fresh interpreter)."""
+    import subprocess
+    import sys
+
+    example = Path(__file__).resolve().parents[2] / "boards" / "examples" / "first-game.yaml"
+    code = ("import sys; from typer.testing import CliRunner; from pnp.cli.app import app; import pnp.desk.app; "
+            f"r = CliRunner().invoke(app, ['score', 'kingdom-builder', {str(example)!r}]); "
+            "print(r.exit_code, [m for m in ('cv2', 'numpy') if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["0", "[]"]
