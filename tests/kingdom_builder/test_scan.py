@@ -22,8 +22,8 @@ from pnp.games import GAMES
 from pnp import hexgrid
 from pnp.games.kingdom_builder.model import SECTOR_OF, label
 from pnp.games.kingdom_builder.photo import decode_photo, image_size
-from pnp.games.kingdom_builder.scan import (_colour_costs, _light_jumps, _like_pieces_elsewhere, _piece_colour, _shadow,
-                                            parse_corners, scan)
+from pnp.games.kingdom_builder.scan import (_colour_costs, _light_jumps, _like_pieces_elsewhere, _own_veil, _piece_colour,
+                                            _shadow, _unveiled, parse_corners, scan)
 from pnp.games.kingdom_builder.scan_output import overlay
 from pnp.games.kingdom_builder.scan_markers import CARD_MM, MARKER_BITS, TAB_MM, find_board_box, marker_cards
 from pnp.games.kingdom_builder.template import transcription_form
@@ -123,6 +123,53 @@ def test_a_light_unlike_the_neighbours_is_a_hidden_rim_not_shade():
     b2 = cells.index((1, 1))
     light[b2] = -0.5
     assert np.flatnonzero(_light_jumps(light, usable)).tolist() == [b2]
+
+
+def test_a_black_piece_under_glare_stays_black():
+    """Canyon's usual rim is (0.8, 0.4, 0.2); under half the light plus a grey of 0.3 its rim
+    shows 0.5 x usual + 0.3 = (0.7, 0.5, 0.4), and a black piece (0.05) shows 0.325 in every
+    channel. Dividing out each channel's gain (rim / usual: 0.88, 1.25, 2.0, with the 0.02 the
+    logs add: 0.72/0.82, 0.52/0.42, 0.42/0.22) leaves (0.39, 0.28, 0.18): red-brown, taken
+    for an orange piece. With the grey taken off first, the rim is (0.4, 0.2, 0.1), the gain
+    about 0.52 in every channel, and the piece (0.025 + 0.02) / 0.52 = 0.087 in all three:
+    dark grey, as black is."""
+    usual = np.log(np.array([[0.8, 0.4, 0.2]]) + 0.02)
+    rim = np.array([[0.7, 0.5, 0.4]])
+    spot = np.full((1, 4, 3), 0.325)
+    gained = np.log(spot + 0.02) - (np.log(rim + 0.02) - usual)[:, None, :]
+    assert gained[0, 0, 0] - gained[0, 0, 2] > 0.7  # the old way: far redder than it is blue
+    colour = _unveiled(spot, rim, usual, np.array([0.3]))[0, 0]
+    assert np.ptp(colour) < 0.05 and abs(colour.mean() - math.log(0.045 / 0.52)) < 0.05
+
+
+@pytest.mark.parametrize("seed", range(1, 7))
+def test_pieces_under_glare_keep_their_players(seed):
+    """Careless photos with a glare spot at 60 % of white. Under it the hexes are listed as
+    unsure, but the reading offered must still name the right player: with the grey divided
+    out as a gain, black pieces read as orange or blue, 16 pieces over these six photos."""
+    colours = ["black", "orange", "blue"]
+    style = dataclasses.replace(style_for(random.Random(seed), "hard"), glare=0.6, kit_art=False)
+    photo = photo_of(seed, colours, style=style)
+    result = scan(photo.image, BOARD, players(colours), photo.corners)
+    truth = {cell: str(player + 1) for cell, player in photo.pieces.items()}
+    assert [label(r.cell) for r in result.hexes if r.key and truth.get(r.cell) not in (None, r.key)] == []
+
+
+def test_the_grey_of_a_glare_spot_is_measured_from_the_rims():
+    """Every hex's rim is its terrain's colour (hand-picked, one per terrain) under even light,
+    but on the 25 hexes round K10 (5 rows by 5 columns) a grey of 0.3 is added, channels
+    cut off at 1 as a camera does. The grey found there is 0.3, and none elsewhere (within
+    0.05: the fit holds the grey alike on neighbours, so it rounds the spot's edges off)."""
+    colours = {"grass": (0.5, 0.8, 0.3), "forest": (0.1, 0.4, 0.15), "desert": (0.9, 0.8, 0.45),
+               "flower": (0.85, 0.55, 0.8), "canyon": (0.7, 0.4, 0.25), "water": (0.2, 0.45, 0.9),
+               "mountain": (0.45, 0.4, 0.4), "castle": (0.6, 0.6, 0.6)}
+    cells = list(hexgrid.cells(20, 20))
+    rim = np.array([colours.get(BOARD.at(cell).value, (0.95, 0.9, 0.7)) for cell in cells])
+    spot = [n for n, (row, col) in enumerate(cells) if abs(row - 10) <= 2 and abs(col - 9) <= 2]
+    rim[spot] = np.minimum(rim[spot] + 0.3, 1.0)
+    grey = _own_veil(rim, BOARD.terrain, np.ones(len(cells), bool))
+    assert np.abs(grey[spot] - 0.3).max() < 0.05
+    assert np.delete(grey, spot).max() < 0.05
 
 
 def test_a_pieces_colour_is_taken_from_its_middle_not_its_blurred_edges():

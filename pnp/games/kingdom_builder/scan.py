@@ -40,6 +40,9 @@ OVERRULED = 120.0                 # a first reading this sure, overruled by the 
 CORRELATED = 4.0                  # neighbouring samples are alike: about one in four is independent
 GLARE = 0.03                      # more added grey than this (of white) and a hex is not to be trusted
 LIGHT_JUMP = 0.2                  # a hex's light this far (log) from its neighbours' is not its own
+CLIPPED = 0.97                    # a channel this bright (of white) may have been cut off
+SMOOTH = 0.3                      # how strongly light and glare are held alike on neighbouring hexes
+VEIL_RIDGE = 0.01                 # and glare held at none where nothing says otherwise
 CAST_DOUBT = 2.0                  # how strongly matching colours prefers no cast to a cast
 SHADE = 0.15                      # a shadow is at least this much darker (log) than its terrain
 SHADE_HUE = 0.12                  # and keeps the terrain's hue within this (log ratios)
@@ -386,16 +389,22 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     checked |= repeats & ~_like_pieces_elsewhere(feature[use, :3], kind_of[use], look, plain, labels, trusted, ground)
     first_empty = np.where(repeats, plain, labels == 0)
     samples = corrected[use]
+    # Glare adds grey: divided out as a gain, it tints a black piece its terrain's colour.
+    # For the colour of a piece under glare, the grey is taken off first.
+    tinted = samples.copy()
+    if glare.any():
+        unveiled = _unveiled(spot, rim, usual_rim[np.maximum(kind_of, 0)], _own_veil(rim, terrain, covered))
+        tinted[~trusted] = unveiled[use][~trusted]
     shade = _shadow(samples, ground)
     cost, foreign, _ = _sample_costs(samples, kind_of[use], first_empty, labels, len(keys), trusted)
     labels = np.argmin(cost, axis=1)
     pieces = labels > 0
-    labels[pieces] = 1 + _who(_piece_colour(samples, foreign & ~shade, ground)[pieces], declared, trusted[pieces])
+    labels[pieces] = 1 + _who(_piece_colour(tinted, foreign & ~shade, ground)[pieces], declared, trusted[pieces])
     cost, foreign, empty_models = _sample_costs(samples, kind_of[use], first_empty, labels, len(keys), trusted)
     labels = np.argmin(cost, axis=1)
     # Whose piece: decided on each piece's own colour, the samples its terrain does not
     # explain, less the piece's shadow.
-    piece_colour = _piece_colour(samples, foreign & ~shade, ground)
+    piece_colour = _piece_colour(tinted, foreign & ~shade, ground)
     colour_cost, colour_distance = _colour_costs(_hue(piece_colour), _hue(ground), labels, len(keys), trusted)
     hidden = _hidden(piece_colour, labels, trusted, empty_models, len(keys))
     # A piece covers the middle of its spot; specks of the terrain's art cannot.
@@ -595,11 +604,58 @@ def _blobs(image: Any, centres: Any, lean: Any, light: Any, kind: Any, empty_mod
     return areas / max(typical, 1.0)
 
 
-def _veil(rim: Any, terrain: tuple, covered: Any) -> Any:
-    """Per hex, the grey added on top of the light (glare): with a gain, what best turns the
-    usual rims of its terrain and its neighbours' into the rims seen (least squares over the
-    7 hexes, the grey held near 0 where the terrains around are too alike to tell the gain and
-    the grey apart). Light that only shades keeps the grey at 0; glare lifts dark terrain most."""
+def _unveiled(spot: Any, rim: Any, usual: Any, veil: Any) -> Any:
+    """Log colours of the samples with each hex's grey `veil` taken off and its light divided
+    out: the light from its rim's channels not cut off at white, the same for all three.
+    `usual` is the log colour of each hex's terrain's usual rim."""
+    import numpy as np
+
+    lifted = np.log(np.maximum(rim - veil[:, None], 0) + 0.02) - usual
+    open_ = rim < CLIPPED
+    light = np.array([np.median(l[o]) if o.any() else np.median(l) for l, o in zip(lifted, open_)])
+    return np.log(np.maximum(spot - veil[:, None, None], 0) + 0.02) - light[:, None, None]
+
+
+def _own_veil(rim: Any, terrain: tuple, covered: Any) -> Any:
+    """Per hex, the grey on it (glare): with the gain fitted smoothly over the board, what its
+    own rim's channels not cut off at white add to its terrain's usual rim."""
+    import numpy as np
+
+    usual = _usual_rims(rim, terrain, covered)
+    gain, smooth = _veil_fit(rim, usual, covered)
+    grey = rim - gain[:, None] * usual
+    seen = rim < CLIPPED
+    own = np.array([np.median(g[m]) if m.any() else v for g, m, v in zip(grey, seen, smooth)])
+    return np.maximum(own, 0)
+
+
+def _veil_fit(rim: Any, usual: Any, covered: Any) -> tuple[Any, Any]:
+    """Per hex, a gain and a grey added on top that turn its terrain's `usual` rim into the rim
+    seen. Both vary smoothly over the board, so they are fitted together by least squares over
+    all hexes with a penalty on their differences between neighbours. A channel cut off at
+    white was at least that bright: it counts only where the fit says less."""
+    import numpy as np
+
+    n = len(rim)
+    near = np.zeros((n, n))
+    for i, around in enumerate(hexgrid.neighbour_table(ROWS, COLS)):
+        near[i, list(around)] = 1
+    laplacian = SMOOTH * (np.diag(near.sum(axis=1)) - near)
+    clipped = rim >= CLIPPED
+    weight = ~clipped & covered[:, None]
+    for _ in range(3):
+        # Normal equations for the unknowns (gain of every hex, then grey of every hex).
+        xx, x1, ones = (weight * usual * usual).sum(axis=1), (weight * usual).sum(axis=1), weight.sum(axis=1)
+        a = np.block([[laplacian + np.diag(xx + 1e-6), np.diag(x1)],
+                      [np.diag(x1), laplacian + np.diag(ones + VEIL_RIDGE)]])
+        b = np.concatenate([(weight * usual * rim).sum(axis=1) + 1e-6, (weight * rim).sum(axis=1)])
+        gain, veil = np.split(np.linalg.solve(a, b), 2)
+        weight = (~clipped | (gain[:, None] * usual + veil[:, None] < CLIPPED)) & covered[:, None]
+    return gain, veil
+
+
+def _usual_rims(rim: Any, terrain: tuple, covered: Any) -> Any:
+    """Per hex, its terrain's usual rim: the median of the rims of that terrain's hexes."""
     import numpy as np
 
     names = sorted({t.value for t in terrain})
@@ -608,7 +664,18 @@ def _veil(rim: Any, terrain: tuple, covered: Any) -> Any:
     for k in range(len(names)):
         members = (kind == k) & covered
         usual[k] = np.median(rim[members], axis=0) if members.any() else rim[kind == k].mean(axis=0)
-    x, y = usual[kind], rim
+    return usual[kind]
+
+
+def _veil(rim: Any, terrain: tuple, covered: Any) -> Any:
+    """Per hex, the grey added on top of the light (glare): with a gain, what best turns the
+    usual rims of its terrain and its neighbours' into the rims seen (least squares over the
+    7 hexes, the grey held near 0 where the terrains around are too alike to tell the gain and
+    the grey apart). Light that only shades keeps the grey at 0; glare lifts dark terrain most.
+    Held near 0, it finds where glare is, not how much: that is `_own_veil`'s."""
+    import numpy as np
+
+    x, y = _usual_rims(rim, terrain, covered), rim
     sums = np.zeros((len(terrain), 5))  # sum x^2, sum x, sum xy, sum y, count
     for i, near in enumerate(hexgrid.neighbour_table(ROWS, COLS)):
         around = [j for j in (i, *near) if covered[j]]
