@@ -128,6 +128,30 @@ def random_game(board: Board, players: int, rng: random.Random, per_player: int 
     return taken
 
 
+def played_game(board: Board, players: int, rng: random.Random, per_player: int = 40) -> dict[Cell, int]:
+    """Settlements where the rules put them: in turns, each player draws a terrain card and
+    builds 3 settlements on that terrain, next to their own where they can (now and then on
+    water, as the harbour allows). One player's settlements gather on one terrain."""
+    terrains = sorted({board.at(cell) for cell in hexgrid.cells(ROWS, COLS) if board.at(cell) in BUILDABLE},
+                      key=lambda terrain: terrain.value)
+    taken: dict[Cell, int] = {}
+    mine: list[set[Cell]] = [set() for _ in range(players)]
+    turns = 0
+    while any(len(own) < per_player for own in mine) and turns < 100 * players:
+        for player, own in enumerate(mine):
+            turns += 1
+            terrain = Terrain.WATER if rng.random() < 0.05 else rng.choice(terrains)
+            for _ in range(min(3, per_player - len(own))):
+                free = [cell for cell in hexgrid.cells(ROWS, COLS) if board.at(cell) is terrain and cell not in taken]
+                if not free:
+                    break
+                near = [cell for cell in free if any(n in own for n in hexgrid.neighbours(cell))]
+                cell = rng.choice(near or free)
+                taken[cell] = player
+                own.add(cell)
+    return taken
+
+
 def make_photo(board: Board, pieces: dict[Cell, int], colours: list[str], seed: int,
                size: tuple[int, int] = (1200, 900), level: str = "clean", style: Style | None = None,
                markers: bool = False) -> Photo:

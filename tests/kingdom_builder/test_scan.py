@@ -22,9 +22,9 @@ from pnp.games import GAMES
 from pnp import hexgrid
 from pnp.games.kingdom_builder.model import SECTOR_OF, label
 from pnp.games.kingdom_builder.photo import decode_photo, image_size
-from pnp.games.kingdom_builder.scan import (_colour_costs, _light_jumps, _like_pieces_elsewhere, _own_veil, _piece_colour,
-                                            _shadow, _unveiled, parse_corners, scan)
-from pnp.games.kingdom_builder.scan_output import overlay
+from pnp.games.kingdom_builder.scan import (Hex, Scan, _colour_costs, _light_jumps, _like_pieces_elsewhere, _own_veil,
+                                            _piece_colour, _shadow, _unveiled, parse_corners, scan)
+from pnp.games.kingdom_builder.scan_output import overlay, summary
 from pnp.games.kingdom_builder.scan_markers import CARD_MM, MARKER_BITS, TAB_MM, find_board_box, marker_cards
 from pnp.games.kingdom_builder.template import transcription_form
 from pnp.games.kingdom_builder.transcription import load_board, parse
@@ -460,3 +460,26 @@ def test_only_scanning_loads_opencv_and_numpy():
             "print(r.exit_code, [m for m in ('cv2', 'numpy') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["0", "[]"]
+
+
+def test_the_summary_says_when_a_player_has_more_than_40():
+    """A player has 40 settlements (KB rules): 41 read as orange means some are misread, and
+    the summary says so; 40 read as blue is no news."""
+    cells = list(hexgrid.cells(20, 20))
+    hexes = tuple(Hex(cell, "1") for cell in cells[:41]) + tuple(Hex(cell, "2") for cell in cells[41:81])
+    text = summary(Scan(hexes, (), None, {}, (("1", "orange"), ("2", "blue"))))
+    assert "1 (orange) has 41, more than the 40 a player has" in text
+    assert "2 (blue) has" not in text
+
+
+def test_a_player_whose_pieces_are_not_found_makes_every_hex_unsure():
+    """The form names white, but no white piece is on the board (a wrong colour in the form,
+    or pieces the scanner cannot see). Matching three colour groups to two colours of pieces
+    would give some orange or blue pieces to white without a word: instead no hex is sure,
+    and the summary asks about the colour."""
+    colours = ["orange", "blue", "white"]
+    pieces = {cell: player for cell, player in random_game(BOARD, 3, random.Random(5)).items() if player != 2}
+    photo = make_photo(BOARD, pieces, colours, 5, size=SIZE)
+    result = scan(photo.image, BOARD, players(colours), photo.corners)
+    assert all(not read.sure for read in result.hexes)
+    assert "hardly any pieces of 3 (white) found" in summary(result)

@@ -58,3 +58,4 @@ _LETTER_OF = {
 BY_LETTER = {letter: terrain for terrain, letter in _LETTER_OF.items()}
 LOCATION_LETTER = "L"
 TERRAIN_LETTERS = frozenset(BY_LETTER) | {LOCATION_LETTER}
+MAX_SETTLEMENTS = 40  # wooden settlements each player has

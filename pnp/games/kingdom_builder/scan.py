@@ -43,6 +43,8 @@ LIGHT_JUMP = 0.2                  # a hex's light this far (log) from its neighb
 CLIPPED = 0.97                    # a channel this bright (of white) may have been cut off
 SMOOTH = 0.3                      # how strongly light and glare are held alike on neighbouring hexes
 VEIL_RIDGE = 0.01                 # and glare held at none where nothing says otherwise
+FOUND = 5                         # a player with fewer pieces read than this may have them misread
+LOST = "'s pieces not found"      # the reason a hex is unsure then, after the player's key
 CAST_DOUBT = 2.0                  # how strongly matching colours prefers no cast to a cast
 SHADE = 0.15                      # a shadow is at least this much darker (log) than its terrain
 SHADE_HUE = 0.12                  # and keeps the terrain's hue within this (log ratios)
@@ -407,6 +409,10 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     piece_colour = _piece_colour(tinted, foreign & ~shade, ground)
     colour_cost, colour_distance = _colour_costs(_hue(piece_colour), _hue(ground), labels, len(keys), trusted)
     hidden = _hidden(piece_colour, labels, trusted, empty_models, len(keys))
+    # A player of whose pieces hardly any were found may have them all taken for a terrain,
+    # or for another player's: then any hex may hold one, and none is sure.
+    found = np.bincount(labels, minlength=len(keys) + 1)[1:] >= FOUND
+    lost = keys[int(np.argmin(found))] if not found.all() else None
     # A piece covers the middle of its spot; specks of the terrain's art cannot.
     core = np.concatenate([np.arange(7) + k * len(disc) for k in range(3)])
     covered_core = foreign[:, core].mean(axis=1)
@@ -455,8 +461,10 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
         else:
             hiding = []
         washed = glare[i] or (beside_glare[i] and names[0] is not None)
-        reason = ("glare" if washed else "rim hidden" if hidden_rim[i] else "between" if margin < DECISIVE
-                  else "unlike anything else" if odd > STRANGE else "patchy" if patchy else "unusual colour" if unusual
+        if lost is not None:
+            names = (names[0], None) if names[0] is not None else (None, lost)
+        reason = ("glare" if washed else lost + LOST if lost is not None else "rim hidden" if hidden_rim[i]
+                  else "between" if margin < DECISIVE else "unlike anything else" if odd > STRANGE else "patchy" if patchy else "unusual colour" if unusual
                   else "the two readings differ" if overruled else "coloured like the terrain" if hiding else "")
         result.append(Hex(cell, names[0], not reason, names if reason else (), reason, margin, odd))
     return tuple(result)

@@ -6,8 +6,9 @@ import math
 from typing import Any
 
 from pnp import hexgrid
+from pnp.games.kingdom_builder.facts import MAX_SETTLEMENTS
 from pnp.games.kingdom_builder.model import COLS, ROW_LETTERS, ROWS, Board, label
-from pnp.games.kingdom_builder.scan import Hex, Scan
+from pnp.games.kingdom_builder.scan import LOST, Hex, Scan
 from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS, rgb
 from pnp.yamldoc import load
 
@@ -37,7 +38,14 @@ def as_json(scan: Scan) -> dict[str, Any]:
 def summary(scan: Scan) -> str:
     counts = ", ".join(f"{key} ({colour_word(scan, key)}) {len(cells)}" for key, cells in scan.settlements().items())
     lines = [f"read {sum(len(c) for c in scan.settlements().values())} settlements: {counts}"]
+    for key, cells in scan.settlements().items():
+        if len(cells) > MAX_SETTLEMENTS:
+            lines.append(f"{key} ({colour_word(scan, key)}) has {len(cells)}, more than the {MAX_SETTLEMENTS} a player has: "
+                         "some are misread, check the photo")
     unsure = scan.uncertain()
+    for key in sorted({read.reason.removesuffix(LOST) for read in unsure if read.reason.endswith(LOST)}):
+        lines.append(f"hardly any pieces of {key} ({colour_word(scan, key)}) found: is the colour in the form right? "
+                     "If it is, every hex is unsure")
     if unsure:
         lines.append(f"{len(unsure)} unsure, check them against the photo: " + ", ".join(doubt(scan, read) for read in unsure))
     else:

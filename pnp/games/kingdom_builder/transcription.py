@@ -16,14 +16,13 @@ from pnp.games.kingdom_builder.model import (
 )
 from pnp.games.kingdom_builder import library
 from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS, parse_colour
-from pnp.games.kingdom_builder.facts import LOCATION_LETTER, TERRAIN_LETTERS, UNBUILDABLE, Terrain
+from pnp.games.kingdom_builder.facts import LOCATION_LETTER, MAX_SETTLEMENTS, TERRAIN_LETTERS, UNBUILDABLE, Terrain
 from pnp.inputs import read_document
 from pnp.yamldoc import LineDict, LineList, Reader, is_null, shown
 
 GAME_ID = "kingdom-builder"
 FIELDS = ("game", "boards", "cards", "players", "settlements", "lords_zero")
 PLAYER_FIELDS = ("key", "name", "colour")
-MAX_SETTLEMENTS = 40
 EMPTY = "."
 _COORDINATE = re.compile(r"([A-Ta-t])(\d{1,2})")
 
