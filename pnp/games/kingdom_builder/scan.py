@@ -449,17 +449,16 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
         # its terrain's (a patch beside it is the terrain's art, as its colours already say).
         patchy = (blob[n] < 0.3) if names[0] is not None else covered_core[n] > 0.5
         unusual = names[0] is not None and colour_distance[n, ranked[0]] > STRANGE_COLOUR
-        # A sure first reading overruled by the second is unsure, and so is a reading
-        # between a terrain and a player whose pieces its colours explain (hiding on it),
-        # unless checked printed art backs the reading.
+        # A sure first reading overruled by the second is unsure, unless checked printed art
+        # backs the reading. A reading between a terrain and a player whose pieces its colours
+        # explain (hiding on it) is unsure even then: that player's pieces may cover so much of
+        # the terrain that its art was learned partly from them.
         print_agrees = checked[n] and plain[n] == (names[0] is None)
         overruled = (first_says[n] > OVERRULED) if names[0] is None else (first_says[n] < -OVERRULED)
         overruled &= not print_agrees
         hiding = [keys[j] for j in np.flatnonzero(hidden[kind_of[i]]) if names[0] in (None, keys[j])]
-        if hiding and not print_agrees:
+        if hiding:
             names = (names[0], None) if names[0] is not None else (None, hiding[0])
-        else:
-            hiding = []
         washed = glare[i] or (beside_glare[i] and names[0] is not None)
         if lost is not None:
             names = (names[0], None) if names[0] is not None else (None, lost)
