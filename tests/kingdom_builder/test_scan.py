@@ -172,6 +172,21 @@ def test_the_grey_of_a_glare_spot_is_measured_from_the_rims():
     assert np.delete(grey, spot).max() < 0.05
 
 
+def test_a_light_tinted_unlike_the_boards_is_not_the_hexs_own():
+    """Light and shade change the three channels alike; the photo's colour cast is the same
+    all over and already in each terrain's usual rim. K1's light is (0.6, 0, -0.3) in logs:
+    their mean is 0.1, so red lies 0.5 above it, more than 0.4 from the board's usual tint (0
+    on every other hex). Its rim shows something other than its terrain, such as the table
+    beyond the board's edge. Its neighbours' lights cannot be read here: the tint alone tells."""
+    cells = list(hexgrid.cells(20, 20))
+    light = np.zeros((len(cells), 3))
+    k1 = cells.index((10, 0))
+    light[k1] = (0.6, 0.0, -0.3)
+    usable = np.ones(len(cells), bool)
+    usable[[cells.index(cell) for cell in hexgrid.neighbours((10, 0)) if cell in cells]] = False
+    assert np.flatnonzero(_light_jumps(light, usable)).tolist() == [k1]
+
+
 def test_a_pieces_colour_is_taken_from_its_middle_not_its_blurred_edges():
     """Log colours: a yellow piece on canyon, six samples of the piece itself and six of its
     edge, blurred half into the canyon (the mean of the two). The piece's colour is yellow;

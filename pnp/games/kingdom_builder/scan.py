@@ -40,6 +40,7 @@ OVERRULED = 120.0                 # a first reading this sure, overruled by the 
 CORRELATED = 4.0                  # neighbouring samples are alike: about one in four is independent
 GLARE = 0.03                      # more added grey than this (of white) and a hex is not to be trusted
 LIGHT_JUMP = 0.2                  # a hex's light this far (log) from its neighbours' is not its own
+LIGHT_TINT = 0.4                  # or its light tinted this much more (log) than the board's usual
 CLIPPED = 0.97                    # a channel this bright (of white) may have been cut off
 SMOOTH = 0.3                      # how strongly light and glare are held alike on neighbouring hexes
 VEIL_RIDGE = 0.01                 # and glare held at none where nothing says otherwise
@@ -471,13 +472,17 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
 
 def _light_jumps(light: Any, usable: Any) -> Any:
     """Per hex, whether its light (log gain per channel) is far from the median of its
-    `usable` neighbours'. Light changes little from hex to hex; a rim mostly hidden by the
-    pieces leaning over it and their shadows gives a light that is not the hex's own."""
+    `usable` neighbours', or tinted far from the usual: light changes little from hex to hex
+    and, the photo's cast being in every terrain's usual rim, changes the channels alike. A
+    rim mostly hidden by the pieces leaning over it and their shadows, or showing the table
+    beyond the board's edge, gives a light that is not the hex's own."""
     import numpy as np
 
     around = np.array([np.median(light[[j for j in near if usable[j]] or [i]], axis=0)
                        for i, near in enumerate(hexgrid.neighbour_table(ROWS, COLS))])
-    return np.abs(light - around).mean(axis=1) > LIGHT_JUMP
+    tint = light - light.mean(axis=1, keepdims=True)
+    usual = np.median(tint[usable], axis=0)
+    return (np.abs(light - around).mean(axis=1) > LIGHT_JUMP) | (np.abs(tint - usual).max(axis=1) > LIGHT_TINT)
 
 
 def _interior(image: Any, centres: Any, light: Any) -> tuple[Any, Any, int]:
