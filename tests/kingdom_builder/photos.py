@@ -286,15 +286,18 @@ def _draw_kit_board(texture: np.ndarray, board: Board, ppm: float, margin: float
     """The kit's own printed artwork (pnp's drawing of each hex and its icon), drawn here with
     OpenCV; icons of a section laid turned are upside down, as on the table."""
     from pnp.games.kingdom_builder import art
+    from pnp.games.kingdom_builder.board_art import SPECIAL_SCALE, SYMBOL_RISE, SYMBOL_SCALE
 
     for cell in hexgrid.cells(ROWS, COLS):
         terrain = board.at(cell)
-        cx, cy = mm_centre(cell)
+        hx, hy = mm_centre(cell)
         turned = board.placements[hexgrid.sector(cell, SECTION_SIZE, SECTION_SIZE, 2)].turned
-        corners = [(cx + s * math.cos(math.radians(a)), cy + s * math.sin(math.radians(a))) for a in range(-90, 270, 60)]
+        corners = [(hx + s * math.cos(math.radians(a)), hy + s * math.sin(math.radians(a))) for a in range(-90, 270, 60)]
         _fill(texture, corners, art.colour(terrain), ppm, margin)
-        scale = s * (1.3 if terrain.is_special else 0.85)
+        scale = s * (SPECIAL_SCALE if terrain.is_special else SYMBOL_SCALE)
         angle = math.pi if turned else 0.0
+        rise = 0.0 if terrain.is_special else SYMBOL_RISE * s  # towards the section's top edge
+        cx, cy = hx + rise * math.sin(angle), hy - rise * math.cos(angle)
 
         def to_mm(x: float, y: float, scale: float = scale, angle: float = angle, cx: float = cx, cy: float = cy) -> tuple[float, float]:
             u, v = (x - 0.5) * scale, (y - 0.5) * scale

@@ -96,3 +96,21 @@ def test_printed_section_shows_its_id_and_type_but_no_coordinates():
     label = texts(drawing.items)[0]
     x, y = hexgrid.centre((9, 4), board_art.HEX_RADIUS)
     assert abs(label.x + label.w / 2 - x) < 1e-6 and label.y > y - board_art.HEX_RADIUS / 2
+
+
+def test_a_terrain_symbol_leaves_the_middle_of_its_hex_to_a_settlement():
+    """A settlement stands in the middle of its hex and would hide a symbol there; a scan of
+    the board would also see the symbol's colour round the piece. On the kit's hexes (radius
+    10.85 mm) each terrain's symbol box (0.42 radius square, centred 0.6 radius up) runs from
+    0.81 to 0.39 radius above the middle: inside the hex, clear of the middle 0.35 radius
+    (3.8 mm). Castles and locations, where nobody builds, keep their icons in the middle."""
+    size = board_art.HEX_RADIUS
+    for terrain in (Terrain.GRASS, Terrain.MOUNTAIN, Terrain.CASTLE):
+        items = board_art.hexes(lambda cell, terrain=terrain: terrain, 1, 1, size)
+        (symbol,) = [item for item in items if isinstance(item, Group)]
+        box, _, _, _, _, top = symbol.transform
+        middle = hexgrid.centre((0, 0), size)[1]
+        if terrain is Terrain.CASTLE:
+            assert math.isclose(top + box / 2, middle)
+        else:
+            assert middle - size <= top and top + box <= middle - 0.35 * size

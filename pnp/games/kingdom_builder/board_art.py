@@ -16,6 +16,9 @@ from pnp.render.i18n import Catalog
 # Letter still fit together: 18.8 mm across the flats fits both with any bleed up to 6 mm.
 HEX_WIDTH = 18.8
 HEX_RADIUS = HEX_WIDTH / math.sqrt(3)
+SYMBOL_SCALE = 0.42   # a terrain's symbol, in hex radii
+SYMBOL_RISE = 0.6     # how far above the hex's middle it stands, in hex radii
+SPECIAL_SCALE = 1.3   # a castle or location icon, in the middle
 # Edge k of a cell (from corner k to corner k + 1, clockwise from the top) faces this neighbour.
 _EDGE_FACES = ("NE", "E", "SE", "SW", "W", "NW")
 
@@ -51,19 +54,26 @@ def _merge_straight(points: list[Point]) -> tuple[Point, ...]:
 def hexes(terrain_at: Callable[[hexgrid.Cell], Terrain], rows: int, cols: int, size: float,
           symbols: bool = True, line: float = 0.3, colour: Callable[[Terrain], str] = art.colour,
           ink: str = art.INK, labelled: hexgrid.Cell | None = None) -> list[Item]:
-    """Coloured hexes with their terrain symbols, castle and location icons; the `labelled` hex
-    gets its symbol small at its top, leaving its middle for a label."""
+    """Coloured hexes with their terrain symbols, castle and location icons. A terrain's symbol
+    stands small at the top of its hex, leaving the middle to a settlement (which would hide
+    it, and on which a scan of the board looks for the piece's colour alone); castles and
+    locations, where nothing is built, have their icons large in the middle, but the
+    `labelled` hex's icon goes to the top too, leaving its middle for a label."""
     items: list[Item] = []
     for cell in hexgrid.cells(rows, cols):
         terrain = terrain_at(cell)
         items.append(Polygon(tuple(hexgrid.corners(cell, size)), Paint(fill=colour(terrain), stroke=ink, width=line)))
         if symbols or terrain.is_special:
-            x, y = hexgrid.centre(cell, size)
-            scale = size * (1.3 if terrain.is_special else 0.85)
-            if cell == labelled:
-                scale, y = size * 0.42, y - size * 0.6
+            x, y = symbol_centre(cell, size, terrain.is_special and cell != labelled)
+            scale = size * (SPECIAL_SCALE if terrain.is_special and cell != labelled else SYMBOL_SCALE)
             items.append(place(art.icon(terrain), x - scale / 2, y - scale / 2, scale))
     return items
+
+
+def symbol_centre(cell: hexgrid.Cell, size: float, middle: bool) -> Point:
+    """Where a hex's symbol is centred: in the `middle`, or up towards the hex's top corner."""
+    x, y = hexgrid.centre(cell, size)
+    return (x, y) if middle else (x, y - size * SYMBOL_RISE)
 
 
 def _bleed_ring(section: Section, size: float) -> list[Item]:
