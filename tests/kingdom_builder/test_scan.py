@@ -23,7 +23,7 @@ from pnp import hexgrid
 from pnp.games.kingdom_builder.model import SECTOR_OF, label
 from pnp.games.kingdom_builder.photo import decode_photo, image_size
 from pnp.games.kingdom_builder.scan import (Hex, Scan, _colour_costs, _light_jumps, _like_pieces_elsewhere, _own_veil,
-                                            _piece_colour, _shadow, _unveiled, parse_corners, scan)
+                                            _piece_colour, _shadow, _unveiled, _usual_rims, parse_corners, scan)
 from pnp.games.kingdom_builder.scan_output import overlay, summary
 from pnp.games.kingdom_builder.scan_markers import CARD_MM, MARKER_BITS, TAB_MM, find_board_box, marker_cards
 from pnp.games.kingdom_builder.template import transcription_form
@@ -167,7 +167,8 @@ def test_the_grey_of_a_glare_spot_is_measured_from_the_rims():
     rim = np.array([colours.get(BOARD.at(cell).value, (0.95, 0.9, 0.7)) for cell in cells])
     spot = [n for n, (row, col) in enumerate(cells) if abs(row - 10) <= 2 and abs(col - 9) <= 2]
     rim[spot] = np.minimum(rim[spot] + 0.3, 1.0)
-    grey = _own_veil(rim, BOARD.terrain, np.ones(len(cells), bool))
+    covered = np.ones(len(cells), bool)
+    grey = _own_veil(rim, _usual_rims(rim, BOARD.terrain, covered), covered)
     assert np.abs(grey[spot] - 0.3).max() < 0.05
     assert np.delete(grey, spot).max() < 0.05
 

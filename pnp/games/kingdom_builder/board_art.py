@@ -64,16 +64,13 @@ def hexes(terrain_at: Callable[[hexgrid.Cell], Terrain], rows: int, cols: int, s
         terrain = terrain_at(cell)
         items.append(Polygon(tuple(hexgrid.corners(cell, size)), Paint(fill=colour(terrain), stroke=ink, width=line)))
         if symbols or terrain.is_special:
-            x, y = symbol_centre(cell, size, terrain.is_special and cell != labelled)
-            scale = size * (SPECIAL_SCALE if terrain.is_special and cell != labelled else SYMBOL_SCALE)
+            x, y = hexgrid.centre(cell, size)
+            if terrain.is_special and cell != labelled:
+                scale = size * SPECIAL_SCALE
+            else:
+                scale, y = size * SYMBOL_SCALE, y - size * SYMBOL_RISE
             items.append(place(art.icon(terrain), x - scale / 2, y - scale / 2, scale))
     return items
-
-
-def symbol_centre(cell: hexgrid.Cell, size: float, middle: bool) -> Point:
-    """Where a hex's symbol is centred: in the `middle`, or up towards the hex's top corner."""
-    x, y = hexgrid.centre(cell, size)
-    return (x, y) if middle else (x, y - size * SYMBOL_RISE)
 
 
 def _bleed_ring(section: Section, size: float) -> list[Item]:

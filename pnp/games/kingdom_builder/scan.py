@@ -353,7 +353,8 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     # The light on each hex, from how its rim and its neighbours' rims differ from their
     # terrains' usual look: a gain (shade, light falling off, a colour cast) plus a grey
     # veil added on top (glare), both taken out of the samples.
-    veil = _veil(rim, terrain, covered)
+    terrain_rims = _usual_rims(rim, terrain, covered)
+    veil = _veil(rim, terrain_rims, covered)
     veiled = np.array([max(veil[j] for j in (i, *near)) for i, near in enumerate(hexgrid.neighbour_table(ROWS, COLS))])
     glare |= (veiled > GLARE) | (rim.min(axis=1) > 0.85)  # a grey veil, or a rim gone white
     # Glare fades out gradually: beside a washed-out hex a piece's colour is already off.
@@ -396,7 +397,7 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     # For the colour of a piece under glare, the grey is taken off first.
     tinted = samples.copy()
     if glare.any():
-        unveiled = _unveiled(spot, rim, usual_rim[np.maximum(kind_of, 0)], _own_veil(rim, terrain, covered))
+        unveiled = _unveiled(spot, rim, usual_rim[np.maximum(kind_of, 0)], _own_veil(rim, terrain_rims, covered))
         tinted[~trusted] = unveiled[use][~trusted]
     shade = _shadow(samples, ground)
     cost, foreign, _ = _sample_costs(samples, kind_of[use], first_empty, labels, len(keys), trusted)
@@ -464,7 +465,8 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
         if lost is not None:
             names = (names[0], None) if names[0] is not None else (None, lost)
         reason = ("glare" if washed else lost + LOST if lost is not None else "rim hidden" if hidden_rim[i]
-                  else "between" if margin < DECISIVE else "unlike anything else" if odd > STRANGE else "patchy" if patchy else "unusual colour" if unusual
+                  else "between" if margin < DECISIVE else "unlike anything else" if odd > STRANGE
+                  else "patchy" if patchy else "unusual colour" if unusual
                   else "the two readings differ" if overruled else "coloured like the terrain" if hiding else "")
         result.append(Hex(cell, names[0], not reason, names if reason else (), reason, margin, odd))
     return tuple(result)
@@ -628,12 +630,11 @@ def _unveiled(spot: Any, rim: Any, usual: Any, veil: Any) -> Any:
     return np.log(np.maximum(spot - veil[:, None, None], 0) + 0.02) - light[:, None, None]
 
 
-def _own_veil(rim: Any, terrain: tuple, covered: Any) -> Any:
+def _own_veil(rim: Any, usual: Any, covered: Any) -> Any:
     """Per hex, the grey on it (glare): with the gain fitted smoothly over the board, what its
-    own rim's channels not cut off at white add to its terrain's usual rim."""
+    own rim's channels not cut off at white add to its terrain's `usual` rim."""
     import numpy as np
 
-    usual = _usual_rims(rim, terrain, covered)
     gain, smooth = _veil_fit(rim, usual, covered)
     grey = rim - gain[:, None] * usual
     seen = rim < CLIPPED
@@ -679,16 +680,16 @@ def _usual_rims(rim: Any, terrain: tuple, covered: Any) -> Any:
     return usual[kind]
 
 
-def _veil(rim: Any, terrain: tuple, covered: Any) -> Any:
+def _veil(rim: Any, usual: Any, covered: Any) -> Any:
     """Per hex, the grey added on top of the light (glare): with a gain, what best turns the
-    usual rims of its terrain and its neighbours' into the rims seen (least squares over the
+    `usual` rims of its terrain and its neighbours' into the rims seen (least squares over the
     7 hexes, the grey held near 0 where the terrains around are too alike to tell the gain and
     the grey apart). Light that only shades keeps the grey at 0; glare lifts dark terrain most.
     Held near 0, it finds where glare is, not how much: that is `_own_veil`'s."""
     import numpy as np
 
-    x, y = _usual_rims(rim, terrain, covered), rim
-    sums = np.zeros((len(terrain), 5))  # sum x^2, sum x, sum xy, sum y, count
+    x, y = usual, rim
+    sums = np.zeros((len(rim), 5))  # sum x^2, sum x, sum xy, sum y, count
     for i, near in enumerate(hexgrid.neighbour_table(ROWS, COLS)):
         around = [j for j in (i, *near) if covered[j]]
         xs, ys = x[around].ravel(), y[around].ravel()
