@@ -1,14 +1,13 @@
 """Photo scanning: hex accuracy, silent errors and seconds per photo over synthetic 12 MP photos.
 
-Run: python tests/benchmarks/scan.py [PHOTOS] [--size 4000x3000] [--placement played|clumps] [--keep FOLDER]
+Run: python tests/benchmarks/scan.py [PHOTOS] [--size 4000x3000] [--keep FOLDER]
 Goal: 99.9 % of hexes right, no silent error (a hex read wrong and not listed as unsure),
 under 1 s per 12 MP photo on 2 cores. Half the photos follow the README's tips ("good": from
 above, even light, no flash), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game
 (2-4 players, 40 settlements each), palette and camera; the time is reading the JPEG file
-(EXIF turn included) plus the scan. The settlements stand where the rules put them (turns of
-3 on a drawn terrain, next to one's own: `played`, the default) or in clumps that ignore the
-terrain (`clumps`, as the tests' photos have them).
+(EXIF turn included) plus the scan. The settlements stand where the rules put them: turns of
+3 on a drawn terrain, next to one's own.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ from pnp.games.kingdom_builder.model import label  # noqa: E402
 from pnp.games.kingdom_builder.photo import decode_photo  # noqa: E402
 from pnp.games.kingdom_builder.scan import scan  # noqa: E402
 from pnp.games.kingdom_builder.transcription import load_board  # noqa: E402
-from tests.kingdom_builder.photos import PIECE_COLOURS, make_photo, played_game, random_game  # noqa: E402
+from tests.kingdom_builder.photos import PIECE_COLOURS, make_photo, played_game  # noqa: E402
 
 LOCATIONS = ["tavern", "paddock", "oasis", "farm", "oracle", "harbor", "tower", "barn"]
 
@@ -36,7 +35,6 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("photos", nargs="?", type=int, default=50)
     parser.add_argument("--size", default="4000x3000")
-    parser.add_argument("--placement", choices=["played", "clumps"], default="played")
     parser.add_argument("--keep", type=Path, help="also write the photos and overlays of the worst cases here")
     args = parser.parse_args()
     width, height = (int(v) for v in args.size.split("x"))
@@ -50,7 +48,7 @@ def main() -> None:
             entries = [name + ("@180" if rng.random() < 0.5 else "") for name in names]
             board = load_board(entries, [None] * 4, "benchmark", ROOT / "boards")
             colours = rng.sample(sorted(PIECE_COLOURS), rng.randint(2, 4))
-            pieces = (played_game if args.placement == "played" else random_game)(board, len(colours), rng)
+            pieces = played_game(board, len(colours), rng)
             photo = make_photo(board, pieces, colours, 1000 + seed, size=(width, height), level="clean" if level == "good" else "hard")
             path = Path(folder) / f"photo-{seed}.jpg"
             path.write_bytes(photo.encoded(".jpg", 90))

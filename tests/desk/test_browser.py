@@ -197,11 +197,11 @@ def test_kingdom_builder_draft_from_a_photo_and_four_clicks(page, desk, tmp_path
     import random
 
     from pnp.games.kingdom_builder.transcription import load_board
-    from tests.kingdom_builder.photos import make_photo, random_game
+    from tests.kingdom_builder.photos import make_photo, played_game
 
     game = GAMES["kingdom-builder"]
     board = load_board(["tavern", "paddock", "oasis", "farm"], [None] * 4, "test", EXAMPLES)  # the blank form's
-    pieces = random_game(board, 2, random.Random(5), per_player=10)
+    pieces = played_game(board, 2, random.Random(5), per_player=10)
     photo = make_photo(board, pieces, ["orange", "blue"], 5, size=(1200, 900), level="clean")
     (tmp_path / "board.jpg").write_bytes(photo.encoded(".jpg", 92))
     for n, card in enumerate(("fishermen", "knights", "merchants"), start=1):

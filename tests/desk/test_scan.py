@@ -17,7 +17,7 @@ from pnp.desk.app import Desk, create_app
 from pnp.games import GAMES
 from pnp.games.kingdom_builder.transcription import load_board
 from pnp import yamlout
-from tests.kingdom_builder.photos import make_photo, random_game
+from tests.kingdom_builder.photos import make_photo, played_game
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "boards" / "examples"
 EXAMPLE = EXAMPLES / "first-game.yaml"
@@ -29,7 +29,7 @@ PORT = 8123
 def photo():
     document = yaml.safe_load(EXAMPLE.read_text())
     board = load_board(document["boards"], [None] * 4, "test", EXAMPLES)
-    pieces = random_game(board, len(COLOURS), random.Random(21), per_player=12)
+    pieces = played_game(board, len(COLOURS), random.Random(21), per_player=12)
     return make_photo(board, pieces, COLOURS, 21, size=(1200, 900), level="clean")
 
 

@@ -110,24 +110,6 @@ class Photo:
         return data.tobytes()
 
 
-def random_game(board: Board, players: int, rng: random.Random, per_player: int = 40) -> dict[Cell, int]:
-    """Settlements where a game might put them: grown in clumps on buildable terrain (a few on water)."""
-    free = [cell for cell in hexgrid.cells(ROWS, COLS) if board.at(cell) in BUILDABLE
-            or (board.at(cell) is Terrain.WATER and rng.random() < 0.05)]
-    taken: dict[Cell, int] = {}
-    for player in range(players):
-        mine: list[Cell] = []
-        while len(mine) < per_player:
-            near = [n for c in mine for n in hexgrid.neighbours(c) if n in free and n not in taken]
-            pool = near if near and rng.random() < 0.75 else [c for c in free if c not in taken]
-            if not pool:
-                break
-            cell = rng.choice(pool)
-            taken[cell] = player
-            mine.append(cell)
-    return taken
-
-
 def played_game(board: Board, players: int, rng: random.Random, per_player: int = 40) -> dict[Cell, int]:
     """Settlements where the rules put them: in turns, each player draws a terrain card and
     builds 3 settlements on that terrain, next to their own where they can (now and then on

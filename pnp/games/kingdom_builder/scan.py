@@ -36,9 +36,14 @@ REPEATS = 0.08                    # art whose look varies less than this from he
 NUDGES = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]  # shifts to find printed art at, pixels
 ART_TEACHERS = 6                  # printed art is learned from, and must show on, this many hexes at least
 UNLIKE = 0.08                     # a hex unlike its printed art over more than this part holds a piece
+INSIDE = 0.45                     # the inside of a hex, where its art is compared, within this many widths of its centre
+MIDDLE = 0.3                      # its middle, where a piece stands
 OVERRULED = 120.0                 # a first reading this sure, overruled by the second, is unsure
 CORRELATED = 4.0                  # neighbouring samples are alike: about one in four is independent
 GLARE = 0.03                      # more added grey than this (of white) and a hex is not to be trusted
+RIM_HUE = 0.15                    # a rim sample this far (log ratios) from its terrain's usual hue shows something else
+RIM_SEEN = 6                      # a rim with fewer samples of its terrain's hue than this is hidden
+RIM_SHADE = 0.05                  # rim samples within this brightness (log) of each other are lit alike
 LIGHT_JUMP = 0.2                  # a hex's light this far (log) from its neighbours' is not its own
 LIGHT_TINT = 0.4                  # or its light tinted this much more (log) than the board's usual
 CLIPPED = 0.97                    # a channel this bright (of white) may have been cut off
@@ -51,6 +56,7 @@ SHADE = 0.15                      # a shadow is at least this much darker (log) 
 SHADE_HUE = 0.12                  # and keeps the terrain's hue within this (log ratios)
 SHARES = (1.0, 0.9, 0.8, 0.7)     # how much of a piece's colour its middle may show, blurred into its terrain
 PIECE_SHARE = 0.7                 # the part of a piece's spot that shows the piece
+STRAY = math.log(1e-3 / 4 ** 3)   # any sample may be a stray (a speck, a symbol's edge): 1 in 1000, over all log colours
 
 
 @dataclass(frozen=True)
@@ -346,8 +352,8 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     piece_pts = np.concatenate([centres[:, None, :] + t * lean[:, None, :] + disc[None] for t in (0.2, 0.5, 0.8)], axis=1)
     rim_pts = centres[:, None, :] + _ring(0.4 * W, 24)[None]
     spot = _sample(image, piece_pts)
-    rim = np.median(_sample(image, rim_pts), axis=1)
     covered = _sample(inside.astype(np.float32), np.concatenate([piece_pts, rim_pts], axis=1))[..., 0].min(axis=1) > 0.99
+    rim, rim_seen = _rim_colours(_sample(image, rim_pts), terrain, covered)
     glare = (spot.min(axis=2) > 0.97).mean(axis=1) > 0.2  # washed out: nothing left to read
 
     # The light on each hex, from how its rim and its neighbours' rims differ from their
@@ -371,7 +377,7 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     # Each hex's own light (shade, light falling off, a colour cast, a print a little darker)
     # is how its rim differs from its terrain's usual rim; divided out, in logs a subtraction.
     light = rim_log - usual_rim[np.maximum(kind_of, 0)]
-    hidden_rim = _light_jumps(light, covered & readable)
+    hidden_rim = _light_jumps(light, covered & readable) | ~rim_seen
     corrected = np.log(spot + 0.02) - light[:, None, :]
     quartiles = np.quantile(corrected, [0.2, 0.8], axis=1)
     feature = np.hstack([np.median(corrected, axis=1), (quartiles[1] - quartiles[0]).mean(axis=1, keepdims=True)])
@@ -391,7 +397,8 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     repeats, plain, checked = _repeated_art(image, centres[use], light[use], look, trusted, labels == 0)
     # Art not checked against first empties may still be told from pieces by their colour elsewhere.
     checked |= repeats & ~_like_pieces_elsewhere(feature[use, :3], kind_of[use], look, plain, labels, trusted, ground)
-    first_empty = np.where(repeats, plain, labels == 0)
+    # Unchecked art teaches a terrain's empty look only where the first reading agrees.
+    first_empty = np.where(checked, plain, (labels == 0) & (plain | ~repeats))
     samples = corrected[use]
     # Glare adds grey: divided out as a gain, it tints a black piece its terrain's colour.
     # For the colour of a piece under glare, the grey is taken off first.
@@ -465,11 +472,32 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
         if lost is not None:
             names = (names[0], None) if names[0] is not None else (None, lost)
         reason = ("glare" if washed else lost + LOST if lost is not None else "rim hidden" if hidden_rim[i]
-                  else "between" if margin < DECISIVE else "unlike anything else" if odd > STRANGE
+                  else "between" if margin < DECISIVE else "unlike anything else" if odd > STRANGE and not (print_agrees and names[0] is None)
                   else "patchy" if patchy else "unusual colour" if unusual
                   else "the two readings differ" if overruled else "coloured like the terrain" if hiding else "")
         result.append(Hex(cell, names[0], not reason, names if reason else (), reason, margin, odd))
     return tuple(result)
+
+
+def _rim_colours(samples: Any, terrain: tuple, covered: Any) -> tuple[Any, Any]:
+    """Per hex, the colour of its terrain around its rim (`samples`, per hex): the median of the
+    samples of its terrain's usual hue at the brightness most of them share; and whether
+    enough samples have that hue to tell. Part of a rim may show a neighbour's piece leaning
+    over it or the table beyond the board's edge (another hue), or a shadow (darker)."""
+    import numpy as np
+
+    logs = np.log(samples + 0.02)
+    hue = logs[..., [0, 2]] - logs[..., 1:2]
+    usual = _usual_rims(np.median(hue, axis=1), terrain, covered)
+    alike = np.linalg.norm(hue - usual[:, None], axis=2) < RIM_HUE
+    bright = logs.mean(axis=2)
+    near = np.abs(bright[:, :, None] - bright[:, None, :]) < RIM_SHADE
+    crowd = (near & alike[:, None, :]).sum(axis=2) * alike  # in-hue samples of about each one's brightness
+    rims = np.median(samples, axis=1)
+    seen = alike.sum(axis=1) >= RIM_SEEN
+    for n in np.flatnonzero(seen):
+        rims[n] = np.median(samples[n][near[n, np.argmax(crowd[n])] & alike[n]], axis=0)
+    return rims, seen
 
 
 def _light_jumps(light: Any, usable: Any) -> Any:
@@ -488,15 +516,14 @@ def _light_jumps(light: Any, usable: Any) -> Any:
 
 
 def _interior(image: Any, centres: Any, light: Any) -> tuple[Any, Any, int]:
-    """Light-corrected log colours on a pixel grid over each hex's inside, the grid's mask of
-    points inside the hex, and the grid's half-width."""
+    """Light-corrected log colours on a pixel grid over each hex's inside, each grid point's
+    distance from the centre, and the grid's half-width."""
     import numpy as np
 
-    reach = int(round(0.45 * W))
+    reach = int(round(INSIDE * W))
     grid = np.mgrid[-reach:reach + 1, -reach:reach + 1].transpose(1, 2, 0)[..., ::-1].astype(float)  # (x, y)
-    inside = np.linalg.norm(grid, axis=2) <= 0.45 * W
     values = np.log(_sample(image, centres[:, None, :] + grid.reshape(1, -1, 2)) + 0.02) - light[:, None, :]
-    return values, inside.reshape(-1), reach
+    return values, np.linalg.norm(grid, axis=2).reshape(-1), reach
 
 
 def _repeated_art(image: Any, centres: Any, light: Any, look: Any, trusted: Any, first_empty: Any) -> tuple[Any, Any, Any]:
@@ -509,8 +536,15 @@ def _repeated_art(image: Any, centres: Any, light: Any, look: Any, trusted: Any,
     to check all of them against: the art is used, but unchecked."""
     import numpy as np
 
-    values, inside, _ = _interior(image, centres, light)
-    values = values[:, inside]
+    values, radius, _ = _interior(image, centres, light)
+    inside = radius <= INSIDE * W
+    values, middle = values[:, inside], radius[inside] <= MIDDLE * W
+
+    def shows_art(values: Any, template: Any, spread: Any) -> Any:
+        # Over the whole hex and over its middle, where a piece stands and covers more.
+        unlike = _differs(values, template, spread)
+        return (unlike.mean(axis=1) < UNLIKE) & (unlike[:, middle].mean(axis=1) < UNLIKE)
+
     repeats, plain, checked = (np.zeros(len(centres), bool) for _ in range(3))
     for group in np.unique(look):
         members = look == group
@@ -519,11 +553,12 @@ def _repeated_art(image: Any, centres: Any, light: Any, look: Any, trusted: Any,
             continue
         learned = [_typical(values[pick]) for pick in teachers]
         strict = np.min([spread for _, spread in learned], axis=0)
-        explained = [(_differs(values[members], template, strict).mean(axis=1) < UNLIKE).sum() for template, _ in learned]
-        template, spread = learned[int(np.argmax(explained))]
+        explained = [shows_art(values[members], template, strict).sum() for template, _ in learned]
+        # On a tie, the hexes first read as empty: their spread is the tighter.
+        template, spread = learned[len(learned) - 1 - int(np.argmax(explained[::-1]))]
         if np.median(spread) > REPEATS:
             continue
-        shows = _differs(values[members], template, spread).mean(axis=1) < UNLIKE
+        shows = shows_art(values[members], template, spread)
         if shows.sum() < ART_TEACHERS:  # art found on hardly a hex is not art that repeats
             continue
         # A hex a pixel off the grid (a section lying askew) still shows the art.
@@ -531,7 +566,7 @@ def _repeated_art(image: Any, centres: Any, light: Any, look: Any, trusted: Any,
         found = np.zeros(len(again), bool)
         for shift in NUDGES if len(again) else ():
             moved, _, _ = _interior(image, centres[again] + shift, light[again])
-            found |= _differs(moved[:, inside], template, spread).mean(axis=1) < UNLIKE
+            found |= shows_art(moved[:, inside], template, spread)
         shows[~shows] = found
         repeats[members] = True
         plain[members] = shows
@@ -589,7 +624,8 @@ def _blobs(image: Any, centres: Any, lean: Any, light: Any, kind: Any, empty_mod
     import cv2
     import numpy as np
 
-    values, inside, reach = _interior(image, centres, light)
+    values, radius, reach = _interior(image, centres, light)
+    inside = radius <= INSIDE * W
     side = 2 * reach + 1
     foreign = np.zeros((len(centres), side * side), bool)
     for k, (model, cut) in empty_models.items():
@@ -673,7 +709,7 @@ def _usual_rims(rim: Any, terrain: tuple, covered: Any) -> Any:
 
     names = sorted({t.value for t in terrain})
     kind = np.array([names.index(t.value) for t in terrain])
-    usual = np.zeros((len(names), 3))
+    usual = np.zeros((len(names), rim.shape[1]))
     for k in range(len(names)):
         members = (kind == k) & covered
         usual[k] = np.median(rim[members], axis=0) if members.any() else rim[kind == k].mean(axis=0)
@@ -851,7 +887,7 @@ def _mixture(points: Any, components: int, floor: float, ceiling: float) -> Any:
     def log_density(x: Any) -> Any:
         parts = log_parts(x)
         top = parts.max(axis=-1)
-        return top + np.log(np.exp(parts - top[..., None]).sum(axis=-1))
+        return np.logaddexp(top + np.log(np.exp(parts - top[..., None]).sum(axis=-1)), STRAY)
 
     return log_density
 
