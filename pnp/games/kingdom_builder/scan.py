@@ -34,6 +34,7 @@ STRANGE = 6.0                     # a hex fitting its group this much worse than
 STRANGE_COLOUR = 4.5              # a piece this many spreads from its player's usual colour is unsure
 REPEATS = 0.08                    # art whose look varies less than this from hex to hex is printed art
 NUDGES = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]  # shifts to find printed art at, pixels
+ART_SHARE = 0.0                  # and must show on this share of the hexes first read as empty
 ART_TEACHERS = 6                  # printed art is learned from, and must show on, this many hexes at least
 UNLIKE = 0.08                     # a hex unlike its printed art over more than this part holds a piece
 INSIDE = 0.45                     # the inside of a hex, where its art is compared, within this many widths of its centre
@@ -55,6 +56,7 @@ CAST_DOUBT = 2.0                  # how strongly matching colours prefers no cas
 SHADE = 0.15                      # a shadow is at least this much darker (log) than its terrain
 SHADE_HUE = 0.12                  # and keeps the terrain's hue within this (log ratios)
 SHARES = (1.0, 0.9, 0.8, 0.7)     # how much of a piece's colour its middle may show, blurred into its terrain
+PATCH = 0.5                       # a piece's patch is at least this part of the photo's typical piece's (specks are smaller)
 PIECE_SHARE = 0.7                 # the part of a piece's spot that shows the piece
 STRAY = math.log(1e-3 / 4 ** 3)   # any sample may be a stray (a speck, a symbol's edge): 1 in 1000, over all log colours
 
@@ -443,40 +445,73 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
             result.append(Hex(cell, None, False, (None, *keys), "not in the photo"))
             continue
         n = position[i]
-        piece_margin = float(cost[n, 0] - cost[n, 1:].min())  # > 0: a piece is likelier than empty
         ranked = np.argsort(colour_cost[n])
-        colour_margin = float(colour_cost[n, ranked[1]] - colour_cost[n, ranked[0]]) if len(keys) > 1 else math.inf
-        best, runner = keys[ranked[0]], keys[ranked[1 % len(keys)]]
-        odd = float(oddness[n])
-        if piece_margin <= 0:
-            names, margin = (None, best), -piece_margin
-        elif piece_margin < colour_margin:
-            names, margin = (best, None), piece_margin
-        else:
-            names, margin = (best, runner), colour_margin
-        # A piece makes a patch of its own size; an empty hex keeps the middle of its spot
-        # its terrain's (a patch beside it is the terrain's art, as its colours already say).
-        patchy = (blob[n] < 0.3) if names[0] is not None else covered_core[n] > 0.5
-        unusual = names[0] is not None and colour_distance[n, ranked[0]] > STRANGE_COLOUR
-        # A sure first reading overruled by the second is unsure, unless checked printed art
-        # backs the reading. A reading between a terrain and a player whose pieces its colours
-        # explain (hiding on it) is unsure even then: that player's pieces may cover so much of
-        # the terrain that its art was learned partly from them.
-        print_agrees = checked[n] and plain[n] == (names[0] is None)
-        overruled = (first_says[n] > OVERRULED) if names[0] is None else (first_says[n] < -OVERRULED)
-        overruled &= not print_agrees
-        hiding = [keys[j] for j in np.flatnonzero(hidden[kind_of[i]]) if names[0] in (None, keys[j])]
-        if hiding:
-            names = (names[0], None) if names[0] is not None else (None, hiding[0])
-        washed = glare[i] or (beside_glare[i] and names[0] is not None)
-        if lost is not None:
-            names = (names[0], None) if names[0] is not None else (None, lost)
-        reason = ("glare" if washed else lost + LOST if lost is not None else "rim hidden" if hidden_rim[i]
-                  else "between" if margin < DECISIVE else "unlike anything else" if odd > STRANGE and not (print_agrees and names[0] is None)
-                  else "patchy" if patchy else "unusual colour" if unusual
-                  else "the two readings differ" if overruled else "coloured like the terrain" if hiding else "")
-        result.append(Hex(cell, names[0], not reason, names if reason else (), reason, margin, odd))
+        result.append(_verdict(cell, _Evidence(
+            piece_margin=float(cost[n, 0] - cost[n, 1:].min()),
+            colours=tuple(keys[j] for j in ranked),
+            colour_margin=float(colour_cost[n, ranked[1]] - colour_cost[n, ranked[0]]) if len(keys) > 1 else math.inf,
+            colour_distance=float(colour_distance[n, ranked[0]]),
+            oddness=float(oddness[n]), patch=float(blob[n]), core=float(covered_core[n]),
+            print_checked=bool(checked[n]), print_plain=bool(plain[n]), first_says=float(first_says[n]),
+            hiding=tuple(keys[j] for j in np.flatnonzero(hidden[kind_of[i]])),
+            glare=bool(glare[i]), beside_glare=bool(beside_glare[i]), lost=lost, rim_hidden=bool(hidden_rim[i]))))
     return tuple(result)
+
+
+@dataclass(frozen=True)
+class _Evidence:
+    """What the scan found on one hex."""
+
+    piece_margin: float           # how much likelier (log) a piece is than none; below 0, none is likelier
+    colours: tuple[str, ...]      # the players' keys, the likeliest colour of the piece first
+    colour_margin: float          # how much likelier (log) that colour is than the next
+    colour_distance: float        # how far the piece's colour is from that player's usual, in spreads
+    oddness: float                # how much worse the hex fits its group than the group's members do
+    patch: float                  # the patch it shows, against the photo's typical piece's
+    core: float                   # the part of its spot's middle its terrain does not explain
+    print_checked: bool           # its look's printed art was learned and checked
+    print_plain: bool             # it shows that art everywhere
+    first_says: float             # how surely the first reading saw a piece (> 0) or none
+    hiding: tuple[str, ...]       # players whose pieces its terrain's colours explain
+    glare: bool                   # washed out, or under a grey veil
+    beside_glare: bool
+    lost: str | None              # a player whose pieces were hardly found
+    rim_hidden: bool              # its rim's light is not its own
+
+
+def _verdict(cell: Cell, e: _Evidence) -> Hex:
+    """The reading of one hex and, if unsure, why and what else it may be."""
+    best, runner = e.colours[0], e.colours[1 % len(e.colours)]
+    if e.piece_margin <= 0:
+        names, margin = (None, best), -e.piece_margin
+    elif e.piece_margin < e.colour_margin:
+        names, margin = (best, None), e.piece_margin
+    else:
+        names, margin = (best, runner), e.colour_margin
+    piece = names[0] is not None
+    # A piece makes a patch of its own size; an empty hex keeps the middle of its spot
+    # its terrain's (a patch beside it is the terrain's art, as its colours already say).
+    patchy = e.patch < PATCH if piece else e.core > 0.5
+    unusual = piece and e.colour_distance > STRANGE_COLOUR
+    # A sure first reading overruled by the second is unsure, unless checked printed art
+    # backs the reading; so is a hex that fits its group badly, unless the print shows
+    # everywhere on it. A reading between a terrain and a player whose pieces its colours
+    # explain (hiding on it) is unsure even then: that player's pieces may cover so much of
+    # the terrain that its art was learned partly from them.
+    print_agrees = e.print_checked and e.print_plain != piece
+    overruled = (e.first_says < -OVERRULED if piece else e.first_says > OVERRULED) and not print_agrees
+    odd = e.oddness > STRANGE and not (print_agrees and not piece)
+    hiding = [key for key in e.hiding if names[0] in (None, key)]
+    if hiding:
+        names = (names[0], None) if piece else (None, hiding[0])
+    washed = e.glare or (e.beside_glare and piece)
+    if e.lost is not None:
+        names = (names[0], None) if piece else (None, e.lost)
+    reason = ("glare" if washed else e.lost + LOST if e.lost is not None else "rim hidden" if e.rim_hidden
+              else "between" if margin < DECISIVE else "unlike anything else" if odd
+              else "patchy" if patchy else "unusual colour" if unusual
+              else "the two readings differ" if overruled else "coloured like the terrain" if hiding else "")
+    return Hex(cell, names[0], not reason, names if reason else (), reason, margin, e.oddness)
 
 
 def _rim_colours(samples: Any, terrain: tuple, covered: Any) -> tuple[Any, Any]:
@@ -554,9 +589,8 @@ def _repeated_art(image: Any, centres: Any, light: Any, look: Any, trusted: Any,
         learned = [_typical(values[pick]) for pick in teachers]
         strict = np.min([spread for _, spread in learned], axis=0)
         explained = [shows_art(values[members], template, strict).sum() for template, _ in learned]
-        # On a tie, the hexes first read as empty: their spread is the tighter.
-        template, spread = learned[len(learned) - 1 - int(np.argmax(explained[::-1]))]
-        if np.median(spread) > REPEATS:
+        template, spread = learned[int(np.argmax(explained))]
+        if max(np.median(spread), np.median(spread[middle])) > REPEATS:  # over the hex, and where pieces stand
             continue
         shows = shows_art(values[members], template, spread)
         if shows.sum() < ART_TEACHERS:  # art found on hardly a hex is not art that repeats
