@@ -208,6 +208,23 @@ def test_a_rim_partly_hidden_is_read_from_what_shows_of_its_terrain():
     assert seen.tolist() == [True] * 5 + [False]
 
 
+def test_the_rim_of_a_dark_noisy_terrain_is_still_seen():
+    """Forest (0.1, 0.2, 0.08) with camera noise of 0.02: in logs (of the value + 0.02) that is
+    0.02 / 0.12 = 0.17 on red, so the hue of a single sample is usually 0.2-0.3 from the
+    forest's, beyond the 0.15 that tells a rim sample showing something else. The tolerance
+    grows with how far the terrain's samples usually are, so all 8 rims are seen, and read as
+    forest within the noise."""
+    forest = np.array([0.1, 0.2, 0.08])
+    samples = np.clip(forest + np.random.default_rng(3).normal(0, 0.02, (8, 24, 3)), 0, 1)
+    logs = np.log(samples + 0.02)
+    hue = logs[..., [0, 2]] - logs[..., 1:2]
+    usual = np.log(forest[[0, 2]] + 0.02) - np.log(forest[1] + 0.02)
+    assert np.median(np.linalg.norm(hue - usual, axis=2)) > 0.15
+    rims, seen = _rim_colours(samples, (Terrain.FOREST,) * 8, np.ones(8, bool))
+    assert seen.all()
+    assert np.abs(rims - forest).max() < 0.03
+
+
 def test_a_small_piece_in_the_middle_is_not_taken_for_the_print():
     """Twelve hexes of one look printed alike: a plain colour and a dark mark near the top,
     9 pixels above the centre. On the last, a piece shows as a 5 x 5 pixel square in the

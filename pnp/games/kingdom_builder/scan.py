@@ -43,6 +43,7 @@ OVERRULED = 120.0                 # a first reading this sure, overruled by the 
 CORRELATED = 4.0                  # neighbouring samples are alike: about one in four is independent
 GLARE = 0.03                      # more added grey than this (of white) and a hex is not to be trusted
 RIM_HUE = 0.15                    # a rim sample this far (log ratios) from its terrain's usual hue shows something else
+RIM_NOISE = 2.0                   # or this many times its terrain's usual distance, if more
 RIM_SEEN = 6                      # a rim with fewer samples of its terrain's hue than this is hidden
 RIM_SHADE = 0.05                  # rim samples within this brightness (log) of each other are lit alike
 LIGHT_JUMP = 0.2                  # a hex's light this far (log) from its neighbours' is not its own
@@ -524,7 +525,9 @@ def _rim_colours(samples: Any, terrain: tuple, covered: Any) -> tuple[Any, Any]:
     logs = np.log(samples + 0.02)
     hue = logs[..., [0, 2]] - logs[..., 1:2]
     usual = _usual_rims(np.median(hue, axis=1), terrain, covered)
-    alike = np.linalg.norm(hue - usual[:, None], axis=2) < RIM_HUE
+    off = np.linalg.norm(hue - usual[:, None], axis=2)
+    # The hue of a dark terrain is noisy: the tolerance grows with how far its samples usually are.
+    alike = off < np.maximum(RIM_HUE, RIM_NOISE * _usual_rims(np.median(off, axis=1, keepdims=True), terrain, covered))
     bright = logs.mean(axis=2)
     near = np.abs(bright[:, :, None] - bright[:, None, :]) < RIM_SHADE
     crowd = (near & alike[:, None, :]).sum(axis=2) * alike  # in-hue samples of about each one's brightness
