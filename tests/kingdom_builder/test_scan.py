@@ -24,9 +24,9 @@ from pnp.games.kingdom_builder.model import SECTOR_OF, label
 from pnp.games.kingdom_builder.photo import decode_photo, image_size
 from pnp.games.kingdom_builder.facts import Terrain
 from pnp.games.kingdom_builder.scan import (INSIDE, MIDDLE, STRAY, UNLIKE, W, Hex, Scan, _colour_costs, _Evidence,
-                                            _light_jumps, _like_pieces_elsewhere, _mixture, _own_veil, _piece_colour,
-                                            _repeated_art, _rim_colours, _shadow, _unveiled, _usual_rims, _verdict,
-                                            parse_corners, scan)
+                                            _faint, _light_jumps, _like_pieces_elsewhere, _mixture, _own_veil,
+                                            _piece_colour, _repeated_art, _rim_colours, _shadow, _unveiled, _usual_rims,
+                                            _verdict, parse_corners, scan)
 from pnp.games.kingdom_builder.scan_output import overlay, summary
 from pnp.games.kingdom_builder.scan_markers import CARD_MM, MARKER_BITS, TAB_MM, find_board_box, marker_cards
 from pnp.games.kingdom_builder.template import transcription_form
@@ -144,7 +144,7 @@ def test_a_light_unlike_the_neighbours_is_a_hidden_rim_not_shade():
 # A hex surely holding player 1's piece, and a hex surely empty: what the scan found on them.
 PIECE = _Evidence(piece_margin=50.0, colours=("1", "2"), colour_margin=30.0, colour_distance=1.0, oddness=0.0,
                   patch=1.0, core=1.0, print_checked=False, print_plain=False, first_says=200.0, hiding=(),
-                  glare=False, beside_glare=False, lost=None, rim_hidden=False)
+                  faint=False, glare=False, beside_glare=False, lost=None, rim_hidden=False)
 EMPTY = dataclasses.replace(PIECE, piece_margin=-50.0, patch=0.0, core=0.0, first_says=-200.0)
 PRINT_SHOWS = {"print_checked": True, "print_plain": True}
 
@@ -169,6 +169,8 @@ PRINT_SHOWS = {"print_checked": True, "print_plain": True}
     (EMPTY, {"hiding": ("2",)}, None, "coloured like the terrain", (None, "2")),
     (EMPTY, {"hiding": ("2",), **PRINT_SHOWS}, None, "coloured like the terrain", (None, "2")),
     (PIECE, {"hiding": ("2",)}, "1", "", ()),                               # player 2's pieces may hide, not 1's
+    (EMPTY, {"faint": True}, None, "faint pieces", (None, "1")),
+    (PIECE, {"faint": True}, "1", "faint pieces", ("1", "2")),
     (PIECE, {"beside_glare": True}, "1", "glare", ("1", "2")),
     (EMPTY, {"beside_glare": True}, None, "", ()),
     (EMPTY, {"glare": True, "piece_margin": -3.0}, None, "glare", (None, "1")),
@@ -178,6 +180,24 @@ PRINT_SHOWS = {"print_checked": True, "print_plain": True}
 def test_what_makes_a_hex_unsure(base, changes, key, reason, alternatives):
     read = _verdict((4, 6), dataclasses.replace(base, **changes))
     assert (read.cell, read.key, read.reason, read.alternatives, read.sure) == ((4, 6), key, reason, alternatives, not reason)
+
+
+def test_a_reading_no_surer_than_faint_pieces_is_unsure():
+    """Costs (-log likelihood) of empty, player 1, player 2. Terrain 0: player 1's pieces are
+    read by margins 20, 25 and 30 (empty's cost less the best piece's), a median of 25, under
+    40: they barely stand out. The one read by 20 is less sure than that; of the empty hexes,
+    read by margins 10 and 60, the first. Terrain 1: player 1's pieces read by margins
+    150-250, and an empty hex by 10: the pieces stand out there, so the readings stand.
+    Player 2's pieces (margin 30 on terrain 0) are too few (1) to say."""
+    cost = np.array([
+        [20.0, 0.0, 50.0], [25.0, 0.0, 50.0], [30.0, 0.0, 50.0],   # terrain 0, player 1
+        [0.0, 10.0, 40.0], [0.0, 60.0, 90.0],                      # terrain 0, empty
+        [30.0, 40.0, 0.0],                                         # terrain 0, player 2
+        [150.0, 0.0, 300.0], [200.0, 0.0, 300.0], [250.0, 0.0, 300.0], [0.0, 10.0, 40.0],  # terrain 1
+    ])
+    labels = np.argmin(cost, axis=1)
+    kind = np.array([0] * 6 + [1] * 4)
+    assert _faint(cost, labels, kind, 2).tolist() == [True, False, False, True, False, False, False, False, False, False]
 
 
 def test_one_stray_sample_does_not_decide_a_hex():

@@ -56,6 +56,7 @@ CAST_DOUBT = 2.0                  # how strongly matching colours prefers no cas
 SHADE = 0.15                      # a shadow is at least this much darker (log) than its terrain
 SHADE_HUE = 0.12                  # and keeps the terrain's hue within this (log ratios)
 SHARES = (1.0, 0.9, 0.8, 0.7)     # how much of a piece's colour its middle may show, blurred into its terrain
+FAINT = 40.0                      # a player's pieces on a terrain read by a median margin under this barely stand out
 PATCH = 0.5                       # a piece's patch is at least this part of the photo's typical piece's (specks are smaller)
 PIECE_SHARE = 0.7                 # the part of a piece's spot that shows the piece
 STRAY = math.log(1e-3 / 4 ** 3)   # any sample may be a stray (a speck, a symbol's edge): 1 in 1000, over all log colours
@@ -436,6 +437,7 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
         middle = np.median(fit[members])
         spread = max(np.median(np.abs(fit[members] - middle)) * 1.4826, 1.0)
         oddness[members] = (fit[members] - middle) / spread
+    faint = _faint(cost, labels, kind_of[use], len(keys))
     result = []
     position = {int(i): n for n, i in enumerate(use)}
     for i, cell in enumerate(hexgrid.cells(ROWS, COLS)):
@@ -454,7 +456,8 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
             oddness=float(oddness[n]), patch=float(blob[n]), core=float(covered_core[n]),
             print_checked=bool(checked[n]), print_plain=bool(plain[n]), first_says=float(first_says[n]),
             hiding=tuple(keys[j] for j in np.flatnonzero(hidden[kind_of[i]])),
-            glare=bool(glare[i]), beside_glare=bool(beside_glare[i]), lost=lost, rim_hidden=bool(hidden_rim[i]))))
+            faint=bool(faint[n]), glare=bool(glare[i]), beside_glare=bool(beside_glare[i]), lost=lost,
+            rim_hidden=bool(hidden_rim[i]))))
     return tuple(result)
 
 
@@ -473,6 +476,7 @@ class _Evidence:
     print_plain: bool             # it shows that art everywhere
     first_says: float             # how surely the first reading saw a piece (> 0) or none
     hiding: tuple[str, ...]       # players whose pieces its terrain's colours explain
+    faint: bool                   # read no more surely than a player's faint pieces on its terrain
     glare: bool                   # washed out, or under a grey veil
     beside_glare: bool
     lost: str | None              # a player whose pieces were hardly found
@@ -510,8 +514,26 @@ def _verdict(cell: Cell, e: _Evidence) -> Hex:
     reason = ("glare" if washed else e.lost + LOST if e.lost is not None else "rim hidden" if e.rim_hidden
               else "between" if margin < DECISIVE else "unlike anything else" if odd
               else "patchy" if patchy else "unusual colour" if unusual
-              else "the two readings differ" if overruled else "coloured like the terrain" if hiding else "")
+              else "the two readings differ" if overruled else "coloured like the terrain" if hiding
+              else "faint pieces" if e.faint else "")
     return Hex(cell, names[0], not reason, names if reason else (), reason, margin, e.oddness)
+
+
+def _faint(cost: Any, labels: Any, kind: Any, players: int) -> Any:
+    """Per hex, whether it is read as empty, or as a player's piece, no more surely than that
+    player's pieces on its terrain are read as pieces, where those pieces barely stand out
+    from the terrain (their median margin under FAINT): green pieces on dark forest under glare."""
+    import numpy as np
+
+    margin = cost[:, 0] - cost[:, 1:].min(axis=1)  # > 0: a piece is likelier than none
+    likeliest = np.argmin(cost[:, 1:], axis=1) + 1
+    faint = np.zeros(len(cost), bool)
+    for k in np.unique(kind):
+        for j in range(1, players + 1):
+            theirs = (labels == j) & (kind == k)
+            if theirs.sum() >= 3 and (typical := np.median(margin[theirs])) < FAINT:
+                faint |= (kind == k) & (((labels == 0) & (likeliest == j) & (-margin < typical)) | (theirs & (margin < typical)))
+    return faint
 
 
 def _rim_colours(samples: Any, terrain: tuple, covered: Any) -> tuple[Any, Any]:
