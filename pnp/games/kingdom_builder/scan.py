@@ -56,7 +56,7 @@ CAST_DOUBT = 2.0                  # how strongly matching colours prefers no cas
 SHADE = 0.15                      # a shadow is at least this much darker (log) than its terrain
 SHADE_HUE = 0.12                  # and keeps the terrain's hue within this (log ratios)
 SHARES = (1.0, 0.9, 0.8, 0.7)     # how much of a piece's colour its middle may show, blurred into its terrain
-FAINT = 40.0                      # a player's pieces on a terrain read by a median margin under this barely stand out
+FAINT = 0.5                       # a player's pieces on a terrain read by under this part of the usual margin barely stand out
 PATCH = 0.5                       # a piece's patch is at least this part of the photo's typical piece's (specks are smaller)
 PIECE_SHARE = 0.7                 # the part of a piece's spot that shows the piece
 STRAY = math.log(1e-3 / 4 ** 3)   # any sample may be a stray (a speck, a symbol's edge): 1 in 1000, over all log colours
@@ -521,17 +521,19 @@ def _verdict(cell: Cell, e: _Evidence) -> Hex:
 
 def _faint(cost: Any, labels: Any, kind: Any, players: int) -> Any:
     """Per hex, whether it is read as empty, or as a player's piece, no more surely than that
-    player's pieces on its terrain are read as pieces, where those pieces barely stand out
-    from the terrain (their median margin under FAINT): green pieces on dark forest under glare."""
+    player's pieces on its terrain are read as pieces, where those pieces stand out from the
+    terrain far less than the photo's pieces do (their median margin under FAINT of all the
+    pieces'): green pieces on dark forest under glare."""
     import numpy as np
 
     margin = cost[:, 0] - cost[:, 1:].min(axis=1)  # > 0: a piece is likelier than none
     likeliest = np.argmin(cost[:, 1:], axis=1) + 1
+    usual = np.median(margin[labels > 0]) if (labels > 0).any() else 0.0
     faint = np.zeros(len(cost), bool)
     for k in np.unique(kind):
         for j in range(1, players + 1):
             theirs = (labels == j) & (kind == k)
-            if theirs.sum() >= 3 and (typical := np.median(margin[theirs])) < FAINT:
+            if theirs.sum() >= 3 and (typical := np.median(margin[theirs])) < FAINT * usual:
                 faint |= (kind == k) & (((labels == 0) & (likeliest == j) & (-margin < typical)) | (theirs & (margin < typical)))
     return faint
 
