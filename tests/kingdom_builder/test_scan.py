@@ -23,11 +23,12 @@ from pnp import hexgrid
 from pnp.games.kingdom_builder.model import SECTOR_OF, label
 from pnp.games.kingdom_builder.photo import decode_photo, image_size
 from pnp.games.kingdom_builder.facts import Terrain
-from pnp.games.kingdom_builder.scan import (INSIDE, MIDDLE, STRAY, UNLIKE, W, Hex, Scan, _colour_costs, _Evidence,
-                                            _faint, _light_jumps, _like_pieces_elsewhere, _mixture, _own_veil,
-                                            _piece_colour, _repeated_art, _rim_colours, _shadow, _unveiled, _usual_rims,
-                                            _verdict, parse_corners, scan)
+from pnp.games.kingdom_builder.scan import Hex, Scan, _Evidence, _faint, _verdict, parse_corners, scan
+from pnp.games.kingdom_builder.scan_geometry import W
+from pnp.games.kingdom_builder.scan_light import light_jumps, own_veil, rim_colours, unveiled, usual_rims
+from pnp.games.kingdom_builder.scan_models import STRAY, colour_costs, in_shadow, mixture, piece_colours
 from pnp.games.kingdom_builder.scan_output import overlay, summary
+from pnp.games.kingdom_builder.scan_print import INSIDE, MIDDLE, UNLIKE, like_pieces_elsewhere, repeated_art
 from pnp.games.kingdom_builder.scan_markers import CARD_MM, MARKER_BITS, TAB_MM, find_board_box, marker_cards
 from pnp.games.kingdom_builder.template import transcription_form
 from pnp.games.kingdom_builder.transcription import load_board, parse
@@ -118,7 +119,7 @@ def test_art_like_a_players_pieces_elsewhere_may_be_those_pieces():
     piece = [-1.0, -1.0, 0.0]
     for art, alike in (([-0.9, -1.0, 0.0], True), ([-0.2, -0.2, -0.9], False)):
         colour = np.array([art] * 6 + [piece] * 3)
-        assert _like_pieces_elsewhere(colour, kind, look, plain, labels, trusted, ground)[:6].tolist() == [alike] * 6
+        assert like_pieces_elsewhere(colour, kind, look, plain, labels, trusted, ground)[:6].tolist() == [alike] * 6
 
 
 def test_a_light_unlike_the_neighbours_is_a_hidden_rim_not_shade():
@@ -134,11 +135,11 @@ def test_a_light_unlike_the_neighbours_is_a_hidden_rim_not_shade():
     cells = list(hexgrid.cells(20, 20))
     light = np.array([[0.02 * col] * 3 for _, col in cells])
     usable = np.ones(len(cells), bool)
-    assert not _light_jumps(light, usable).any()
+    assert not light_jumps(light, usable).any()
     b2, l9 = cells.index((1, 1)), cells.index((11, 8))
     light[b2] = -0.5
     light[l9] += 0.17
-    assert np.flatnonzero(_light_jumps(light, usable)).tolist() == [b2, l9]
+    assert np.flatnonzero(light_jumps(light, usable)).tolist() == [b2, l9]
 
 
 # A hex surely holding player 1's piece, and a hex surely empty: what the scan found on them.
@@ -208,7 +209,7 @@ def test_one_stray_sample_does_not_decide_a_hex():
     a stray, one in a thousand over the 4 x 4 x 4 range of log colours, it counts log(1e-3 / 64)
     = -11.07 at worst."""
     rng = np.random.default_rng(0)
-    model = _mixture(rng.normal([-0.4, -0.2, -1.0], 0.03, (500, 3)), 4, 0.03, 0.2)
+    model = mixture(rng.normal([-0.4, -0.2, -1.0], 0.03, (500, 3)), 4, 0.03, 0.2)
     assert STRAY == pytest.approx(-11.07, abs=0.01)
     assert model(np.array([0.6, -0.2, -1.0])) == pytest.approx(STRAY, abs=1e-6)
     assert model(np.array([-0.4, -0.2, -1.0])) > 5  # the peak: 7.7 for spreads of exactly 0.03
@@ -227,7 +228,7 @@ def test_a_rim_partly_hidden_is_read_from_what_shows_of_its_terrain():
     samples[0, 10:18] = table
     samples[0, 18:] = grass * 0.6
     samples[5, 5:] = table
-    rims, seen = _rim_colours(samples, (Terrain.GRASS,) * 6, np.ones(6, bool))
+    rims, seen = rim_colours(samples, (Terrain.GRASS,) * 6, np.ones(6, bool))
     assert np.median(samples[0], axis=0)[1] == pytest.approx(0.36)
     assert np.allclose(rims[:5], grass)
     assert seen.tolist() == [True] * 5 + [False]
@@ -245,7 +246,7 @@ def test_the_rim_of_a_dark_noisy_terrain_is_still_seen():
     hue = logs[..., [0, 2]] - logs[..., 1:2]
     usual = np.log(forest[[0, 2]] + 0.02) - np.log(forest[1] + 0.02)
     assert np.median(np.linalg.norm(hue - usual, axis=2)) > 0.15
-    rims, seen = _rim_colours(samples, (Terrain.FOREST,) * 8, np.ones(8, bool))
+    rims, seen = rim_colours(samples, (Terrain.FOREST,) * 8, np.ones(8, bool))
     assert seen.all()
     assert np.abs(rims - forest).max() < 0.03
 
@@ -267,7 +268,7 @@ def test_a_small_piece_in_the_middle_is_not_taken_for_the_print():
     image[y - 2:y + 3, x - 2:x + 3] = [0.9, 0.1, 0.1]
     image += rng.normal(0, 0.005, image.shape).astype(np.float32)
     everywhere = np.ones(12, bool)
-    repeats, plain, checked = _repeated_art(image, centres, np.zeros((12, 3)), np.zeros(12, int), everywhere, everywhere)
+    repeats, plain, checked = repeated_art(image, centres, np.zeros((12, 3)), np.zeros(12, int), everywhere, everywhere)
     assert repeats.all() and checked.all()
     assert plain.tolist() == [True] * 11 + [False]
 
@@ -291,7 +292,7 @@ def test_a_look_mostly_covered_by_pieces_is_not_taken_for_print():
             image[y - 6:y + 7, x - 6:x + 7] = pieces[n]
     image += rng.normal(0, 0.005, image.shape).astype(np.float32)
     first_empty = np.arange(12) >= len(pieces)
-    repeats, plain, checked = _repeated_art(image, centres, np.zeros((12, 3)), np.zeros(12, int), np.ones(12, bool), first_empty)
+    repeats, plain, checked = repeated_art(image, centres, np.zeros((12, 3)), np.zeros(12, int), np.ones(12, bool), first_empty)
     assert not repeats.any() and not plain.any() and not checked.any()
 
 
@@ -308,7 +309,7 @@ def test_a_black_piece_under_glare_stays_black():
     spot = np.full((1, 4, 3), 0.325)
     gained = np.log(spot + 0.02) - (np.log(rim + 0.02) - usual)[:, None, :]
     assert gained[0, 0, 0] - gained[0, 0, 2] > 0.7  # the old way: far redder than it is blue
-    colour = _unveiled(spot, rim, usual, np.array([0.3]))[0, 0]
+    colour = unveiled(spot, rim, usual, np.array([0.3]))[0, 0]
     assert np.ptp(colour) < 0.05 and abs(colour.mean() - math.log(0.045 / 0.52)) < 0.05
 
 
@@ -338,7 +339,7 @@ def test_the_grey_of_a_glare_spot_is_measured_from_the_rims():
     spot = [n for n, (row, col) in enumerate(cells) if abs(row - 10) <= 2 and abs(col - 9) <= 2]
     rim[spot] = np.minimum(rim[spot] + 0.3, 1.0)
     covered = np.ones(len(cells), bool)
-    grey = _own_veil(rim, _usual_rims(rim, BOARD.terrain, covered), covered)
+    grey = own_veil(rim, usual_rims(rim, BOARD.terrain, covered), covered)
     assert np.abs(grey[spot] - 0.3).max() < 0.05
     assert np.delete(grey, spot).max() < 0.05
 
@@ -355,7 +356,7 @@ def test_a_light_tinted_unlike_the_boards_is_not_the_hexs_own():
     light[k1] = (0.6, 0.0, -0.3)
     usable = np.ones(len(cells), bool)
     usable[[cells.index(cell) for cell in hexgrid.neighbours((10, 0)) if cell in cells]] = False
-    assert np.flatnonzero(_light_jumps(light, usable)).tolist() == [k1]
+    assert np.flatnonzero(light_jumps(light, usable)).tolist() == [k1]
 
 
 def test_a_pieces_colour_is_taken_from_its_middle_not_its_blurred_edges():
@@ -365,7 +366,7 @@ def test_a_pieces_colour_is_taken_from_its_middle_not_its_blurred_edges():
     canyon = np.log(np.array([0.75, 0.43, 0.27]) + 0.02)
     yellow = np.log(np.array([0.96, 0.80, 0.12]) + 0.02)
     samples = np.array([[yellow] * 6 + [(yellow + canyon) / 2] * 6])
-    colour = _piece_colour(samples, np.ones((1, 12), bool), canyon[None])
+    colour = piece_colours(samples, np.ones((1, 12), bool), canyon[None])
     assert np.allclose(colour, yellow[None])
 
 
@@ -378,7 +379,7 @@ def test_a_piece_blended_into_its_terrain_keeps_its_player():
     yellow, orange, flower = np.array([0.28, -1.56, -0.53]), np.array([0.69, -1.19, -0.59]), np.array([0.43, 0.14, -0.26])
     colour = np.array([yellow] * 5 + [orange] * 5 + [0.75 * yellow + 0.25 * flower])
     labels = np.array([1] * 5 + [2] * 6)
-    cost, _ = _colour_costs(colour, np.tile(flower, (11, 1)), labels, 2, np.ones(11, bool))
+    cost, _ = colour_costs(colour, np.tile(flower, (11, 1)), labels, 2, np.ones(11, bool))
     assert cost.argmin(axis=1).tolist() == [0] * 5 + [1] * 5 + [0]
 
 
@@ -390,7 +391,7 @@ def test_a_shadow_is_the_terrain_darker_not_a_piece():
                          canyon,                                        # the canyon in full light
                          np.log(np.array([0.14, 0.13, 0.12]) + 0.02),   # a black piece
                          np.log(np.array([0.90, 0.50, 0.10]) + 0.02)]]) # an orange piece
-    assert _shadow(samples, canyon[None]).tolist() == [[True, False, False, False]]
+    assert in_shadow(samples, canyon[None]).tolist() == [[True, False, False, False]]
 
 
 def test_corners_a_quarter_hex_off_are_refined():

@@ -1,0 +1,155 @@
+"""Printed art on a board's hexes: the art that repeats from hex to hex of one look (terrain
+and way round), which hexes show it all over, and the size of the patch a piece makes where
+the art and the terrain's colours do not explain it."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from pnp.games.kingdom_builder.scan_geometry import W, sample
+
+REPEATS = 0.08                    # art whose look varies less than this from hex to hex is printed art
+NUDGES = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]  # shifts to find printed art at, pixels
+ART_TEACHERS = 6                  # printed art is learned from, and must show on, this many hexes at least
+UNLIKE = 0.08                     # a hex unlike its printed art over more than this part holds a piece
+INSIDE = 0.45                     # the inside of a hex, where its art is compared, within this many widths of its centre
+MIDDLE = 0.3                      # its middle, where a piece stands
+
+
+def interior(image: Any, centres: Any, light: Any) -> tuple[Any, Any, int]:
+    """Light-corrected log colours on a pixel grid over each hex's inside, each grid point's
+    distance from the centre, and the grid's half-width."""
+    import numpy as np
+
+    reach = int(round(INSIDE * W))
+    grid = np.mgrid[-reach:reach + 1, -reach:reach + 1].transpose(1, 2, 0)[..., ::-1].astype(float)  # (x, y)
+    values = np.log(sample(image, centres[:, None, :] + grid.reshape(1, -1, 2)) + 0.02) - light[:, None, :]
+    return values, np.linalg.norm(grid, axis=2).reshape(-1), reach
+
+
+def repeated_art(image: Any, centres: Any, light: Any, look: Any, trusted: Any, first_empty: Any) -> tuple[Any, Any, Any]:
+    """For each hex: whether its look's art repeats from hex to hex (printed art), if so
+    whether the hex shows that art everywhere (no piece), and whether the art was checked.
+    The art is learned from the trusted hexes of the look, or from those of them the first
+    reading found empty, whichever explains more hexes: most hexes of a look may hold one
+    player's pieces (then all of them teach the pieces), or the first reading may take the
+    art for a piece of its colour. With too few hexes first read as empty there is nothing
+    to check all of them against: the art is used, but unchecked."""
+    import numpy as np
+
+    values, radius, _ = interior(image, centres, light)
+    inside = radius <= INSIDE * W
+    values, middle = values[:, inside], radius[inside] <= MIDDLE * W
+
+    def shows_art(values: Any, template: Any, spread: Any) -> Any:
+        # Over the whole hex and over its middle, where a piece stands and covers more.
+        unlike = _differs(values, template, spread)
+        return (unlike.mean(axis=1) < UNLIKE) & (unlike[:, middle].mean(axis=1) < UNLIKE)
+
+    repeats, plain, checked = (np.zeros(len(centres), bool) for _ in range(3))
+    for group in np.unique(look):
+        members = look == group
+        teachers = [pick for pick in (members & trusted, members & trusted & first_empty) if pick.sum() >= ART_TEACHERS]
+        if not teachers:
+            continue
+        learned = [_typical(values[pick]) for pick in teachers]
+        strict = np.min([spread for _, spread in learned], axis=0)
+        explained = [shows_art(values[members], template, strict).sum() for template, _ in learned]
+        template, spread = learned[int(np.argmax(explained))]
+        if max(np.median(spread), np.median(spread[middle])) > REPEATS:  # over the hex, and where pieces stand
+            continue
+        shows = shows_art(values[members], template, spread)
+        if shows.sum() < ART_TEACHERS:  # art found on hardly a hex is not art that repeats
+            continue
+        # A hex a pixel off the grid (a section lying askew) still shows the art.
+        again = np.flatnonzero(members)[~shows]
+        found = np.zeros(len(again), bool)
+        for shift in NUDGES if len(again) else ():
+            moved, _, _ = interior(image, centres[again] + shift, light[again])
+            found |= shows_art(moved[:, inside], template, spread)
+        shows[~shows] = found
+        repeats[members] = True
+        plain[members] = shows
+        checked[members] = len(teachers) == 2
+    return repeats, plain, checked
+
+
+def like_pieces_elsewhere(colour: Any, kind: Any, look: Any, plain: Any, labels: Any, trusted: Any, ground: Any) -> Any:
+    """For each hex: whether its look's art (the colour at the spot of the hexes showing it)
+    is nearer the colour of the pieces that the first reading gave them to, as those pieces
+    show on other terrains, than its terrain's own colour (`ground`, per hex). A player's
+    pieces stand on every terrain, a print on its own: art unlike them is printed art, art
+    like them may be one player's pieces on most of the terrain."""
+    import numpy as np
+
+    alike = np.ones(len(colour), bool)
+    for group in np.unique(look[plain]):
+        members = look == group
+        shown = members & plain & trusted & (labels > 0)
+        if not shown.any():
+            continue
+        player = np.bincount(labels[shown]).argmax()
+        elsewhere = colour[(labels == player) & (kind != kind[members][0]) & trusted]
+        if len(elsewhere) < 3:
+            continue
+        art = np.median(colour[shown], axis=0)
+        alike[members] = np.linalg.norm(art - np.median(elsewhere, axis=0)) < np.linalg.norm(art - ground[members][0])
+    return alike
+
+
+def _typical(samples: Any) -> tuple[Any, Any]:
+    """What hexes of one look show at each place: the median, and a robust spread (the median
+    absolute deviation scaled to a standard deviation, never below 0.03)."""
+    import numpy as np
+
+    template = np.median(samples, axis=0)
+    return template, np.maximum(np.median(np.abs(samples - template), axis=0) * 1.4826, 0.03)
+
+
+def _differs(values: Any, template: Any, spread: Any) -> Any:
+    """Per hex and place: whether the colour lies more than 4 spreads from the typical one."""
+    import numpy as np
+
+    return np.sqrt((((values - template) / spread) ** 2).sum(axis=2)) > 4
+
+
+def blobs(image: Any, centres: Any, lean: Any, light: Any, kind: Any, empty_models: dict, look: Any, empty: Any) -> Any:
+    """For each hex, the size of the patch of pixels unlike its empty terrain that holds the
+    middle of its piece spot, relative to the typical such patch of the photo's pieces: a
+    piece makes one patch its own size, the terrain's art only small specks. A pixel is unlike
+    the terrain if its colour is (by the terrain's colour model), or if it differs from what
+    the `empty` hexes of the same `look` (terrain and way round) show at that very place, where
+    they all agree: printed art repeats on every hex, so a piece the colour of a printed
+    symbol still shows where the symbol is not."""
+    import cv2
+    import numpy as np
+
+    values, radius, reach = interior(image, centres, light)
+    inside = radius <= INSIDE * W
+    side = 2 * reach + 1
+    foreign = np.zeros((len(centres), side * side), bool)
+    for k, (model, cut) in empty_models.items():
+        foreign[kind == k] = model(values[kind == k]) < cut
+    for group in np.unique(look):
+        members = look == group
+        if (members & empty).sum() < 4:
+            continue
+        foreign[members] |= _differs(values[members], *_typical(values[members & empty]))
+    foreign &= inside[None]
+    across = int(math.ceil(math.sqrt(len(centres))))
+    tiles = np.zeros((across * side, across * side), np.uint8)
+    for n, mask in enumerate(foreign):
+        row, col = divmod(n, across)
+        tiles[row * side:(row + 1) * side, col * side:(col + 1) * side] = mask.reshape(side, side)
+    _, parts, stats, _ = cv2.connectedComponentsWithStats(tiles, connectivity=8)
+    areas = np.zeros(len(centres))
+    for n in range(len(centres)):
+        row, col = divmod(n, across)
+        x, y = (np.clip(np.round(lean[n] / 2) + reach, 1, side - 2)).astype(int)
+        near = parts[row * side + y - 1:row * side + y + 2, col * side + x - 1:col * side + x + 2]
+        found = [stats[label, cv2.CC_STAT_AREA] for label in np.unique(near) if label]
+        areas[n] = max(found, default=0)
+    big = areas[areas > np.quantile(areas, 0.5)]
+    typical = np.median(big) if len(big) else 1.0
+    return areas / max(typical, 1.0)
