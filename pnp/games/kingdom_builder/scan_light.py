@@ -44,7 +44,8 @@ def rim_colours(samples: Any, terrain: tuple, covered: Any) -> tuple[Any, Any]:
 
 
 def usual_rims(rim: Any, terrain: tuple, covered: Any) -> Any:
-    """Per hex, its terrain's usual rim: the median of the rims of that terrain's hexes."""
+    """Per hex, its terrain's usual rim: the median over that terrain's hexes of their rims
+    (or of any other value per hex, such as a rim's hue)."""
     import numpy as np
 
     names = sorted({t.value for t in terrain})
