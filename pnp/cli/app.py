@@ -8,35 +8,39 @@ from pnp import __version__
 from pnp.cli import commands, desk, games
 from pnp.cli.common import example
 
-app = typer.Typer(
-    name="pnp",
-    help="Print-and-play kits, set-ups and end-game scoring for Kingdom Builder, "
-    "Great Wall of China and Carolus Magnus.",
-    epilog="Start with: pnp games",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode=None,
-)
-
-
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"pnp {__version__}")
         raise typer.Exit()
 
 
-@app.callback()
 def root(
     version: bool = typer.Option(False, "--version", help="Show the version and exit.", callback=_version, is_eager=True),
 ) -> None:
     """Print-and-play kits, set-ups and end-game scoring for three board games."""
 
 
-app.command("games", epilog=example("pnp games"))(games.games)
-app.command("desk", epilog=example("pnp desk boards/examples/first-game.yaml", "pnp desk game.yaml --no-browser",
-                                   "pnp desk position.yaml --host 0.0.0.0 --port 8000"))(desk.desk)
-for operation, handler in commands.HANDLERS.items():
-    app.add_typer(commands.group(operation, handler), name=operation)
+def make_app() -> typer.Typer:
+    """The command, with a command per operation for every game registered now."""
+    app = typer.Typer(
+        name="pnp",
+        help="Print-and-play kits, set-ups and end-game scoring for Kingdom Builder, "
+        "Great Wall of China and Carolus Magnus.",
+        epilog="Start with: pnp games",
+        no_args_is_help=True,
+        add_completion=False,
+        rich_markup_mode=None,
+    )
+    app.callback()(root)
+    app.command("games", epilog=example("pnp games"))(games.games)
+    app.command("desk", epilog=example("pnp desk boards/examples/first-game.yaml", "pnp desk game.yaml --no-browser",
+                                       "pnp desk position.yaml --host 0.0.0.0 --port 8000"))(desk.desk)
+    for operation, handler in commands.HANDLERS.items():
+        app.add_typer(commands.group(operation, handler), name=operation)
+    return app
+
+
+app = make_app()
 
 
 def main() -> None:

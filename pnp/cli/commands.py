@@ -10,16 +10,17 @@ from __future__ import annotations
 import inspect
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 from enum import Enum
 from pathlib import Path
-from typing import Any
 
 import typer
 from typer.core import TyperGroup
 
 from pnp.cli.common import example, reports_errors, write_all, write_atomic
 from pnp.games import GAMES
-from pnp.games.base import Game, Param
+from pnp.games.base import P, R, Boards, Form, Game, Kit, Param, Scan, ScorePicture, Setups, SetupSheet, Source
 from pnp.render.choices import Format, Language, Paper
 
 HELP = {
@@ -32,96 +33,133 @@ HELP = {
     "scan": "Read a finished game off a photo into its transcription.",
 }
 
-FORCE = Param("force", "--force", bool, False, "Replace output files that already exist (never anything else).")
+
+
+@dataclass(frozen=True)
+class Option:
+    """An option as the command line spells it: `flags` ("--out", "-o"; "--duplex/--no-duplex" for
+    a switch with a negative form), or a positional argument shown as `metavar` (FILE)."""
+
+    name: str  # the keyword the handler or the game's method receives
+    type: object
+    default: object = None
+    help: str = ""
+    flags: tuple[str, ...] = ()
+    metavar: str | None = None
+    min: float | None = None
+    max: float | None = None
+    required: bool = False
+
+
+# A game's option is `--its-name`, except these.
+FLAGS = {"fmt": "--format", "setup_file": "--setup"}
+
+
+def _option(param: Param) -> Option:
+    flag = FLAGS.get(param.name, "--" + param.name.replace("_", "-"))
+    return Option(param.name, param.type, param.default, param.help, (flag,), None, param.min, param.max,
+                  param.required)
+
+
+def _argument(name: str, metavar: str, help: str) -> Option:
+    return Option(name, Path, None, help, (), metavar, required=True)
+
+
+FORCE = Option("force", bool, False, "Replace output files that already exist (never anything else).", ("--force",))
+LANG = Option("lang", Language, Language.EN, "Language of the text.", ("--lang",))
+AS_JSON = ("--json",)
 
 # Options every game's command of an operation has.
-SHARED: dict[str, tuple[Param, ...]] = {
+SHARED: dict[str, tuple[Option, ...]] = {
     "kit": (
-        Param("out", "--out", Path, Path("output"), "Folder to write into."),
-        Param("paper", "--paper", Paper, Paper.A4, "Paper size."),
-        Param("bleed", "--bleed", float, 0.0, "Artwork beyond the cut lines, in mm (3 is typical).", min=0.0, max=5.0),
-        Param("duplex", "--duplex/--no-duplex", bool, True, "Backs behind their fronts for long-edge double-sided "
-              "printing, or (--no-duplex) backs at the end for cutting and gluing."),
-        Param("ink_saver", "--ink-saver", bool, False, "Leave out large colour areas; symbols and outlines stay."),
-        Param("lang", "--lang", Language, Language.EN, "Language of the text."),
-        Param("fmt", "--format", Format, Format.PDF, "pdf: one print-ready file; svg: one file per component."),
+        Option("out", Path, Path("output"), "Folder to write into.", ("--out",)),
+        Option("paper", Paper, Paper.A4, "Paper size.", ("--paper",)),
+        Option("bleed", float, 0.0, "Artwork beyond the cut lines, in mm (3 is typical).", ("--bleed",), min=0.0, max=5.0),
+        Option("duplex", bool, True, "Backs behind their fronts for long-edge double-sided printing, or "
+               "(--no-duplex) backs at the end for cutting and gluing.", ("--duplex/--no-duplex",)),
+        Option("ink_saver", bool, False, "Leave out large colour areas; symbols and outlines stay.", ("--ink-saver",)),
+        LANG,
+        Option("fmt", Format, Format.PDF, "pdf: one print-ready file; svg: one file per component.", ("--format",)),
         FORCE,
     ),
     "boards": (
-        Param("seed", "--seed", int, None, "The set's seed; the same seed always gives the same set. "
-              "Default: a new random seed, printed so you can share it.", min=0),
-        Param("out", "--out", Path, Path("output/sections"), "Folder to write into."),
+        Option("seed", int, None, "The set's seed; the same seed always gives the same set. "
+               "Default: a new random seed, printed so you can share it.", ("--seed",), min=0),
+        Option("out", Path, Path("output/sections"), "Folder to write into.", ("--out",)),
         FORCE,
     ),
     "setup": (
-        Param("seed", "--seed", int, None, "Same seed, same set-up. Default: a new random seed, printed.", min=0),
-        Param("as_json", "--json", bool, False, "Print the set-up as JSON (the same in every language)."),
-        Param("lang", "--lang", Language, Language.EN, "Language of the text."),
+        Option("seed", int, None, "Same seed, same set-up. Default: a new random seed, printed.", ("--seed",), min=0),
+        Option("as_json", bool, False, "Print the set-up as JSON (the same in every language).", AS_JSON),
+        LANG,
     ),
     "template": (
-        Param("out", "--out|-o", Path, None, "Write to this file instead of printing."),
+        Option("out", Path, None, "Write to this file instead of printing.", ("--out", "-o")),
         FORCE,
-        Param("lang", "--lang", Language, Language.EN, "Language of the form's comments."),
+        Option("lang", Language, Language.EN, "Language of the form's comments.", ("--lang",)),
     ),
-    "check": (Param("file", "FILE", Path, required=True, help="The transcription (YAML)."),),
+    "check": (_argument("file", "FILE", "The transcription (YAML)."),),
     "score": (
-        Param("file", "FILE", Path, required=True, help="The transcription (YAML)."),
-        Param("as_json", "--json", bool, False, "Print the result as JSON for programs."),
-        Param("explain", "--explain", bool, False, "Also show what the result is made of."),
-        Param("lang", "--lang", Language, Language.EN, "Language of the text (JSON is the same in every language)."),
+        _argument("file", "FILE", "The transcription (YAML)."),
+        Option("as_json", bool, False, "Print the result as JSON for programs.", AS_JSON),
+        Option("explain", bool, False, "Also show what the result is made of.", ("--explain",)),
+        Option("lang", Language, Language.EN, "Language of the text (JSON is the same in every language).", ("--lang",)),
     ),
     "scan": (
-        Param("form", "FORM", Path, required=True, help="The transcription form: what the photo is read into (YAML)."),
-        Param("photo", "PHOTO", Path, required=True, help="A JPEG or PNG photo of the finished game, 1 to 50 megapixels."),
-        Param("out", "--out|-o", Path, None, "Write the form with what was read filled in; it may be FORM itself, which "
-              "is then replaced without --force (any other existing file needs --force)."),
-        Param("overlay", "--overlay", Path, None, "Draw the straightened board and what was read: OUT.png, .pdf or .svg."),
-        Param("as_json", "--json", bool, False, "Print what was read as JSON."),
+        _argument("form", "FORM", "The transcription form: what the photo is read into (YAML)."),
+        _argument("photo", "PHOTO", "A JPEG or PNG photo of the finished game, 1 to 50 megapixels."),
+        Option("out", Path, None, "Write the form with what was read filled in; it may be FORM itself, which "
+               "is then replaced without --force (any other existing file needs --force).", ("--out", "-o")),
+        Option("overlay", Path, None, "Draw the straightened board and what was read: OUT.png, .pdf or .svg.",
+               ("--overlay",)),
+        Option("as_json", bool, False, "Print what was read as JSON.", AS_JSON),
         FORCE,
     ),
 }
 SETUP_SHEET = (
-    Param("out", "--out", Path, None, "Also write a printable sheet: FILE.pdf or FILE.svg."),
-    Param("paper", "--paper", Paper, Paper.A4, "Paper size of the sheet."),
+    Option("out", Path, None, "Also write a printable sheet: FILE.pdf or FILE.svg.", ("--out",)),
+    Option("paper", Paper, Paper.A4, "Paper size of the sheet.", ("--paper",)),
     FORCE,
 )
-PICTURE = (Param("picture", "--picture", Path, None, "Also draw the board and what scored: OUT.svg or OUT.pdf."), FORCE)
+PICTURE = (Option("picture", Path, None, "Also draw the board and what scored: OUT.svg or OUT.pdf.", ("--picture",)),
+           FORCE)
 
 
-def _params(game: Game, operation: str) -> tuple[Param, ...]:
+def options(game: Game[P, R], operation: str) -> tuple[Option, ...]:
     """The shared options, then the game's own; a game's option replaces a shared one of its name."""
-    own = game.operations[operation].params
-    if operation == "setup" and game.has_setup_sheet:
+    own = tuple(_option(p) for p in game.commands[operation].params)
+    if operation == "setup" and isinstance(game, SetupSheet):
         own = SETUP_SHEET + own
-    if operation == "score" and game.has_picture:
+    if operation == "score" and isinstance(game, ScorePicture):
         own = (*own, *PICTURE)
     names = {p.name for p in own}
     return tuple(p for p in SHARED[operation] if p.name not in names) + own
 
 
-def _typer_parameter(param: Param) -> inspect.Parameter:
-    """A Param as the keyword parameter Typer reads: its default carries the flag and help."""
-    if param.flags.isupper():  # a positional argument, such as FILE
-        info = typer.Argument(..., help=param.help, metavar=param.flags, show_default=False)
+def _typer_parameter(option: Option) -> inspect.Parameter:
+    """An option as the keyword parameter Typer reads: its default carries the flags and help."""
+    info: object
+    if option.metavar is not None:
+        info = typer.Argument(..., help=option.help, metavar=option.metavar, show_default=False)
     else:
-        info = typer.Option(... if param.required else param.default, *param.flags.split("|"), help=param.help,
-                            min=param.min, max=param.max, show_default=param.default not in (None, False))
-    return inspect.Parameter(param.name, inspect.Parameter.KEYWORD_ONLY, default=info, annotation=param.type)
+        info = typer.Option(... if option.required else option.default, *option.flags, help=option.help,
+                            min=option.min, max=option.max, show_default=option.default not in (None, False))
+    return inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=info, annotation=option.type)
 
 
-def _plain(value: Any) -> Any:
+def _library_value(value: object) -> object:
     """What the library receives: the value of an Enum choice, everything else as given."""
     return value.value if isinstance(value, Enum) else value
 
 
-def _command(game: Game, operation: str, handler: Callable[..., None]) -> Callable[..., None]:
-    params = _params(game, operation)
+def _command(game: Game[P, R], operation: str, handler: Callable[..., None]) -> Callable[..., None]:
+    params = options(game, operation)
 
-    def command(**values: Any) -> None:
-        handler(game, **{name: _plain(value) for name, value in values.items()})
+    def command(**values: object) -> None:
+        handler(game, **{name: _library_value(value) for name, value in values.items()})
 
     command.__name__ = f"{operation}_{game.id.replace('-', '_')}"
-    command.__doc__ = game.operations[operation].help
+    command.__doc__ = game.commands[operation].help
     command.__signature__ = inspect.Signature([_typer_parameter(p) for p in params])  # type: ignore[attr-defined]
     command.__annotations__ = {p.name: p.type for p in params}
     return reports_errors(command)
@@ -130,13 +168,14 @@ def _command(game: Game, operation: str, handler: Callable[..., None]) -> Callab
 class GameGroup(TyperGroup):
     """A command group whose subcommands are game ids: an unknown one gets a plain message."""
 
+    # click's types: Typer vendors its own copy in some versions, so neither can be named here.
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         name = args[0] if args else ""
         if name and self.get_command(ctx, name) is None and not name.startswith("-"):
             from pnp.errors import did_you_mean
 
             offered = ", ".join(self.list_commands(ctx))
-            known = next((g for g in GAMES.values() if g.id == name), None)
+            known = GAMES.get(name)
             why = (f"{known.name} has no '{ctx.info_name}' command" if known
                    else f"unknown game '{name}'{did_you_mean(name, GAMES)}")
             typer.echo(f"pnp {ctx.info_name} {name}: {why}; it takes: {offered}", err=True)
@@ -148,9 +187,9 @@ def group(operation: str, handler: Callable[..., None]) -> typer.Typer:
     """The `pnp OPERATION` group, with one command per game that offers the operation."""
     games = [game for game in GAMES.values() if game.offers(operation)]
     app = typer.Typer(help=HELP[operation], no_args_is_help=True, cls=GameGroup, rich_markup_mode=None,
-                      epilog=example(games[0].operations[operation].examples[0]))
+                      epilog=example(games[0].commands[operation].examples[0]))
     for game in games:
-        app.command(game.id, epilog=example(*game.operations[operation].examples))(_command(game, operation, handler))
+        app.command(game.id, epilog=example(*game.commands[operation].examples))(_command(game, operation, handler))
     return app
 
 
@@ -170,13 +209,14 @@ def _suffix(path: Path, option: str, allowed: tuple[str, ...]) -> str:
     return suffix
 
 
-# The handlers: what each operation does for any game.
+# The handlers: what each operation does for any game that offers it (the group lists only those).
 
-def kit(game: Game, out: Path, paper: str, bleed: float, duplex: bool, ink_saver: bool, lang: str, fmt: str,
-        force: bool, **options: Any) -> None:
+def kit(game: Game[P, R], out: Path, paper: str, bleed: float, duplex: bool, ink_saver: bool, lang: str, fmt: str,
+        force: bool, **options: object) -> None:
     from pnp.cli import kit_output
     from pnp.outputs import check_writable
 
+    assert isinstance(game, Kit)
     pdf_path = out / f"{game.id}-kit.pdf"
     if fmt == "pdf":
         check_writable([pdf_path], force)  # refused at once, not after rendering
@@ -188,7 +228,8 @@ def kit(game: Game, out: Path, paper: str, bleed: float, duplex: bool, ink_saver
         kit_output.write_pdf(sheets, pdf_path, paper, bleed, duplex, ink_saver, t, force)
 
 
-def boards(game: Game, seed: int | None, out: Path, force: bool, **options: Any) -> None:
+def boards(game: Game[P, R], seed: int | None, out: Path, force: bool, **options: object) -> None:
+    assert isinstance(game, Boards)
     summary, files = game.boards(_fresh_seed(seed), **options)
     write_all({out / name: data for name, data in files.items()}, force)  # all of them or none
     typer.echo(f"{summary}: wrote {len(files)} files to {out}/")
@@ -196,11 +237,12 @@ def boards(game: Game, seed: int | None, out: Path, force: bool, **options: Any)
         typer.echo(f"  {name}")
 
 
-def setup(game: Game, seed: int | None, as_json: bool, lang: str, out: Path | None = None, paper: str = "a4",
-          force: bool = False, **options: Any) -> None:
+def setup(game: Game[P, R], seed: int | None, as_json: bool, lang: str, out: Path | None = None, paper: str = "a4",
+          force: bool = False, **options: object) -> None:
+    assert isinstance(game, Setups)
     fmt = _suffix(out, "--out", ("pdf", "svg")) if out is not None else None
     made = game.setup(_fresh_seed(seed), **options)
-    if out is not None:
+    if out is not None and fmt is not None and isinstance(game, SetupSheet):
         write_atomic(out, game.setup_sheet(made, fmt, paper, lang), force)
         typer.echo(f"wrote {out}", err=True)
     if as_json:
@@ -209,8 +251,9 @@ def setup(game: Game, seed: int | None, as_json: bool, lang: str, out: Path | No
         typer.echo(game.setup_text(made, lang), nl=False)
 
 
-def template(game: Game, out: Path | None, force: bool, lang: str, **options: Any) -> None:
-    form = game.blank_form(lang=lang, **options)
+def template(game: Game[P, R], out: Path | None, force: bool, lang: str, **options: object) -> None:
+    assert isinstance(game, Form)
+    form = game.blank_form(lang, **options)
     if out is None:
         typer.echo(form, nl=False)
         return
@@ -218,16 +261,16 @@ def template(game: Game, out: Path | None, force: bool, lang: str, **options: An
     typer.echo(f"wrote {out}", err=True)
 
 
-def check(game: Game, file: Path, **options: Any) -> None:
-    state = game.load(file, **options)
-    typer.echo(f"{file}: OK: {game.check_summary(state)}")
+def check(game: Game[P, R], file: Path, boards_dir: Path | None = None) -> None:
+    position = game.load(file, boards_dir, frozenset(GAMES))
+    typer.echo(f"{file}: OK: {game.check_summary(position)}")
 
 
-def score(game: Game, file: Path, as_json: bool, explain: bool, lang: str, picture: Path | None = None,
-          force: bool = False, **options: Any) -> None:
+def score(game: Game[P, R], file: Path, as_json: bool, explain: bool, lang: str, picture: Path | None = None,
+          force: bool = False, boards_dir: Path | None = None) -> None:
     fmt = _suffix(picture, "--picture", ("svg", "pdf")) if picture is not None else None
-    result = game.evaluate(game.load(file, **options))
-    if picture is not None:
+    result = game.evaluate(game.load(file, boards_dir, frozenset(GAMES)))
+    if picture is not None and isinstance(game, ScorePicture):
         from pnp.render import pdf, svg
 
         drawing = game.picture(result)
@@ -239,19 +282,21 @@ def score(game: Game, file: Path, as_json: bool, explain: bool, lang: str, pictu
         typer.echo(game.report_text(result, explain, lang), nl=False)
 
 
-def scan(game: Game, form: Path, photo: Path, out: Path | None, overlay: Path | None, as_json: bool, force: bool,
-         **options: Any) -> None:
+def scan(game: Game[P, R], form: Path, photo: Path, out: Path | None, overlay: Path | None, as_json: bool, force: bool,
+         boards_dir: Path | None = None, **options: object) -> None:
     from pnp.escape import terminal
-    from pnp.inputs import MAX_PHOTO, read_bytes, read_document
+    from pnp.inputs import MAX_PHOTO, read_bytes, read_text
     from pnp.outputs import check_writable
 
+    assert isinstance(game, Scan)
     kind = "." + _suffix(overlay, "--overlay", ("png", "pdf", "svg")) if overlay is not None else None
     # Filling in the form is what a scan is for: --out may replace FORM without --force.
     into_form = out is not None and out.is_file() and form.is_file() and out.samefile(form)
     check_writable([path for path in (None if into_form else out, overlay) if path is not None], force)
-    text, _ = read_document(form)
+    source = Source.of(form, boards_dir, games=frozenset(GAMES))
+    text = read_text(form, source.file)
     photo_name = terminal(str(photo))
-    reading = game.scan(text, form, read_bytes(photo, photo_name, MAX_PHOTO), photo_name, **options)
+    reading = game.scan(text, source, read_bytes(photo, photo_name, MAX_PHOTO), photo_name, **options)
     files: dict[Path, str | bytes] = {}
     if out is not None:
         files[out] = reading.text

@@ -1,41 +1,81 @@
-"""What every game provides, under the same names, so the CLI and the desk reach each game alike.
+"""What a game is to the command line and the desk: one typed protocol, `Game[Position, Result]`.
 
-A game package exposes one `Game` object (in its `game.py`). Its `operations` say which commands
-it offers and with which options of its own; the methods behind them are pure functions of their
-arguments: files are read only by `load`, and written only by the caller. Options are plain data
-here; the CLI turns them into flags.
+Every game reads a transcription's text into its `Position` (leniently: as much as can be read,
+with every problem), scores a position into its `Result`, and reports both. What more it does is
+what it implements: the capability protocols below (a kit, board sections, set-ups, a blank form,
+a score picture, a board to tap, a photo scan, its own desk page). The commands a game offers are
+derived from them; nothing is looked up by name. Options are plain data here (name, type, default,
+help); the CLI turns them into flags.
+
+Methods are pure functions of their arguments: files are read only through a `Source`, and
+written only by the caller.
 """
 
 from __future__ import annotations
 
-import importlib
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
+
+from pnp.errors import InputError, Problem
 
 if TYPE_CHECKING:
     from pnp.draw import Drawing
     from pnp.render.i18n import Catalog
     from pnp.render.imposition import Sheet
 
+P = TypeVar("P")  # a game's position
+R = TypeVar("R")  # a game's result
+Json = dict[str, object]
+
 # The operations a game may offer, in the order `pnp games` lists them.
 OPERATIONS = ("kit", "boards", "setup", "template", "check", "score", "scan")
 
 
 @dataclass(frozen=True)
-class Param:
-    """An option of one game's operation: `--flag VALUE` (or a bool switch), passed on by name."""
+class Source:
+    """Where a transcription's text comes from: `file` names it in messages; what the text refers
+    to (a section file) is found in `folder` and in `boards_dir`; `confined`: nothing outside
+    `folder` may be named. `games` are the ids of every game, to recognise another game's file."""
 
-    name: str  # the keyword the game's method receives
-    flags: str  # "--players", or "--duplex/--no-duplex" for a switch with a negative form
-    type: Any  # int, float, bool, str, Path, an Enum, or a tuple type for several values
-    default: Any = None
+    file: str
+    folder: Path
+    boards_dir: Path | None = None
+    confined: bool = False
+    games: frozenset[str] = field(default=frozenset(), compare=False)
+
+    @classmethod
+    def of(cls, path: Path, boards_dir: Path | None = None, confined: bool = False,
+           games: frozenset[str] = frozenset()) -> Source:
+        """The source of a file at `path`: named as given (control characters escaped), beside
+        its own folder."""
+        from pnp.escape import terminal
+
+        return cls(terminal(str(path)), path.resolve().parent, boards_dir, confined, games)
+
+
+@dataclass(frozen=True)
+class Param:
+    """An option of one game's operation, passed to the game's method by `name`."""
+
+    name: str
+    type: object  # int, float, bool, str, Path, an Enum, or a tuple type for several values
+    default: object = None
     help: str = ""
     min: float | None = None
     max: float | None = None
-    required: bool = False
+    required: bool = False  # must be given (a blank form for the desk uses the method's own default)
+
+
+@dataclass(frozen=True)
+class Operation:
+    """What the command for one game says in --help, and the options it adds."""
+
+    help: str
+    examples: tuple[str, ...]
+    params: tuple[Param, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -70,127 +110,172 @@ class Reading:
     text: str
     unsure: tuple[str, ...]
     summary: str
-    data: dict[str, Any]
+    data: Json
     overlay: Callable[[str], bytes]
 
 
 @dataclass(frozen=True)
-class Operation:
-    """What the command for one game says in --help, and the options it adds."""
+class Engine(Generic[P, R]):
+    """The calls behind check and score: a transcription's text read leniently (as much of the
+    position as can be read, None when too little can, and every problem with its line); the
+    line `pnp check` prints; the result; the result as text (`explain`, `lang`) and as JSON; and
+    the transcription of a position, which `read` reads back to the same position."""
 
-    help: str
-    examples: tuple[str, ...]
-    params: tuple[Param, ...] = ()
+    read: Callable[[str, Source], tuple[P | None, list[Problem]]]
+    summary: Callable[[P], str]
+    evaluate: Callable[[P], R]
+    as_text: Callable[[R, bool, str], str]
+    as_json: Callable[[R], Json]
+    dumps: Callable[[P], str]
 
 
-class Game:
-    """One game: its id and names, the operations it offers, and the calls behind them.
-
-    Every game package has the same modules with the same roles, so the calls are the same for
-    every game: `transcription.load(path, **options)`, `rules.evaluate(state)`,
-    `report.as_text(result, explain, lang)`, `report.as_json(result)`, `report.summary(state)` (the line
-    `pnp check` prints), `report.setup_text(made, lang)`, `setup.random_setup(seed=, **options)`,
-    `setup.as_dict(made)`, `template.transcription_form(lang=, **options)`, `kit.sheets(t, paper, **options)`,
-    `components.catalog(lang)`. A game overrides a method only where it differs
-    (Kingdom Builder's first-game set-up, say), and adds `boards`, `setup_sheet`, `picture` and `scan`
-    where it has them. Options are passed by the names of the game's `Param`s.
-    """
+class Game(ABC, Generic[P, R]):
+    """One game: its id and names, the help of each command it offers, and the calls every game
+    has (check and score), through its `engine`. `commands` holds the help of exactly the
+    operations the game offers."""
 
     id: str
     name: str
     summary: str
-    operations: Mapping[str, Operation] = {}
-    has_setup_sheet = False  # setup_sheet() draws the set-up as a printable page
-    has_picture = False  # picture() draws a result
-    has_board = False  # board_picture() and pieces_picture() draw a position to edit it on
+    commands: Mapping[str, Operation] = {}
+
+    @abstractmethod
+    def engine(self) -> Engine[P, R]:
+        """The game's reader, rules and reports, imported on first use (start-up stays fast)."""
+
+    def read(self, text: str, source: Source) -> tuple[P | None, list[Problem]]:
+        return self.engine().read(text, source)
+
+    def check_summary(self, position: P) -> str:
+        return self.engine().summary(position)
+
+    def evaluate(self, position: P) -> R:
+        return self.engine().evaluate(position)
+
+    def report_text(self, result: R, explain: bool = False, lang: str = "en") -> str:
+        return self.engine().as_text(result, explain, lang)
+
+    def report_json(self, result: R) -> Json:
+        return self.engine().as_json(result)
+
+    def dumps(self, position: P) -> str:
+        return self.engine().dumps(position)
+
+    def parse(self, text: str, source: Source) -> P:
+        """The position a text holds; InputError listing every problem if it has any."""
+        position, problems = self.read(text, source)
+        if problems:
+            raise InputError(problems)
+        if position is None:  # a game that reads nothing must say why
+            raise InputError([Problem(source.file, None, "nothing could be read")])
+        return position
+
+    def load(self, path: Path, boards_dir: Path | None = None, games: frozenset[str] = frozenset()) -> P:
+        """The position in the file at `path` (bounded in size, read as UTF-8)."""
+        from pnp.inputs import read_text
+
+        source = Source.of(path, boards_dir, games=games)
+        return self.parse(read_text(path, source.file), source)
 
     def offers(self, operation: str) -> bool:
-        return operation in self.operations
+        capability = CAPABILITIES.get(operation)
+        return operation in ("check", "score") or (capability is not None and isinstance(self, capability))
 
-    def module(self, name: str) -> ModuleType:
-        """One of the game package's modules, imported on first use (start-up stays fast)."""
-        return importlib.import_module(f"{type(self).__module__.rpartition('.')[0]}.{name}")
+    def offered(self) -> tuple[str, ...]:
+        return tuple(operation for operation in OPERATIONS if self.offers(operation))
 
-    # kit
-    def catalog(self, lang: str) -> Catalog:
-        return self.module("components").catalog(lang)
 
-    def kit_sheets(self, t: Catalog, paper: str, **options: Any) -> list[Sheet]:
-        return self.module("kit").sheets(t, paper, **options)
+def read_leniently(problems: list[Problem], read: Callable[[], P | None]) -> tuple[P | None, list[Problem]]:
+    """What `read` made of a text and the problems it collected; a text that cannot be read at
+    all (not YAML, not a mapping, another game's file) makes nothing and says why."""
+    try:
+        position = read()
+    except InputError as error:
+        return None, list(error.problems)
+    return position, problems
 
-    # boards: a one-line summary and {file name: content}
-    def boards(self, seed: int, **options: Any) -> tuple[str, dict[str, str | bytes]]:
-        raise NotImplementedError
 
-    # setup
-    def setup(self, seed: int, **options: Any) -> Any:
-        return self.module("setup").random_setup(seed=seed, **options)
+def desk_script(module_file: str) -> str:
+    """A game's `desk.js`, beside its module `module_file` in its package."""
+    from pnp.inputs import read_text
 
-    def setup_text(self, made: Any, lang: str = "en") -> str:
-        return self.module("report").setup_text(made, lang)
+    script = Path(module_file).with_name("desk.js")
+    return read_text(script, script.name)
 
-    def setup_json(self, made: Any) -> dict[str, Any]:
-        return self.module("setup").as_dict(made)
 
-    def setup_sheet(self, made: Any, fmt: str, paper: str, lang: str = "en") -> str | bytes:
+# The capabilities: what a game implements beyond check and score. Each is checked by the
+# methods it has, so a game offers a command by implementing it.
+
+@runtime_checkable
+class Kit(Protocol):
+    def catalog(self, lang: str) -> Catalog: ...
+
+    def kit_sheets(self, t: Catalog, paper: str, **options: object) -> list[Sheet]: ...
+
+
+@runtime_checkable
+class Boards(Protocol):
+    def boards(self, seed: int, **options: object) -> tuple[str, dict[str, str | bytes]]:
+        """A one-line summary and {file name: content}."""
+
+
+@runtime_checkable
+class Setups(Protocol):
+    def setup(self, seed: int, **options: object) -> object: ...
+
+    def setup_text(self, made: object, lang: str = "en") -> str: ...
+
+    def setup_json(self, made: object) -> Json: ...
+
+
+@runtime_checkable
+class SetupSheet(Protocol):
+    def setup_sheet(self, made: object, fmt: str, paper: str, lang: str = "en") -> str | bytes:
         """The set-up as a printable page: SVG text (`fmt` "svg") or PDF bytes."""
-        raise NotImplementedError
 
-    # template
-    def blank_form(self, **options: Any) -> str:
-        return self.module("template").transcription_form(**options)
 
-    # check and score
-    def load(self, path: Path, **options: Any) -> Any:
-        return self.module("transcription").load(path, **options)
+@runtime_checkable
+class Form(Protocol):
+    def blank_form(self, lang: str = "en", **options: object) -> str:
+        """A blank transcription; every option has a default, which the desk's blank form uses."""
 
-    def parse(self, text: str, path: Path, confined: bool = False, **options: Any) -> Any:
-        """A transcription's text as if read from `path`: messages name it, and what it refers to
-        is found beside it. `confined`: refer to no file outside the folder of `path`."""
-        return self.module("transcription").parse(text, str(path), **options)
 
-    def dumps(self, state: Any, like: str | None = None, unsure: tuple[str, ...] = ()) -> str:
-        """The transcription of a position, which `parse` reads back to the same position. `like`
-        is the text it was read from: the names it gives things are kept where the position alone
-        cannot tell them (a section file's path); `unsure` lists places still to compare with the
-        photo. A game whose positions say everything (no files, no photo) needs neither."""
-        return self.module("transcription").dumps(state)
+@runtime_checkable
+class ScorePicture(Protocol):
+    def picture(self, result: object) -> Drawing:
+        """A result drawn: the board and what scored."""
+
+
+@runtime_checkable
+class BoardPictures(Protocol):
+    """A position drawn to be edited: the board, and over it what changes."""
+
+    def board_picture(self, position: object) -> BoardPicture: ...
+
+    def pieces_picture(self, position: object, result: object = None, focus: str | None = None,
+                       unsure: tuple[str, ...] = (), problems: tuple[str, ...] = ()) -> Drawing:
+        """What stands on the board, drawn to lie exactly over `board_picture`: with a `result`,
+        the places that earned `focus` (a part of the result) ringed; places named in `unsure`
+        marked until confirmed, and those named in `problems` outlined."""
+
+
+@runtime_checkable
+class Scan(Protocol):
+    def scan(self, text: str, source: Source, photo: bytes, photo_name: str, **options: object) -> Reading:
+        """Read the pieces off a photo (JPEG or PNG bytes; `photo_name` in messages) into the
+        transcription `text`, read from `source`."""
 
     def unsure(self, text: str) -> tuple[str, ...]:
         """Places a transcription asks to compare with the photo (a photo scan marks them)."""
-        return ()
 
-    def check_summary(self, state: Any) -> str:
-        return self.module("report").summary(state)
+    def dumps_unsure(self, position: object, unsure: tuple[str, ...]) -> str:
+        """`dumps`, with the places still to compare with the photo marked."""
 
-    def evaluate(self, state: Any) -> Any:
-        return self.module("rules").evaluate(state)
 
-    def report_text(self, result: Any, explain: bool = False, lang: str = "en") -> str:
-        return self.module("report").as_text(result, explain, lang)
+@runtime_checkable
+class DeskPage(Protocol):
+    def desk_script(self) -> str:
+        """The game's editor for the desk page (JavaScript calling `Desk.register`)."""
 
-    def report_json(self, result: Any) -> dict[str, Any]:
-        return self.module("report").as_json(result)
 
-    def picture(self, result: Any) -> Drawing:
-        raise NotImplementedError
-
-    # scan
-    def scan(self, text: str, path: Path, photo: bytes, photo_name: str, confined: bool = False,
-             **options: Any) -> Reading:
-        """Read the pieces off a photo (JPEG or PNG bytes; `photo_name` in messages) into the
-        transcription `text`, read as `parse` reads it (`confined` alike)."""
-        raise NotImplementedError
-
-    # a position drawn to be edited: the board, and over it what changes
-    def board_picture(self, text: str, path: Path, **options: Any) -> BoardPicture | None:
-        """The board a transcription's text names, even when other parts have problems; None when
-        the board itself cannot be assembled."""
-        raise NotImplementedError
-
-    def pieces_picture(self, text: str, path: Path, result: Any = None, focus: str | None = None,
-                       unsure: tuple[str, ...] = (), problems: tuple[str, ...] = (), **options: Any) -> Drawing:
-        """What stands on the board as the text has it, drawn to lie exactly over `board_picture`:
-        with a `result`, the places that earned `focus` (a part of the result) ringed; places
-        named in `unsure` marked until confirmed, and those named in `problems` outlined."""
-        raise NotImplementedError
+CAPABILITIES: Mapping[str, type] = {"kit": Kit, "boards": Boards, "setup": Setups, "template": Form, "scan": Scan}

@@ -21,7 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from score_kb import full_board_game  # noqa: E402
 
-from pnp.desk.app import Desk, create_app, read_document  # noqa: E402
+from pnp.desk.app import Desk, create_app  # noqa: E402
+from pnp.desk.service import DeskService  # noqa: E402
 from pnp.games import GAMES  # noqa: E402
 from pnp.render import svg  # noqa: E402
 
@@ -65,16 +66,17 @@ def main() -> None:
         assert answer["problems"] == [] and len(answer["result"]["players"]) == 4
     print(f"Kingdom Builder, 4 players x 40 settlements, {EDITS} edits: {figures(times)}")
 
+    service = DeskService(Desk({"kingdom-builder": path}))
     parts: dict[str, list[float]] = {"read (YAML, checks)": [], "score": [], "board (cached)": [], "pieces SVG": []}
     for _ in range(20):
         t0 = time.perf_counter()
-        text, position, _ = read_document(game, document, path)
+        position = service.read(game, document).position
         t1 = time.perf_counter()
         result = game.evaluate(position)
         t2 = time.perf_counter()
-        game.board_picture(text, path)
+        game.board_picture(position)
         t3 = time.perf_counter()
-        svg.render(game.pieces_picture(text, path, result, "knights"))
+        svg.render(game.pieces_picture(position, result, "knights"))
         t4 = time.perf_counter()
         for name, took in zip(parts, (t1 - t0, t2 - t1, t3 - t2, t4 - t3)):
             parts[name].append(took)

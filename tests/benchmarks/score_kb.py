@@ -11,7 +11,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from pnp.games.kingdom_builder.model import CARDS, Board, Game, Player
+from pnp.games.kingdom_builder.model import CARDS, Board, Position, Player
 from pnp.games.kingdom_builder.rules import evaluate
 from pnp.games.kingdom_builder.facts import UNBUILDABLE
 from pnp.games.kingdom_builder.transcription import load_board
@@ -20,17 +20,17 @@ from timing import best_wall_time
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def full_board_game(cards: tuple[str, ...]) -> Game:
+def full_board_game(cards: tuple[str, ...]) -> Position:
     """4 players with 40 settlements each on free hexes of the first-game board."""
     board = load_board(["tavern", "paddock", "oasis", "farm"], [None] * 4, "bench", ROOT / "boards")
     free = [(r, c) for r in range(20) for c in range(20) if board.at((r, c)) not in UNBUILDABLE]
     cells = random.Random(1).sample(free, 160)
     settlements = tuple(sorted((cell, str(i % 4 + 1)) for i, cell in enumerate(cells)))
     players = tuple(Player(str(n), f"P{n}") for n in range(1, 5))
-    return Game(board, cards, players, settlements)
+    return Position(board, cards, players, settlements)
 
 
-def per_second(game: Game, seconds: float = 2.0, fresh_board: bool = False) -> float:
+def per_second(game: Position, seconds: float = 2.0, fresh_board: bool = False) -> float:
     """Scorings per second; with fresh_board the board's lookup tables are rebuilt every time."""
     count, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:

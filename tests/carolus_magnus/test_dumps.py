@@ -6,7 +6,9 @@ from hypothesis import assume, given, settings, strategies as st
 
 from pnp.errors import InputError
 from pnp.games.carolus_magnus.facts import CLAN_NAMES, SIDE_NAMES, castles_per_side
-from pnp.games.carolus_magnus.transcription import dumps, load, parse
+from pnp.games.carolus_magnus.transcription import dumps
+from tests.readers import reader
+parse, load = reader("carolus-magnus")
 from pnp.yamlout import dumps as yaml_text
 from tests.round_trip import names
 

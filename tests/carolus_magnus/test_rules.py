@@ -10,7 +10,8 @@ from hypothesis import given, settings, strategies as st
 from pnp.games.carolus_magnus.facts import CLAN_NAMES
 from pnp.games.carolus_magnus.model import Player, Position, Territory
 from pnp.games.carolus_magnus.rules import control, evaluate, game_end, majority, reach, stop, strength
-from pnp.games.carolus_magnus.transcription import load
+from tests.readers import reader
+load = reader("carolus-magnus").load
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "boards" / "examples" / "carolus-magnus-counterattack.yaml"
 

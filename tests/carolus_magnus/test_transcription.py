@@ -11,7 +11,8 @@ from pnp.cli.app import app
 from pnp.errors import InputError
 from pnp.games.carolus_magnus.setup import random_setup
 from pnp.games.carolus_magnus.template import transcription_form
-from pnp.games.carolus_magnus.transcription import parse
+from tests.readers import reader
+parse = reader("carolus-magnus").parse
 
 EXAMPLE_PATH = Path(__file__).resolve().parents[2] / "boards" / "examples" / "carolus-magnus-counterattack.yaml"
 EXAMPLE = EXAMPLE_PATH.read_text()

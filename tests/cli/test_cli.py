@@ -197,9 +197,9 @@ def test_score_picture_needs_svg_or_pdf(tmp_path):
 def test_settlements_on_water_are_pointed_out(tmp_path):
     # The digest: settlements on water are legal (Harbor) but reported in the breakdown.
     from pnp.games.kingdom_builder.model import label
-    from pnp.games.kingdom_builder.transcription import load
+    from tests.readers import reader
 
-    board = load(EXAMPLE).board
+    board = reader("kingdom-builder").load(EXAMPLE).board
     water = next((r, c) for r in range(20) for c in range(20) if board.at((r, c)).value == "water")
     game = tmp_path / "water.yaml"
     game.write_text("game: kingdom-builder\nboards: [tavern, paddock, oasis, farm]\ncards: [miners, knights, lords]\n"

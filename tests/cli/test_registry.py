@@ -1,51 +1,35 @@
-"""Every registered game is offered by the commands of exactly the operations it declares, with
-the methods behind them, and `pnp games` says so."""
+"""Every registered game is offered by the commands of exactly the operations it implements, each
+documented, and `pnp games` says so; a game that implements only check and score (the toy coin
+flip in tests/coin_flip) runs through `pnp games`, `check` and `score` once registered."""
 
 from __future__ import annotations
 
 import pytest
 from typer.testing import CliRunner
 
-from pnp.cli.app import app
+from pnp.cli.app import app, make_app
+from pnp.cli.commands import options
 from pnp.games import GAMES
-from pnp.games.base import OPERATIONS, Game
+from pnp.games.base import OPERATIONS
+from tests.coin_flip.game import GAME as COIN_FLIP
 
-# What an operation calls in a game's package: (module, function), the same for every game.
-CALLS = {
-    "kit": (("components", "catalog"), ("kit", "sheets")),
-    "boards": (),
-    "setup": (("setup", "random_setup"), ("setup", "as_dict"), ("report", "setup_text")),
-    "template": (("template", "transcription_form"),),
-    "check": (("transcription", "load"), ("report", "summary")),
-    "score": (("transcription", "load"), ("rules", "evaluate"), ("report", "as_text"), ("report", "as_json")),
-    "scan": (("photo", "decode_photo"), ("scan", "scan"), ("scan_output", "filled_form"), ("scan_output", "overlay")),
-}
 CASES = [(game, operation) for game in GAMES.values() for operation in OPERATIONS]
 
 
-def test_the_operations_table_covers_every_operation():
-    assert set(CALLS) == set(OPERATIONS)
-
-
 @pytest.mark.parametrize("game, operation", CASES, ids=lambda v: v if isinstance(v, str) else v.id)
-def test_a_declared_operation_is_a_command_with_its_methods(game, operation):
+def test_an_implemented_operation_is_a_documented_command(game, operation):
     result = CliRunner().invoke(app, [operation, game.id, "--help"])
     if game.offers(operation):
         assert result.exit_code == 0 and "$ pnp " + operation + " " + game.id in result.stdout
-        for param in game.operations[operation].params:
-            assert param.flags.split("/")[0] in result.stdout  # its own options are documented
-        for module, function in CALLS[operation]:
-            assert callable(getattr(game.module(module), function, None)), f"{game.id} lacks {module}.{function}"
-        if operation in ("boards", "scan"):  # no shared call: the game's own method
-            assert getattr(type(game), operation) is not getattr(Game, operation)
+        for option in options(game, operation):
+            assert (option.metavar or option.flags[0].split("/")[0]) in result.stdout  # every option documented
     else:
         assert result.exit_code == 2 and f"{game.name} has no '{operation}' command" in result.stderr
 
 
-@pytest.mark.parametrize("game", GAMES.values(), ids=lambda g: g.id)
-def test_pictures_and_sheets_exist_where_declared(game):
-    assert game.has_picture == (type(game).picture is not Game.picture)
-    assert game.has_setup_sheet == (type(game).setup_sheet is not Game.setup_sheet)
+@pytest.mark.parametrize("game", [*GAMES.values(), COIN_FLIP], ids=lambda g: g.id)
+def test_help_is_written_for_exactly_the_operations_a_game_implements(game):
+    assert set(game.commands) == set(game.offered())
 
 
 def test_games_lists_what_the_registry_declares():
@@ -53,3 +37,36 @@ def test_games_lists_what_the_registry_declares():
     for game in GAMES.values():
         offered = [f"pnp {operation} {game.id}" for operation in OPERATIONS if game.offers(operation)]
         assert f"  commands: {', '.join(offered)}" in out
+
+
+@pytest.fixture
+def coin_flip(monkeypatch):
+    """The command line with the toy game registered, as its one registry line would."""
+    monkeypatch.setitem(GAMES, COIN_FLIP.id, COIN_FLIP)
+    return make_app()
+
+
+def test_a_game_with_only_check_and_score_runs_on_the_command_line(coin_flip, tmp_path):
+    flip = tmp_path / "flip.yaml"
+    flip.write_text("game: coin-flip\ncalls: {Anna: heads, Boris: tails, Clara: heads}\nlanded: heads\n")
+    runner = CliRunner()
+    listed = runner.invoke(coin_flip, ["games"]).stdout
+    assert "coin-flip  (Coin flip)\n  who called the coin right\n  commands: pnp check coin-flip, pnp score coin-flip" in listed
+    checked = runner.invoke(coin_flip, ["check", "coin-flip", str(flip)])
+    assert checked.exit_code == 0 and checked.stdout == f"{flip}: OK: 3 calls, landed heads\n"
+    # Anna and Clara called heads, and heads it was.
+    assert runner.invoke(coin_flip, ["score", "coin-flip", str(flip)]).stdout == "Winners: Anna, Clara\n"
+    assert runner.invoke(coin_flip, ["score", "coin-flip", str(flip), "--json"]).stdout == \
+        '{\n  "winners": [\n    "Anna",\n    "Clara"\n  ]\n}\n'
+    template = runner.invoke(coin_flip, ["template", "coin-flip"])
+    assert template.exit_code == 2 and "Coin flip has no 'template' command" in template.stderr
+
+
+def test_a_bad_toy_position_lists_every_problem(coin_flip, tmp_path):
+    flip = tmp_path / "flip.yaml"
+    flip.write_text("game: coin-flip\ncalls: {Anna: edge}\nlanded: sideways\n")
+    checked = CliRunner().invoke(coin_flip, ["check", "coin-flip", str(flip)])
+    assert checked.exit_code == 1 and checked.stderr.splitlines() == [
+        f"{flip}:2: Anna calls 'edge', expected heads or tails", f"{flip}:3: landed is 'sideways', expected heads or tails"]
+    other = CliRunner().invoke(coin_flip, ["check", "great-wall", str(flip)])  # another game's file, recognised
+    assert other.exit_code == 1 and "this is a coin-flip transcription" in other.stderr

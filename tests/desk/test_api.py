@@ -11,15 +11,17 @@ import yaml
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
-from pnp.cli.app import app as cli
+from pnp.cli.app import app as cli, make_app
 from pnp.cli.desk import targets_for
 from pnp.desk.app import MAX_BODY, MAX_UPLOAD, Desk, create_app
 from pnp.desk.guard import COOKIE
 from pnp.games import GAMES
+from tests.readers import reader
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "boards" / "examples"
-FILES = {"kingdom-builder": "first-game.yaml", "great-wall": "great-wall-last-round.yaml",
-         "carolus-magnus": "carolus-magnus-counterattack.yaml"}
+# The bundled example of each game, found by what it says it is: a game registered without one
+# fails test_every_game_has_an_example.
+FILES = {yaml.safe_load(path.read_text())["game"]: path.name for path in sorted(EXAMPLES.glob("*.yaml"))}
 PORT = 8123
 BASE = f"http://127.0.0.1:{PORT}"
 
@@ -53,7 +55,11 @@ def cli_json(game_id: str, path: Path) -> dict:
     return json.loads(result.stdout)
 
 
-@pytest.mark.parametrize("game_id", FILES)
+def test_every_game_has_an_example():
+    assert set(FILES) == set(GAMES)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_the_page_opens_the_file_and_scores_it_as_the_cli_does(copy, game_id):
     path = copy(game_id)
     client = client_for(path)
@@ -145,8 +151,8 @@ def test_an_edit_scores_and_saves_what_the_cli_reads(copy, game_id, edit, change
     saved = client.post("/api/save", json={"game": game_id, "document": doc})
     assert saved.status_code == 200 and saved.json()["saved"] == str(path)
     assert cli_json(game_id, path) == found["result"]
-    assert GAMES[game_id].parse(path.read_text(), path) == GAMES[game_id].parse(GAMES[game_id].dumps(
-        GAMES[game_id].load(path)), path)
+    parse = reader(game_id).parse
+    assert parse(path.read_text()) == parse(GAMES[game_id].dumps(GAMES[game_id].load(path)))
 
 
 def test_saving_a_kingdom_builder_game_keeps_its_values_and_hexes_to_check(copy):
@@ -295,9 +301,40 @@ def test_hexes_a_scan_was_unsure_of_are_marked_when_the_file_is_opened(copy):
     assert start["unsure"] == ["E7"]
 
 
-@pytest.mark.parametrize("game", GAMES.values(), ids=lambda g: g.id)
-def test_a_board_to_tap_exists_where_declared(game):
-    from pnp.games.base import Game
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_page_has_its_script_and_a_blank_position(copy, game_id):
+    client = client_for(copy(game_id))
+    assert f'<script src="/games/{game_id}.js" defer>' in client.get("/").text
+    script = client.get(f"/games/{game_id}.js")
+    assert script.status_code == 200 and f'Desk.register("{game_id}"' in script.text
+    blank = client.get(f"/api/blank/{game_id}")
+    assert blank.status_code == 200 and blank.json()["document"]["game"] == game_id
 
-    assert game.has_board == (type(game).board_picture is not Game.board_picture) \
-        == (type(game).pieces_picture is not Game.pieces_picture)
+
+@pytest.fixture
+def coin_flip(monkeypatch, tmp_path):
+    """A desk started without a file with the toy game registered (its one registry line)."""
+    from tests.coin_flip.game import GAME
+
+    monkeypatch.setitem(GAMES, GAME.id, GAME)
+    targets, _ = targets_for(None, tmp_path)
+    return TestClient(create_app(Desk(targets, port=PORT)), base_url=BASE), targets[GAME.id]
+
+
+def test_a_game_with_only_check_and_score_gets_the_generic_page(coin_flip):
+    client, path = coin_flip
+    page = client.get("/")
+    assert page.status_code == 200 and "/games/coin-flip.js" not in page.text and '"id": "coin-flip"' in page.text
+    assert client.get("/games/coin-flip.js").status_code == 404  # the page asks for none; asked, no 500
+    blank = client.get("/api/blank/coin-flip")
+    assert blank.status_code == 200 and blank.json()["document"] == {"game": "coin-flip"}
+    doc = {"game": "coin-flip", "calls": {"Anna": "heads", "Boris": "tails"}, "landed": "tails"}
+    found = evaluate(client, "coin-flip", doc)
+    # Boris called tails, and tails it was.
+    assert found["problems"] == [] and found["result"] == {"winners": ["Boris"]} and "board" not in found
+    bad = evaluate(client, "coin-flip", {**doc, "landed": "edge"})
+    assert bad["problems"] == [{"path": ["landed"], "message": "landed is 'edge', expected heads or tails"}]
+    assert client.post("/api/save", json={"game": "coin-flip", "document": doc}).json()["saved"] == str(path)
+    checked = CliRunner().invoke(make_app(), ["score", "coin-flip", str(path), "--json"])
+    assert json.loads(checked.stdout) == {"winners": ["Boris"]}
+    assert client.post("/api/picture", json={"game": "coin-flip", "document": doc}).status_code == 404

@@ -14,6 +14,7 @@ from pnp.cli.app import app as cli
 from pnp.cli.desk import targets_for
 from pnp.desk.app import Desk, create_app
 from pnp.games import GAMES
+from pnp.games.base import Source
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -50,8 +51,8 @@ def browser():
     with sync_api.sync_playwright() as playwright:
         try:
             chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        except Exception as error:  # a browser that cannot start here is a reason to skip, not a failure
-            pytest.skip(f"chromium does not start: {str(error).splitlines()[0]}")
+        except Exception as error:  # present but broken: a failure, not a reason to skip
+            pytest.fail(f"{CHROMIUM} is there but does not start: {str(error).splitlines()[0]}")
         yield chromium
         chromium.close()
 
@@ -61,6 +62,10 @@ def page(browser, desk, request):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # A script that fails to load breaks the page as surely as one that throws.
+    page.on("requestfailed", lambda request: errors.append(f"{request.url}: {request.failure}"))
+    page.on("response", lambda response: errors.append(f"{response.url}: {response.status}")
+            if response.status >= 400 and response.request.resource_type == "script" else None)
     page.goto(desk[0] + "#" + getattr(request, "param", "kingdom-builder"))
     page.wait_for_selector("#status:not(:empty)")  # the first position is shown
     yield page
@@ -83,6 +88,15 @@ def wait_until(page, script: str, seconds: float = 10.0) -> None:
         page.wait_for_timeout(50)
 
 
+def until(page, condition, seconds: float = 10.0) -> None:
+    """Wait for `condition()` (in this test, not the page) to hold; Playwright delivers the
+    page's events while it waits."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, f"still not so after {seconds} s"
+        page.wait_for_timeout(20)
+
+
 def tap(page, spots, width, height, name: str) -> None:
     """Click the centre of hex `name` on the board as the page shows it."""
     box = page.locator(".board-frame .over").bounding_box()
@@ -97,7 +111,7 @@ def test_kingdom_builder_settlements_by_tapping_hexes(page, desk):
         page.select_option(f'select[aria-label="card {n}"]', card)
     page.wait_for_selector("table.score")
     blank = game.blank_form()
-    board = game.board_picture(blank, path)
+    board = game.board_picture(game.read(blank, Source.of(path))[0])
     args = (board.spots, board.drawing.width, board.drawing.height)
     # A12 (flower) touches water (A13, B13): Fishermen 1, Knights 2 (alone on her best row).
     tap(page, *args, "A12")
@@ -150,13 +164,16 @@ def test_saved_stays_when_an_evaluation_answers_late(page):
         else:
             held.append(route)
 
+    asked, answered = [], []
+    page.on("request", lambda request: asked.append(request) if request.url.endswith("/api/evaluate") else None)
+    page.on("requestfinished", lambda request: answered.append(request) if request.url.endswith("/api/evaluate") else None)
     page.route("**/api/evaluate", hold_the_first)
     page.locator(".gw-section").nth(2).get_by_role("button", name="Add a card").click()
     page.click("#save")
-    page.wait_for_timeout(300)
+    until(page, lambda: held)  # the evaluation is held, the save asked for
     held[0].continue_()  # the evaluation answers only now, after the save was asked for
     page.wait_for_selector("#status:has-text('Saved')")
-    page.wait_for_timeout(500)
+    until(page, lambda: len(answered) == len(asked))  # every evaluation asked for has answered
     assert page.locator("#status").inner_text().startswith("Saved")
 
 

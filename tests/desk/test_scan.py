@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 import pnp.desk.app as desk_app
 from pnp.desk.app import Desk, create_app
 from pnp.games import GAMES
+from pnp.games.base import Source
 from pnp.games.kingdom_builder.transcription import load_board
 from pnp import yamlout
 from tests.kingdom_builder.photos import make_photo, played_game
@@ -57,11 +58,11 @@ def test_a_photo_and_its_corners_give_the_filled_position(client, photo):
     assert data["game"] == "kingdom-builder" and data["summary"].startswith("read 36 settlements")
     # The draft reads as a transcription with exactly the settlements the photo shows (a clean photo:
     # nothing misread, as in the scanner's own tests), cards and players as they were.
-    game = GAMES["kingdom-builder"].parse(yamlout.dumps(data["document"], flow=False), EXAMPLE)
+    game = GAMES["kingdom-builder"].parse(yamlout.dumps(data["document"], flow=False), Source.of(EXAMPLE))
     assert {cell: key for cell, key in game.settlements} == {cell: str(p + 1) for cell, p in photo.pieces.items()}
     assert game.cards == ("fishermen", "knights", "merchants") and [p.name for p in game.players] == ["Anna", "Boris", "Clara"]
     # The hexes to confirm are the scanner's own, as the page marks them.
-    reading = GAMES["kingdom-builder"].scan(EXAMPLE.read_text(), EXAMPLE, photo.encoded(".jpg", 92), "board.jpg",
+    reading = GAMES["kingdom-builder"].scan(EXAMPLE.read_text(), Source.of(EXAMPLE), photo.encoded(".jpg", 92), "board.jpg",
                                             corners=corner_text(photo.corners))
     assert data["unsure"] == list(reading.unsure)
 

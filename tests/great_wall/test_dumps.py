@@ -6,7 +6,9 @@ from hypothesis import assume, given, settings, strategies as st
 
 from pnp.errors import InputError
 from pnp.games.great_wall.facts import TOKENS, Kind, sections_for
-from pnp.games.great_wall.transcription import dumps, load, parse
+from pnp.games.great_wall.transcription import dumps
+from tests.readers import reader
+parse, load = reader("great-wall")
 from pnp.yamlout import dumps as yaml_text
 from tests.round_trip import names
 

@@ -5,7 +5,8 @@ from pathlib import Path
 from pnp.games.great_wall.facts import Kind
 from pnp.games.great_wall.model import LAST_ROUND_OVER, PLAYING, Card, Position, Section
 from pnp.games.great_wall.rules import check, evaluate, success
-from pnp.games.great_wall.transcription import load
+from tests.readers import reader
+load = reader("great-wall").load
 
 W, G, T, I, C, N, D = Kind.WALL, Kind.GATE, Kind.TOWER, Kind.INFANTRY, Kind.CAVALRY, Kind.NOBILITY, Kind.DRAGON
 EXAMPLE = Path(__file__).resolve().parents[2] / "boards" / "examples" / "great-wall-last-round.yaml"

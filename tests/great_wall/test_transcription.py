@@ -10,7 +10,8 @@ from pnp.games.great_wall.facts import TOKENS, Kind
 from pnp.games.great_wall.model import LAST_ROUND_OVER, Card, Position, Section
 from pnp.games.great_wall.rules import evaluate
 from pnp.games.great_wall.template import transcription_form
-from pnp.games.great_wall.transcription import parse
+from tests.readers import reader
+parse = reader("great-wall").parse
 
 EXAMPLE = (Path(__file__).resolve().parents[2] / "boards" / "examples" / "great-wall-last-round.yaml").read_text()
 

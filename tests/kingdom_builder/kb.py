@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.games.kingdom_builder.model import Board, Game, Placement, Player
+from pnp.games.kingdom_builder.model import Board, Position, Placement, Player
 from pnp.games.kingdom_builder.section import Section
 from pnp.games.kingdom_builder.facts import Terrain
 from pnp.games.kingdom_builder.transcription import parse_coordinate
@@ -29,9 +29,9 @@ def board(special: dict[str, Terrain] | None = None, base: Terrain = Terrain.GRA
 
 
 def game(the_board: Board, settlements: dict[str, list[str]], cards: tuple[str, ...] = ("fishermen", "knights", "merchants"),
-         players: int | None = None, lords_zero: str = "included") -> Game:
+         players: int | None = None, lords_zero: str = "included") -> Position:
     """Players keyed "1".."n" named P1..Pn, each with settlements at the given coordinates."""
     count = players or len(settlements)
     roster = tuple(Player(str(n), f"P{n}") for n in range(1, count + 1))
     placed = sorted((cell(text), key) for key, texts in settlements.items() for text in texts)
-    return Game(the_board, cards, roster, tuple(placed), lords_zero)
+    return Position(the_board, cards, roster, tuple(placed), lords_zero)

@@ -1,5 +1,6 @@
 """A Kingdom Builder game written by `dumps` reads back as the same game; hexes to check survive."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -8,7 +9,9 @@ from hypothesis import assume, given, settings, strategies as st
 from pnp.errors import InputError
 from pnp.games import GAMES
 from pnp.games.kingdom_builder.model import CARDS, label
-from pnp.games.kingdom_builder.transcription import dumps, load, load_board, parse, unsure_hexes
+from pnp.games.kingdom_builder.transcription import dumps, load_board, unsure_hexes
+from tests.readers import reader
+parse, load = reader("kingdom-builder")
 from pnp.yamlout import dumps as yaml_text
 from tests.round_trip import names
 
@@ -69,13 +72,13 @@ def test_section_files_keep_the_names_they_were_given(tmp_path):
     head, _, grid = default.partition("location: oasis\n")
     (tmp_path / "my" / "oasis.txt").write_text(head + "location: oasis\n" + grid.replace("W", "G", 1))  # one lake less
     text = EXAMPLE.read_text().replace("kb1-1000-oasis", "./my/oasis.txt")
-    path = tmp_path / "game.yaml"
-    game = GAMES["kingdom-builder"].parse(text, path)
-    written = GAMES["kingdom-builder"].dumps(game, like=text)
+    game = parse(text, "game.yaml", tmp_path)
+    written = GAMES["kingdom-builder"].dumps(game)
     assert "./my/oasis.txt" in written
-    assert GAMES["kingdom-builder"].parse(written, path) == game
+    assert parse(written, "game.yaml", tmp_path) == game
+    by_name = dumps(replace(game, entries=()))  # as if the position had not been read from a file
     with pytest.raises(InputError, match="N10 reads 'G' but the board has water"):
-        parse(dumps(game), "by-name.yaml", tmp_path)  # by name it is the default oasis: the letters disagree
+        parse(by_name, "by-name.yaml", tmp_path)  # by name it is the default oasis: the letters disagree
 
 
 def test_hexes_to_check_are_read_and_written():
@@ -85,5 +88,5 @@ def test_hexes_to_check_are_read_and_written():
     row = "    D D 1 1 F  # A  # check: A3 (unsure: white or empty), A4 (unsure: player B2 or empty), A20 (not in the photo)\n"
     assert unsure_hexes(row) == ["A3", "A4", "A20"]
     game = load(EXAMPLE)
-    assert unsure_hexes(GAMES["kingdom-builder"].dumps(game, unsure=("E7", "B2"))) == ["E7", "B2"]
+    assert unsure_hexes(GAMES["kingdom-builder"].dumps_unsure(game, ("E7", "B2"))) == ["E7", "B2"]
     assert unsure_hexes(EXAMPLE.read_text()) == []  # its comments mention no "check:"

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from hypothesis import given, settings, strategies as st
 
-from pnp.games.kingdom_builder.model import CARDS, Board, Game, Placement, Player
+from pnp.games.kingdom_builder.model import CARDS, Board, Position, Placement, Player
 from pnp.games.kingdom_builder.rules import evaluate
 from pnp.games.kingdom_builder.facts import UNBUILDABLE
 from pnp.games.kingdom_builder.transcription import load_board
@@ -23,10 +23,10 @@ def games(draw):
     roster = tuple(Player(str(n + 1), f"P{n + 1}") for n in range(players))
     settlements = tuple(sorted((cell, str(owner + 1)) for cell, owner in zip(cells, owners)))
     lords_zero = draw(st.sampled_from(["included", "excluded"]))
-    return Game(BOARD, cards, roster, settlements, lords_zero)
+    return Position(BOARD, cards, roster, settlements, lords_zero)
 
 
-def gold_by_player(game: Game) -> dict[str, dict[str, int]]:
+def gold_by_player(game: Position) -> dict[str, dict[str, int]]:
     return {s.player.key: {p.name: p.gold for p in s.parts} for s in evaluate(game).scores}
 
 
@@ -39,7 +39,7 @@ def turned(board: Board) -> Board:
 @settings(max_examples=60, deadline=None)
 @given(games())
 def test_turning_the_whole_board_changes_no_gold(game):
-    moved = Game(turned(game.board), game.cards, game.players,
+    moved = Position(turned(game.board), game.cards, game.players,
                  tuple(sorted(((19 - r, 19 - c), key) for (r, c), key in game.settlements)), game.lords_zero)
     assert all(moved.board.at((19 - r, 19 - c)) is game.board.at((r, c)) for r in range(20) for c in range(20))
     assert gold_by_player(moved) == gold_by_player(game)
@@ -54,7 +54,7 @@ def test_renaming_and_reordering_players_changes_no_gold(game, rng):
     rename = dict(zip(keys, new_keys))
     roster = [Player(rename[p.key], f"name {rename[p.key]}") for p in game.players]
     rng.shuffle(roster)
-    renamed = Game(game.board, game.cards, tuple(roster),
+    renamed = Position(game.board, game.cards, tuple(roster),
                    tuple((cell, rename[key]) for cell, key in game.settlements), game.lords_zero)
     before = gold_by_player(game)
     after = gold_by_player(renamed)

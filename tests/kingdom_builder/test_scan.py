@@ -31,7 +31,9 @@ from pnp.games.kingdom_builder.scan_output import overlay, summary
 from pnp.games.kingdom_builder.scan_print import INSIDE, MIDDLE, UNLIKE, like_pieces_elsewhere, repeated_art
 from pnp.games.kingdom_builder.scan_markers import CARD_MM, MARKER_BITS, TAB_MM, find_board_box, marker_cards
 from pnp.games.kingdom_builder.template import transcription_form
-from pnp.games.kingdom_builder.transcription import load_board, parse
+from pnp.games.kingdom_builder.transcription import load_board
+from tests.readers import reader
+parse = reader("kingdom-builder").parse
 from tests.kingdom_builder.photos import PIECE_COLOURS, Photo, Style, make_photo, played_game, style_for
 
 BOARDS = Path(__file__).resolve().parents[2] / "boards"

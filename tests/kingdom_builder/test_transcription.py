@@ -9,7 +9,9 @@ from pnp.errors import InputError
 from pnp.games.kingdom_builder.model import label
 from pnp.games.kingdom_builder.facts import UNBUILDABLE, Terrain
 from pnp.games.kingdom_builder.template import transcription_form
-from pnp.games.kingdom_builder.transcription import load, load_board, parse
+from pnp.games.kingdom_builder.transcription import load_board
+from tests.readers import reader
+parse, load = reader("kingdom-builder")
 from tests.kingdom_builder.kb import cell
 
 BOARDS = Path(__file__).resolve().parents[2] / "boards"

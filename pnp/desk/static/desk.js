@@ -124,8 +124,34 @@ const Desk = (() => {
     }
   }
 
+  // A game without a page of its own: its position as JSON text, read back on every edit.
+  function generic() {
+    let doc = {};
+    return {
+      open(opening) { doc = opening.document || {}; },
+      document() { return doc; },
+      render(editor) {
+        const box = el("textarea", { class: "generic", rows: 16, spellcheck: "false", "aria-label": "position", path: [] });
+        box.value = JSON.stringify(doc, null, 2);
+        box.addEventListener("input", () => {
+          try { doc = JSON.parse(box.value); } catch (e) { status("Not valid JSON yet", "bad"); return; }
+          change();
+        });
+        editor.append(el("fieldset", {}, el("legend", {}, "Position"), box));
+      },
+      show(found, result) {
+        if (found.summary) result.append(el("p", { class: "summary" }, found.summary));
+      },
+    };
+  }
+
+  function editorOf(gameId) {
+    if (!editors[gameId]) editors[gameId] = generic();
+    return editors[gameId];
+  }
+
   function load(gameId, opening) {
-    editors[gameId].open(opening);
+    editorOf(gameId).open(opening);
     opened[gameId] = true;
     choose(gameId);
   }
@@ -140,14 +166,14 @@ const Desk = (() => {
       const answer = await api(`/api/blank/${gameId}`);
       if (!answer.ok) { status(answer.data.error, "bad"); return; }
       if (opened[gameId] || game !== gameId) return;  // a file was opened, or another game chosen, meanwhile
-      editors[gameId].open(answer.data);
+      editorOf(gameId).open(answer.data);
       opened[gameId] = true;
     }
     document.body.dataset.game = gameId;
     document.getElementById("result").replaceChildren();
     const editor = document.getElementById("editor");
     editor.replaceChildren();
-    editors[gameId].render(editor);
+    editorOf(gameId).render(editor);
     change();
   }
 

@@ -1,26 +1,36 @@
-"""Carolus Magnus as the registry sees it: its operations and their options. The calls behind
-them are every game's (see pnp.games.base)."""
+"""Carolus Magnus as the registry sees it: its commands and their options, and what it implements
+(the kit, set-ups, the blank form, its desk page). Imports stay inside the methods."""
 
 from __future__ import annotations
 
-from pnp.games.base import Game, Operation, Param
+import functools
+from typing import TYPE_CHECKING
+
+from pnp.games.base import Engine, Game, Json, Operation, Param, desk_script
+
+if TYPE_CHECKING:
+    from pnp.games.carolus_magnus.model import Position
+    from pnp.games.carolus_magnus.rules import Outcome
+    from pnp.games.carolus_magnus.setup import Setup
+    from pnp.render.i18n import Catalog
+    from pnp.render.imposition import Sheet
 
 ID = "carolus-magnus"
-PLAYERS = Param("players", "--players", int, None, "Number of players (2-4).", min=2, max=4, required=True)
+PLAYERS = Param("players", int, None, "Number of players (2-4).", min=2, max=4, required=True)
 
 
-class CarolusMagnus(Game):
+class CarolusMagnus(Game["Position", "Outcome"]):
     id = ID
     name = "Carolus Magnus"
     summary = "print-and-play kit; set-ups; colour control, territory majorities and Emperor stops from a position"
-    operations = {
+    commands = {
         "kit": Operation(
             "15 territory segments in 3 shapes, courts, disc sets, clan markers, castles, the Emperor, 4 dice to "
             "fold, turn summaries and majority aids; optional paladin tokens.",
             ("pnp kit carolus-magnus", "pnp kit carolus-magnus --players 2 --paladins --lang ru"),
-            (Param("players", "--players", int, None, "Print what 2-4 players need; default: the whole box.",
+            (Param("players", int, None, "Print what 2-4 players need; default: the whole box.",
                    min=2, max=4),
-             Param("paladins", "--paladins", bool, False, "Also print 40 paladin tokens per clan (if you have no cubes)."))),
+             Param("paladins", bool, False, "Also print 40 paladin tokens per clan (if you have no cubes)."))),
         "setup": Operation(
             "The circle of territories with one paladin each (3 per clan), the Emperor's start, each player's side, "
             "castles, discs and reserve rolled with the dice, and the start player.",
@@ -35,8 +45,48 @@ class CarolusMagnus(Game):
             "side, whether the game is over, the ranking and winners.",
             ("pnp score carolus-magnus position.yaml", "pnp score carolus-magnus position.yaml --explain",
              "pnp score carolus-magnus position.yaml --json"),
-            (Param("explain", "--explain", bool, False, "Also show each side's count in every territory."),)),
+            (Param("explain", bool, False, "Also show each side's count in every territory."),)),
     }
+
+    @functools.cache
+    def engine(self) -> Engine[Position, Outcome]:
+        from pnp.games.carolus_magnus import report, rules, transcription
+
+        return Engine(transcription.read, report.summary, rules.evaluate, report.as_text, report.as_json,
+                      transcription.dumps)
+
+    def catalog(self, lang: str) -> Catalog:
+        from pnp.games.carolus_magnus import components
+
+        return components.catalog(lang)
+
+    def kit_sheets(self, t: Catalog, paper: str, players: int | None = None, paladins: bool = False) -> list[Sheet]:
+        from pnp.games.carolus_magnus import kit
+
+        return kit.sheets(t, paper, players, paladins)
+
+    def setup(self, seed: int, players: int = 2) -> Setup:
+        from pnp.games.carolus_magnus import setup
+
+        return setup.random_setup(players, seed)
+
+    def setup_text(self, made: Setup, lang: str = "en") -> str:
+        from pnp.games.carolus_magnus import report
+
+        return report.setup_text(made, lang)
+
+    def setup_json(self, made: Setup) -> Json:
+        from pnp.games.carolus_magnus import setup
+
+        return setup.as_dict(made)
+
+    def blank_form(self, lang: str = "en", players: int = 2) -> str:
+        from pnp.games.carolus_magnus import template
+
+        return template.transcription_form(players, lang)
+
+    def desk_script(self) -> str:
+        return desk_script(__file__)
 
 
 GAME = CarolusMagnus()

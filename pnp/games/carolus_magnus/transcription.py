@@ -23,14 +23,13 @@ Side and clan names may be written in any case.
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
-from pnp.errors import did_you_mean
+from pnp.errors import Problem, did_you_mean
+from pnp.games.base import Source, read_leniently
 from pnp.games.carolus_magnus.facts import CLAN_NAMES, CUBES_PER_CLAN, SEGMENTS, SIDE_NAMES, castles_per_side
 from pnp.games.carolus_magnus.model import Player, Position, Territory
 from pnp.games.carolus_magnus.rules import MAX_DISC
-from pnp.inputs import read_document
 from pnp.yamldoc import LineDict, LineList, Reader, integer, is_null, shown
 
 GAME_ID = "carolus-magnus"
@@ -38,14 +37,10 @@ FIELDS = ("game", "players", "courts", "clans", "territories", "emperor", "suppl
 TERRITORY_FIELDS = ("name", "segments", "paladins", "castles")
 
 
-def load(path: Path) -> Position:
-    return parse(*read_document(path))
-
-
-def parse(text: str, file: str) -> Position:
-    from pnp.games import GAMES
-
-    return _Reader(file, set(GAMES)).read(text)
+def read(text: str, source: Source) -> tuple[Position | None, list[Problem]]:
+    """The position a text holds, as far as it can be read, and every problem in it."""
+    reader = _Reader(source.file, source.games)
+    return read_leniently(reader.problems, lambda: reader.read(text))
 
 
 def _castles(count: int) -> str:
@@ -67,7 +62,6 @@ class _Reader(Reader):
         supply = self.supply(data, players, territories)
         self.cube_totals(courts, territories)
         discs, disc = self.discs(data, names)
-        self.finish()
         return Position(tuple(players), courts, clans, tuple(territories), emperor, supply, discs, disc, self.file)
 
     def word(self, value: Any, line: int, choices: tuple[str, ...], before: str, after: str = "") -> str | None:

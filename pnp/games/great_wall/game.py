@@ -1,22 +1,32 @@
-"""Great Wall of China as the registry sees it: its operations and their options. The calls
-behind them are every game's (see pnp.games.base)."""
+"""Great Wall of China as the registry sees it: its commands and their options, and what it
+implements (the kit, set-ups, the blank form, its desk page). Imports stay inside the methods."""
 
 from __future__ import annotations
 
-from pnp.games.base import Game, Operation, Param
+import functools
+from typing import TYPE_CHECKING
+
+from pnp.games.base import Engine, Game, Json, Operation, Param, desk_script
+
+if TYPE_CHECKING:
+    from pnp.games.great_wall.model import Position
+    from pnp.games.great_wall.rules import Outcome
+    from pnp.games.great_wall.setup import Setup
+    from pnp.render.i18n import Catalog
+    from pnp.render.imposition import Sheet
 
 ID = "great-wall"
 
 
 def _players(default: int | None, help: str) -> Param:
-    return Param("players", "--players", int, default, help, min=2, max=5, required=default is None)
+    return Param("players", int, default, help, min=2, max=5, required=default is None)
 
 
-class GreatWall(Game):
+class GreatWall(Game["Position", "Outcome"]):
     id = ID
     name = "Great Wall of China"
     summary = "print-and-play kit; set-ups; success checks, the end-game chain and totals from a transcribed position"
-    operations = {
+    commands = {
         "kit": Operation(
             "100 wall cards (20 per colour) with a back per colour, 36 favour tokens, reference cards (every card "
             "type; the success check) and turn summaries.",
@@ -37,8 +47,48 @@ class GreatWall(Game):
             "around the table until nobody can take a token, the totals and winners.",
             ("pnp score great-wall position.yaml", "pnp score great-wall position.yaml --explain",
              "pnp score great-wall position.yaml --json"),
-            (Param("explain", "--explain", bool, False, "Also show how each player's success is made up."),)),
+            (Param("explain", bool, False, "Also show how each player's success is made up."),)),
     }
+
+    @functools.cache
+    def engine(self) -> Engine[Position, Outcome]:
+        from pnp.games.great_wall import report, rules, transcription
+
+        return Engine(transcription.read, report.summary, rules.evaluate, report.as_text, report.as_json,
+                      transcription.dumps)
+
+    def catalog(self, lang: str) -> Catalog:
+        from pnp.games.great_wall import components
+
+        return components.catalog(lang)
+
+    def kit_sheets(self, t: Catalog, paper: str, players: int = 5) -> list[Sheet]:
+        from pnp.games.great_wall import kit
+
+        return kit.sheets(t, paper, players)
+
+    def setup(self, seed: int, players: int = 2) -> Setup:
+        from pnp.games.great_wall import setup
+
+        return setup.random_setup(players, seed)
+
+    def setup_text(self, made: Setup, lang: str = "en") -> str:
+        from pnp.games.great_wall import report
+
+        return report.setup_text(made, lang)
+
+    def setup_json(self, made: Setup) -> Json:
+        from pnp.games.great_wall import setup
+
+        return setup.as_dict(made)
+
+    def blank_form(self, lang: str = "en", players: int = 2) -> str:
+        from pnp.games.great_wall import template
+
+        return template.transcription_form(players, lang)
+
+    def desk_script(self) -> str:
+        return desk_script(__file__)
 
 
 GAME = GreatWall()

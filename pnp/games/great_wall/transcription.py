@@ -29,13 +29,12 @@ put back in the box.
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
-from pnp.errors import did_you_mean
+from pnp.errors import Problem, did_you_mean
+from pnp.games.base import Source, read_leniently
 from pnp.games.great_wall.facts import DECK, TOKENS, Kind, sections_for
 from pnp.games.great_wall.model import LAST_ROUND_OVER, PLAYING, Card, Position, Section
-from pnp.inputs import read_document
 from pnp.yamldoc import LineDict, LineList, Reader, integer, is_null, shown
 
 GAME_ID = "great-wall"
@@ -46,14 +45,10 @@ KINDS = tuple(kind.value for kind in Kind)
 ALL_TOKENS = sum(TOKENS.values())
 
 
-def load(path: Path) -> Position:
-    return parse(*read_document(path))
-
-
-def parse(text: str, file: str) -> Position:
-    from pnp.games import GAMES
-
-    return _Reader(file, set(GAMES)).read(text)
+def read(text: str, source: Source) -> tuple[Position | None, list[Problem]]:
+    """The position a text holds, as far as it can be read, and every problem in it."""
+    reader = _Reader(source.file, source.games)
+    return read_leniently(reader.problems, lambda: reader.read(text))
 
 
 def _ordinal(n: int) -> str:
@@ -91,7 +86,6 @@ class _Reader(Reader):
         boxed = self.boxed(data, len(players))
         sections = self.sections(data, names, len(players), pool)
         self.check_tokens(data, sections, won, boxed, pool)
-        self.finish()
         return Position(tuple(players), next_player, tuple(sections), won, pool, str(phase), boxed, self.file)
 
     def players(self, data: LineDict) -> list[str]:

@@ -1,19 +1,28 @@
-"""Kingdom Builder as the registry sees it: its operations and their options, and the calls that
-differ from every game's (generated boards, the first-game set-up, the set-up sheet, the score
-picture). Imports stay inside the methods so that listing the games costs no start-up time."""
+"""Kingdom Builder as the registry sees it: its commands and their options, and what it
+implements: the kit, generated board sections, set-ups with a printable sheet, the blank form,
+the score picture, the board to tap on the desk, and the photo scan. Imports stay inside the
+methods so that listing the games costs no start-up time."""
 
 from __future__ import annotations
 
+import functools
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from pnp.errors import PnpError
-from pnp.games.base import Game, Operation, Param
+from pnp.games.base import BoardPicture, Engine, Game, Json, Operation, Param, Reading, Source, desk_script
 from pnp.render.choices import Language, Paper
 
+if TYPE_CHECKING:
+    from pnp.draw import Drawing
+    from pnp.games.kingdom_builder.model import Position
+    from pnp.games.kingdom_builder.rules import ScoreSheet
+    from pnp.games.kingdom_builder.setup import Setup
+    from pnp.render.i18n import Catalog
+    from pnp.render.imposition import Sheet
+
 ID = "kingdom-builder"
-BOARDS_DIR = Param("boards_dir", "--boards-dir", Path, None, "A folder of your own section files.")
+BOARDS_DIR = Param("boards_dir", Path, None, "A folder of your own section files.")
 FIRST_GAME = ("tavern", "paddock", "oasis", "farm")
 
 
@@ -23,44 +32,44 @@ class BoardsFormat(str, Enum):
     PDF = "pdf"
 
 
-class KingdomBuilder(Game):
+class KingdomBuilder(Game["Position", "ScoreSheet"]):
     id = ID
     name = "Kingdom Builder"
     summary = "print-and-play kit with generated board sections; set-ups; end-game gold from a transcribed board"
-    operations = {
+    commands = {
         "kit": Operation(
             "Every Kingdom Builder component: the 8 board sections of the default set, cards, tiles, tokens and aids.",
             ("pnp kit kingdom-builder", "pnp kit kingdom-builder --paper letter --bleed 3 --lang ru",
              "pnp kit kingdom-builder --format svg --out my-kit --ink-saver"),
-            (Param("settlements", "--settlements", bool, False, "Also print 40 settlement tokens per colour."),)),
+            (Param("settlements", bool, False, "Also print 40 settlement tokens per colour."),)),
         "boards": Operation(
             "Write a set of 8 sections, one per location type, as section files named by their ids.\n\n"
             "Ids (kb2-SEED-LOCATION) can be used in transcriptions and --boards wherever a section name is.",
             ("pnp boards kingdom-builder --seed 42",
              "pnp boards kingdom-builder --seed 42 --format pdf --paper letter --out my-sections"),
-            (Param("fmt", "--format", BoardsFormat, BoardsFormat.TXT,
+            (Param("fmt", BoardsFormat, BoardsFormat.TXT,
                    "txt: section files only; svg or pdf: also their drawings."),
-             Param("paper", "--paper", Paper, Paper.A4, "Paper size for --format pdf."),
-             Param("bleed", "--bleed", float, 0.0, "Artwork beyond the cut line, in mm.", min=0.0, max=5.0),
-             Param("lang", "--lang", Language, Language.EN, "Language of the labels."))),
+             Param("paper", Paper, Paper.A4, "Paper size for --format pdf."),
+             Param("bleed", float, 0.0, "Artwork beyond the cut line, in mm.", min=0.0, max=5.0),
+             Param("lang", Language, Language.EN, "Language of the labels."))),
         "setup": Operation(
             "4 of the 8 sections with places and turns, 3 Kingdom Builder cards, the start player, and where the "
             "location summaries go.",
             ("pnp setup kingdom-builder --players 3", "pnp setup kingdom-builder --players 4 --seed 2026 --out setup.pdf",
              "pnp setup kingdom-builder --first-game --json > setup.json"),
-            (Param("players", "--players", int, 2, "Number of players (2-4).", min=2, max=4),
-             Param("first_game", "--first-game", bool, False, "The rulebook's suggested first game on our sections."),
-             Param("sections_set", "--sections-set", int, None,
+            (Param("players", int, 2, "Number of players (2-4).", min=2, max=4),
+             Param("first_game", bool, False, "The rulebook's suggested first game on our sections."),
+             Param("sections_set", int, None,
                    "Seed of the 8 sections you printed (pnp boards); default: the bundled set.", min=0))),
         "template": Operation(
             "A transcription whose settlement grid is pre-filled with the sections' terrain letters.",
             ("pnp template kingdom-builder --boards tavern paddock oasis farm@180 --players 3 --out game.yaml",
              "pnp template kingdom-builder > game.yaml",
              "pnp template kingdom-builder --setup setup.json --out game.yaml"),
-            (Param("boards", "--boards", tuple[str, str, str, str], FIRST_GAME,
+            (Param("boards", tuple[str, str, str, str], FIRST_GAME,
                    "Four sections: top-left, top-right, bottom-left, bottom-right; NAME@180 = turned."),
-             Param("players", "--players", int, None, "Number of players (2-4); default 2.", min=2, max=4),
-             Param("setup_file", "--setup", Path, None,
+             Param("players", int, None, "Number of players (2-4); default 2.", min=2, max=4),
+             Param("setup_file", Path, None,
                    "A set-up from 'pnp setup kingdom-builder --json': its boards, cards and players."),
              BOARDS_DIR)),
         "check": Operation("Validate a Kingdom Builder transcription; exit 1 and list every problem if it has any.",
@@ -81,52 +90,86 @@ class KingdomBuilder(Game):
             ("pnp scan kingdom-builder game.yaml board.jpg --out game.yaml --overlay check.png",
              "pnp scan kingdom-builder game.yaml board.jpg --corners \"412,388 3630,402 455,2810 3702,2790\" --out game.yaml",
              "pnp scan kingdom-builder game.yaml board.jpg --json > read.json"),
-            (Param("corners", "--corners", str, None, "Pixel centres of hexes A1, A20, T1 and T20, in that order, as "
+            (Param("corners", str, None, "Pixel centres of hexes A1, A20, T1 and T20, in that order, as "
                    "\"X,Y X,Y X,Y X,Y\"; without it the kit's scan markers are looked for."),
              BOARDS_DIR)),
     }
 
-    has_setup_sheet = True
-    has_picture = True
-    has_board = True
+    @functools.cache
+    def engine(self) -> Engine[Position, ScoreSheet]:
+        from pnp.games.kingdom_builder import report, rules, transcription
 
-    def boards(self, seed: int, fmt: str, paper: str, bleed: float, lang: str, **_: Any) -> tuple[str, dict[str, str | bytes]]:
+        return Engine(transcription.read, report.summary, rules.evaluate, report.as_text, report.as_json,
+                      transcription.dumps)
+
+    # kit and boards
+    def catalog(self, lang: str) -> Catalog:
+        from pnp.games.kingdom_builder import components
+
+        return components.catalog(lang)
+
+    def kit_sheets(self, t: Catalog, paper: str, settlements: bool = False) -> list[Sheet]:
+        from pnp.games.kingdom_builder import kit
+
+        return kit.sheets(t, paper, settlements)
+
+    def boards(self, seed: int, fmt: str = "txt", paper: str = "a4", bleed: float = 0.0,
+               lang: str = "en") -> tuple[str, dict[str, str | bytes]]:
         from pnp.games.kingdom_builder.boards import section_files
 
         return section_files(seed, fmt, paper, bleed, lang)
 
-    def setup(self, seed: int, players: int = 2, first_game: bool = False, sections_set: int | None = None,
-              **_: Any) -> Any:
+    # set-ups and the form
+    def setup(self, seed: int, players: int = 2, first_game: bool = False, sections_set: int | None = None) -> Setup:
         from pnp.games.kingdom_builder import setup
         from pnp.games.kingdom_builder.library import DEFAULT_SET
 
         make = setup.first_game if first_game else setup.random_setup
         return make(players, seed, DEFAULT_SET if sections_set is None else sections_set)
 
-    def setup_sheet(self, made: Any, fmt: str, paper: str, lang: str = "en") -> str | bytes:
+    def setup_text(self, made: Setup, lang: str = "en") -> str:
+        from pnp.games.kingdom_builder import report
+
+        return report.setup_text(made, lang)
+
+    def setup_json(self, made: Setup) -> Json:
+        from pnp.games.kingdom_builder import setup
+
+        return setup.as_dict(made)
+
+    def setup_sheet(self, made: Setup, fmt: str, paper: str, lang: str = "en") -> str | bytes:
         from pnp.games.kingdom_builder.pictures import setup_sheet
 
         return setup_sheet(made, fmt, paper, self.catalog(lang))
 
-    def blank_form(self, boards: tuple[str, ...] = FIRST_GAME, players: int | None = None,
-                   setup_file: Path | None = None, boards_dir: Path | None = None, lang: str = "en") -> str:
+    def blank_form(self, lang: str = "en", boards: tuple[str, ...] = FIRST_GAME, players: int | None = None,
+                   setup_file: Path | None = None, boards_dir: Path | None = None) -> str:
         from pnp.games.kingdom_builder.template import form_for
 
         return form_for(list(boards), players, setup_file, boards_dir, lang)
 
-    def picture(self, result: Any) -> Any:
+    # pictures: the score, and the board to tap on the desk
+    def picture(self, result: ScoreSheet) -> Drawing:
         from pnp.games.kingdom_builder.pictures import score_picture
 
         return score_picture(result)
 
-    def parse(self, text: str, path: Path, confined: bool = False, boards_dir: Path | None = None, **_: Any) -> Any:
-        from pnp.games.kingdom_builder import transcription
+    def board_picture(self, position: Position) -> BoardPicture:
+        from pnp.games.kingdom_builder.pictures import DESK_SIZE, desk_board
 
-        return transcription.parse(text, str(path), *_folders(text, path, confined, boards_dir))
+        drawing, spots = desk_board(position.board)
+        return BoardPicture(",".join(map(str, position.board.placements)), drawing, spots, DESK_SIZE)
 
-    def scan(self, text: str, path: Path, photo: bytes, photo_name: str, confined: bool = False,
-             corners: str | None = None, boards_dir: Path | None = None, **_: Any) -> Any:
-        from pnp.games.base import Reading
+    def pieces_picture(self, position: Position, result: ScoreSheet | None = None, focus: str | None = None,
+                       unsure: tuple[str, ...] = (), problems: tuple[str, ...] = ()) -> Drawing:
+        from pnp.games.kingdom_builder.pictures import desk_pieces
+
+        keys = tuple(player.key for player in position.players)[:4]  # the colours there are
+        settlements = tuple(s for s in position.settlements if s[1] in keys)
+        return desk_pieces(keys, settlements, result, focus, unsure, problems)
+
+    # the photo scan
+    def scan(self, text: str, source: Source, photo: bytes, photo_name: str, corners: str | None = None) -> Reading:
         from pnp.games.kingdom_builder import scan_output
         from pnp.games.kingdom_builder.model import label
         from pnp.games.kingdom_builder.photo import decode_photo
@@ -135,63 +178,26 @@ class KingdomBuilder(Game):
         from pnp.games.kingdom_builder.transcription import parse_form
 
         points = parse_corners(corners) if corners is not None else None
-        board, players = parse_form(text, str(path), *_folders(text, path, confined, boards_dir))
+        board, players = parse_form(text, source)
         image = decode_photo(photo, photo_name)
         colours = player_colours([player.colour for player in players])
         result = scan(image, board, [(player.key, colour) for player, colour in zip(players, colours)], points)
-        return Reading(scan_output.filled_form(text, str(path), board, result),
+        return Reading(scan_output.filled_form(text, source.file, board, result),
                        tuple(label(read.cell) for read in result.uncertain()), scan_output.summary(result),
                        scan_output.as_json(result), lambda kind: scan_output.overlay(result, kind))
-
-    def dumps(self, state: Any, like: str | None = None, unsure: tuple[str, ...] = ()) -> str:
-        from pnp.games.kingdom_builder.transcription import dumps
-        from pnp.yamldoc import load
-
-        try:
-            entries = load(like, "like").get("boards") if like else None
-        except (PnpError, AttributeError):
-            entries = None
-        named = isinstance(entries, list) and len(entries) == 4
-        return dumps(state, [str(e) for e in entries] if named else None, unsure)
 
     def unsure(self, text: str) -> tuple[str, ...]:
         from pnp.games.kingdom_builder.transcription import unsure_hexes
 
         return tuple(unsure_hexes(text))
 
-    def board_picture(self, text: str, path: Path, **_: Any) -> Any:
-        from pnp.games.base import BoardPicture
-        from pnp.games.kingdom_builder.pictures import DESK_SIZE, desk_board
-        from pnp.games.kingdom_builder.transcription import sketch
+    def dumps_unsure(self, position: Position, unsure: tuple[str, ...]) -> str:
+        from pnp.games.kingdom_builder.transcription import dumps
 
-        board = sketch(text, path.resolve().parent)[0]
-        if board is None:
-            return None
-        drawing, spots = desk_board(board)
-        return BoardPicture(",".join(map(str, board.placements)), drawing, spots, DESK_SIZE)
+        return dumps(position, unsure)
 
-    def pieces_picture(self, text: str, path: Path, result: Any = None, focus: str | None = None,
-                       unsure: tuple[str, ...] = (), problems: tuple[str, ...] = (), **_: Any) -> Any:
-        from pnp.games.kingdom_builder.pictures import desk_pieces
-        from pnp.games.kingdom_builder.transcription import sketch
-
-        _, keys, settlements = sketch(text, path.resolve().parent)
-        return desk_pieces(keys[:4], tuple(s for s in settlements if s[1] in keys[:4]), result, focus, unsure, problems)
-
-
-def _folders(text: str, path: Path, confined: bool, boards_dir: Path | None) -> tuple[Path, Path | None]:
-    """Where a transcription's sections are looked for: beside it and in `boards_dir`; `confined`,
-    only inside its own folder (refusing a text that names a file outside it)."""
-    from pnp.errors import InputError
-    from pnp.games.kingdom_builder import transcription
-
-    base = path.resolve().parent
-    if not confined:
-        return base, boards_dir
-    outside = transcription.outside_folder(text, str(path), base)
-    if outside:
-        raise InputError(outside)
-    return base, None
+    def desk_script(self) -> str:
+        return desk_script(__file__)
 
 
 GAME = KingdomBuilder()

@@ -95,7 +95,7 @@ class Player:
 
 
 @dataclass(frozen=True)
-class Game:
+class Position:
     """A finished game. `settlements` holds (cell, player key) pairs sorted by cell."""
 
     board: Board
@@ -104,6 +104,7 @@ class Game:
     settlements: tuple[tuple[hexgrid.Cell, str], ...]
     lords_zero: str = "included"
     source: str = field(default="", compare=False)  # the transcription it came from, for messages
+    entries: tuple[str, ...] = field(default=(), compare=False)  # the boards as the transcription names them
 
     def settlements_of(self, key: str) -> list[hexgrid.Cell]:
         return [cell for cell, owner in self.settlements if owner == key]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.kingdom_builder.facts import Terrain
-from pnp.games.kingdom_builder.model import Game, Player, label
+from pnp.games.kingdom_builder.model import Position, Player, label
 from pnp.games.kingdom_builder.components import catalog
 from pnp.games.kingdom_builder.rules import CASTLES, Note, ScoreSheet
 from pnp.games.kingdom_builder.setup import Setup
@@ -78,7 +78,7 @@ def setup_text(setup: Setup, lang: str = "en") -> str:
                            heading=setup_heading(setup, t), lines=setup_lines(setup, t))
 
 
-def summary(game: Game) -> str:
+def summary(game: Position) -> str:
     """What `pnp check` confirms: the boards, the cards, and each player's settlements."""
     per_player = ", ".join(f"{p.name} {len(game.settlements_of(p.key))}" for p in game.players)
     return f"boards {', '.join(map(str, game.board.placements))}; cards {', '.join(game.cards)}; settlements {per_player}"

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp import hexgrid
-from pnp.games.kingdom_builder.model import COLS, QUARTERS, ROW_LETTERS, ROWS, SECTOR_OF, Game, Player, cell_of, label
+from pnp.games.kingdom_builder.model import COLS, QUARTERS, ROW_LETTERS, ROWS, SECTOR_OF, Position, Player, cell_of, label
 from pnp.games.kingdom_builder.facts import Terrain
 
 CASTLES = "castles"
@@ -51,7 +51,7 @@ class PlayerScore:
 
 @dataclass(frozen=True)
 class ScoreSheet:
-    game: Game
+    game: Position
     scores: tuple[PlayerScore, ...]  # in the transcription's player order
 
     @property
@@ -61,7 +61,7 @@ class ScoreSheet:
         return tuple(score.player for score in self.scores if score.total == best)
 
 
-def evaluate(game: Game) -> ScoreSheet:
+def evaluate(game: Position) -> ScoreSheet:
     """Every player's gold for the 3 cards and the castles."""
     table = _Table(game)
     return ScoreSheet(game, tuple(
@@ -85,7 +85,7 @@ def _cells(flats: list[int] | set[int]) -> frozenset[hexgrid.Cell]:
 class _Table:
     """What every rule needs, worked out once per game: settlements, areas, sector counts."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Position):
         self.game = game
         self.board = game.board
         self.terrain = game.board.terrain

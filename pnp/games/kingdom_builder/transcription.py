@@ -1,4 +1,4 @@
-"""Reading a transcribed Kingdom Builder game (YAML, format in DESIGN.md) into a `Game`.
+"""Reading a transcribed Kingdom Builder game (YAML, format in DESIGN.md) into a `Position`.
 
 Validation collects every problem with its line before giving up, so one run of
 `pnp check` lists all the typing mistakes at once.
@@ -12,12 +12,12 @@ from typing import Any
 
 from pnp.errors import InputError, PnpError, Problem, did_you_mean
 from pnp.games.kingdom_builder.model import (
-    CARDS, COLS, LORDS_READINGS, ROW_LETTERS, ROWS, Board, Game, Placement, Player, label,
+    CARDS, COLS, LORDS_READINGS, ROW_LETTERS, ROWS, Board, Position, Placement, Player, label,
 )
 from pnp.games.kingdom_builder import library
 from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS, parse_colour
 from pnp.games.kingdom_builder.facts import LOCATION_LETTER, MAX_SETTLEMENTS, TERRAIN_LETTERS, UNBUILDABLE, Terrain
-from pnp.inputs import read_document
+from pnp.games.base import Source, read_leniently
 from pnp.yamldoc import LineDict, LineList, Reader, is_null, shown
 
 GAME_ID = "kingdom-builder"
@@ -27,15 +27,15 @@ EMPTY = "."
 _COORDINATE = re.compile(r"([A-Ta-t])(\d{1,2})")
 
 
-def load(path: Path, boards_dir: Path | None = None) -> Game:
-    """Read and validate a transcription file; board entries resolve relative to its folder."""
-    return parse(*read_document(path), path.resolve().parent, boards_dir)
-
-
-def parse(text: str, file: str, base_dir: Path, boards_dir: Path | None = None) -> Game:
-    from pnp.games import GAMES
-
-    return _Reader(file, base_dir, boards_dir, set(GAMES)).read(text)
+def read(text: str, source: Source) -> tuple[Position | None, list[Problem]]:
+    """The game a text holds, as far as it can be read (None without a board), and every
+    problem in it. Board entries resolve beside the file and in its boards folder."""
+    if source.confined:
+        outside = outside_folder(text, source.file, source.folder)
+        if outside:
+            return None, outside
+    reader = _Reader(source)
+    return read_leniently(reader.problems, lambda: reader.read(text))
 
 
 def load_board(entries: list[str], lines: list[int | None], file: str, base_dir: Path,
@@ -71,12 +71,14 @@ def load_board(entries: list[str], lines: list[int | None], file: str, base_dir:
     return Board((placements[0], placements[1], placements[2], placements[3]))
 
 
-def parse_form(text: str, file: str, base_dir: Path, boards_dir: Path | None = None) -> tuple[Board, tuple[Player, ...]]:
+def parse_form(text: str, source: Source) -> tuple[Board, tuple[Player, ...]]:
     """The board and players of a transcription whose cards and settlements may still be blank
     (a form to fill in, as a photo scan does)."""
-    from pnp.games import GAMES
-
-    reader = _Reader(file, base_dir, boards_dir, set(GAMES))
+    if source.confined:
+        outside = outside_folder(text, source.file, source.folder)
+        if outside:
+            raise InputError(outside)
+    reader = _Reader(source)
     reader.required = ("game", "boards", "players")
     data = reader.document(text)
     board = reader.board(data) if "boards" in data else None
@@ -97,11 +99,12 @@ def parse_board_entry(entry: str) -> tuple[str, bool] | None:
 class _Reader(Reader):
     game_id, fields, required = GAME_ID, FIELDS, ("game", "boards", "cards", "players", "settlements")
 
-    def __init__(self, file: str, base_dir: Path, boards_dir: Path | None, games: set[str]):
-        super().__init__(file, games)
-        self.base_dir, self.boards_dir = base_dir, boards_dir
+    def __init__(self, source: Source):
+        super().__init__(source.file, source.games)
+        # Confined to its folder: sections only from there (the entries were checked before).
+        self.base_dir, self.boards_dir = source.folder, None if source.confined else source.boards_dir
 
-    def read(self, text: str) -> Game:
+    def read(self, text: str) -> Position | None:
         data = self.document(text)
         board = self.board(data) if "boards" in data else None
         cards = self.cards(data) if "cards" in data else ()
@@ -110,9 +113,10 @@ class _Reader(Reader):
         if lords_zero not in LORDS_READINGS:
             self.problem(data.line_of("lords_zero"), f"lords_zero is {shown(lords_zero)}, expected 'included' or 'excluded'")
         settlements = self.settlements(data, board, players) if "settlements" in data and players else ()
-        self.finish()
-        assert board is not None
-        return Game(board, cards, players, settlements, str(lords_zero), self.file)
+        if board is None:
+            return None
+        entries = tuple(str(entry).strip() for entry in data["boards"])
+        return Position(board, cards, players, settlements, str(lords_zero), self.file, entries)
 
     def board(self, data: LineDict) -> Board | None:
         entries = data["boards"]
@@ -281,11 +285,11 @@ def _letter_fits(letter: str, terrain: Terrain) -> bool:
 
 
 
-def dumps(game: Game, boards: list[str] | None = None, check: tuple[str, ...] = ()) -> str:
-    """The game as a transcription that `parse` reads back to the same game, the settlement grid
-    laid out as `pnp template` writes it. `boards` are the entries as the user named them (a
-    section file's path, say; default: the sections' names); `check` lists hexes still to compare
-    with the photo, written as `# check:` comments (see `unsure_hexes`)."""
+def dumps(game: Position, check: tuple[str, ...] = ()) -> str:
+    """The game as a transcription that `read` reads back to the same game, the settlement grid
+    laid out as `pnp template` writes it. The boards are named as the transcription it was read
+    from named them (a section file's path, say; else by the sections' names); `check` lists hexes
+    still to compare with the photo, written as `# check:` comments (see `unsure_hexes`)."""
     from pnp.yamlout import dumps as yaml_text
 
     owner = dict(game.settlements)
@@ -298,7 +302,7 @@ def dumps(game: Game, boards: list[str] | None = None, check: tuple[str, ...] = 
             tokens = (owner.get((row, col), game.board.at((row, col)).letter) for col in range(COLS))
             lines.append((" " if row % 2 else "") + " ".join(tokens) + f"  # {ROW_LETTERS[row]}")
         settlements = "\n".join(lines) + "\n"
-    text = yaml_text({"game": GAME_ID, "boards": boards or [str(p) for p in game.board.placements],
+    text = yaml_text({"game": GAME_ID, "boards": list(game.entries) or [str(p) for p in game.board.placements],
                       "cards": list(game.cards), "players": [_player(p) for p in game.players],
                       "lords_zero": game.lords_zero, "settlements": settlements})
     return "".join(f"# check: {hexes} (unsure)\n" for hexes in check) + text
@@ -325,44 +329,6 @@ def unsure_hexes(text: str) -> list[str]:
             if cell is not None and label(cell) not in found:
                 found.append(label(cell))
     return found
-
-
-def sketch(text: str, base_dir: Path, boards_dir: Path | None = None) -> tuple[Board | None, tuple[str, ...], tuple]:
-    """What can be drawn of a transcription that may have problems: the board (None if it cannot
-    be assembled), the player keys and the (cell, key) pairs of the settlements of those keys.
-    Nothing is checked here; `parse` says what is wrong."""
-    from pnp import yamldoc
-
-    try:
-        data = yamldoc.load(text, "sketch")
-    except InputError:
-        return None, (), ()
-    if not isinstance(data, dict):
-        return None, (), ()
-    board = None
-    entries = data.get("boards")
-    if isinstance(entries, list) and len(entries) == 4:
-        try:
-            board = load_board([str(e) for e in entries], [None] * 4, "sketch", base_dir, boards_dir)
-        except (InputError, ValueError, OSError):
-            board = None
-    players = data.get("players")
-    keys = tuple(dict.fromkeys(str(p["key"]).strip() for p in players if isinstance(p, dict) and "key" in p)) \
-        if isinstance(players, list) else ()
-    placed: dict[tuple[int, int], str] = {}
-    value = data.get("settlements")
-    if isinstance(value, str):
-        rows = [tokens for tokens in (raw.split("#", 1)[0].split() for raw in value.split("\n")) if tokens]
-        for row, tokens in enumerate(rows[:ROWS]):
-            for col, token in enumerate(tokens[:COLS]):
-                if token in keys:
-                    placed.setdefault((row, col), token)
-    elif isinstance(value, dict):
-        for key, coordinates in value.items():
-            for cell in map(parse_coordinate, map(str, coordinates if isinstance(coordinates, list) else ())):
-                if str(key) in keys and cell is not None:
-                    placed.setdefault(cell, str(key))
-    return board, keys, tuple(sorted(placed.items()))
 
 
 def outside_folder(text: str, file: str, base_dir: Path) -> list[Problem]:

@@ -1,0 +1,292 @@
+"""What the desk does, without HTTP: load a transcription, start a blank one, evaluate an edit,
+save, draw, open an uploaded file, read a photo. Each call takes and gives plain data (what the
+page sends and shows); what cannot be done is a `Refused` with the HTTP status that says why.
+
+The page holds a position as the plain data of its transcription (what the YAML file holds) and
+sends it on every edit; it is written as YAML, read once with the game's own lenient reader (the
+messages of `pnp check`, each placed at the field it concerns), scored with the game's engine when
+it has no problems, and for a game with a board drawn, problems or not. Save writes the game's
+own transcription of the position, only to the file the desk was started for.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import InputError, PnpError, Problem
+from pnp.games import GAMES
+from pnp.games.base import P, R, BoardPicture, BoardPictures, DeskPage, Form, Game, Json, Scan, ScorePicture, Source
+
+MAX_UPLOAD = 256 * 1024  # an opened transcription or set-up: a few KiB in practice
+UPLOAD_TYPES = (".yaml", ".yml", ".json")
+
+
+class Refused(Exception):
+    """A request the desk does not carry out: `status` is the HTTP status saying why."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass
+class Desk:
+    """What one run of `pnp desk` serves: the file each game saves to, and who may connect."""
+
+    targets: dict[str, Path]  # game id -> the only file Save writes for that game
+    opened: Path | None = None  # the transcription the desk was started with, if it exists
+    host: str = "127.0.0.1"
+    port: int = 0
+    token: str | None = None  # required on every request when set
+    names: tuple[str, ...] = ()  # host names (besides IP addresses) accepted when serving on all addresses
+
+
+class BoardCache:
+    """The last few boards drawn, as SVG, by game and board key: the page loads a board once."""
+
+    def __init__(self, size: int = 8):
+        self.size = size
+        self.svgs: OrderedDict[tuple[str, str], str] = OrderedDict()
+
+    def get(self, game_id: str, key: str) -> str | None:
+        return self.svgs.get((game_id, key))
+
+    def add(self, game_id: str, board: BoardPicture) -> None:
+        from pnp.render import svg
+
+        if (game_id, board.key) not in self.svgs:
+            self.svgs[(game_id, board.key)] = svg.render(board.drawing)
+            while len(self.svgs) > self.size:
+                self.svgs.popitem(last=False)
+
+
+def page_data(value: object) -> object:
+    """YAML data (as `yamldoc.load` keeps it: every scalar as its text) as the page edits it:
+    unquoted whole numbers as numbers, unquoted nulls as null, everything else as text."""
+    from pnp import yamldoc
+
+    if isinstance(value, dict):
+        return {str(key): page_data(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [page_data(item) for item in value]
+    if yamldoc.is_null(value):
+        return None
+    number = yamldoc.integer(value) if isinstance(value, yamldoc.Text) and value.plain else None
+    return str(value) if number is None else number
+
+
+def line_paths(text: str) -> dict[int, tuple[object, ...]]:
+    """For every line of a YAML text written by `yamlout.dumps(..., flow=False)`, the path of the
+    value it holds (keys and list indices); lines inside a block of text belong to that text."""
+    from pnp import yamldoc
+
+    found: dict[int, tuple[object, ...]] = {}
+
+    def walk(value: object, path: tuple[object, ...]) -> None:
+        if isinstance(value, yamldoc.LineDict):
+            for key, item in value.items():  # a line holds the key; a value below it, its own items
+                found.setdefault(value.key_lines[key], (*path, key))
+                walk(item, (*path, key))
+                found.setdefault(value.value_lines[key], (*path, key))
+        elif isinstance(value, yamldoc.LineList):
+            for index, (item, line) in enumerate(zip(value, value.item_lines)):
+                found.setdefault(line, (*path, index))
+                walk(item, (*path, index))
+
+    walk(yamldoc.load(text, "desk"), ())
+    result: dict[int, tuple[object, ...]] = {}
+    last: tuple[object, ...] = ()
+    for number in range(1, text.count("\n") + 2):
+        last = found.get(number, last)
+        result[number] = last
+    return result
+
+
+def problems_json(problems: list[Problem], text: str) -> list[Json]:
+    paths = line_paths(text) if any(p.line for p in problems) else {}
+    return [{"path": list(paths.get(p.line, ())) if p.line else [], "message": p.message} for p in problems]
+
+
+def _strings(value: object, most: int) -> tuple[str, ...]:
+    """The texts in a list the page sent (places to check), at most `most` of them."""
+    return tuple(item for item in value if isinstance(item, str))[:most] if isinstance(value, list) else ()
+
+
+@dataclass(frozen=True)
+class _Read:
+    """A document the page sent, as its game reads it."""
+
+    text: str
+    position: object
+    problems: list[Problem]
+
+
+class DeskService:
+    """The desk's calls, for the games `desk.targets` names."""
+
+    def __init__(self, desk: Desk):
+        self.desk = desk
+        self.boards = BoardCache()
+
+    def game(self, game_id: object) -> Game[Any, Any]:
+        if not isinstance(game_id, str) or game_id not in self.desk.targets:
+            raise Refused(404, f"this desk has no page for '{game_id}'")
+        return GAMES[game_id]
+
+    def source(self, game: Game[P, R]) -> Source:
+        """The file a game saves to, read as confined to its folder (the page names no file)."""
+        return Source.of(self.desk.targets[game.id], confined=True, games=frozenset(GAMES))
+
+    def opening(self, game: Game[P, R], text: str, file: str) -> Json:
+        """What the page needs to show a transcription's text: its data and unsure places."""
+        from pnp import yamldoc
+
+        try:
+            document = page_data(yamldoc.load(text, file))
+        except InputError as error:
+            raise Refused(422, "; ".join(p.message for p in error.problems)) from None
+        return {"game": game.id, "document": document, "unsure": game.unsure(text) if isinstance(game, Scan) else ()}
+
+    def games(self) -> list[Json]:
+        return [{"id": g.id, "name": g.name, "file": self.desk.targets[g.id].name, "page": isinstance(g, DeskPage),
+                 "has_picture": isinstance(g, ScorePicture), "has_board": isinstance(g, BoardPictures)}
+                for g in GAMES.values() if g.id in self.desk.targets]
+
+    def start(self) -> Json | None:
+        """The transcription the desk was started with, as saved last; None for a new one (or
+        one spoilt meanwhile)."""
+        from pnp.inputs import read_text
+
+        opened = self.desk.opened
+        if opened is None:
+            return None
+        try:
+            return self.opening(GAMES[next(iter(self.desk.targets))], read_text(opened, str(opened)), str(opened))
+        except (PnpError, Refused):
+            return None
+
+    def blank(self, game_id: object) -> Json:
+        """A new position: the game's blank form with its defaults, or just the game's name."""
+        game = self.game(game_id)
+        text = game.blank_form() if isinstance(game, Form) else f"game: {game.id}\n"
+        return self.opening(game, text, str(self.desk.targets[game.id]))
+
+    def read(self, game: Game[P, R], document: object) -> _Read:
+        from pnp import yamlout
+
+        if not isinstance(document, dict):
+            raise Refused(400, "the position must be a JSON object")
+        text = yamlout.dumps(document, flow=False)
+        try:
+            position, problems = game.read(text, self.source(game))
+        except PnpError as error:  # a file it names cannot be used
+            position, problems = None, [Problem(str(self.desk.targets[game.id]), None, m) for m in error.messages()]
+        return _Read(text, position, problems)
+
+    def evaluate(self, request: Json) -> Json:
+        """A position's problems, or its summary, result and explanation; the board and its pieces."""
+        game = self.game(request.get("game"))
+        read = self.read(game, request.get("document"))
+        result = game.evaluate(read.position) if read.position is not None and not read.problems else None
+        answer: Json = {
+            "problems": problems_json(read.problems, read.text),
+            "summary": game.check_summary(read.position) if result is not None else None,
+            "result": game.report_json(result) if result is not None else None,
+            "text": game.report_text(result, explain=True) if result is not None else None,
+        }
+        if isinstance(game, BoardPictures):
+            answer.update(self.pictures(game, read, result, request))
+        return answer
+
+    def pictures(self, game: BoardPictures, read: _Read, result: object, request: Json) -> Json:
+        from pnp.render import svg
+
+        if read.position is None:
+            return {"board": None, "pieces": None}
+        board = game.board_picture(read.position)
+        assert isinstance(game, Game)
+        self.boards.add(game.id, board)
+        shown: Json = {"key": board.key}
+        if request.get("board") != board.key:
+            shown.update(width=board.drawing.width, height=board.drawing.height, radius=board.radius,
+                         spots=[[s.name, round(s.x, 2), round(s.y, 2), s.open] for s in board.spots])
+        focus = request.get("focus")
+        drawing = game.pieces_picture(read.position, result, focus if isinstance(focus, str) else None,
+                                      _strings(request.get("unsure"), 400), tuple(p.message for p in read.problems))
+        return {"board": shown, "pieces": svg.render(drawing)}
+
+    def save(self, request: Json) -> tuple[int, Json]:
+        """Write the position to the game's file, unless it has problems."""
+        from pnp.outputs import write_file
+
+        game = self.game(request.get("game"))
+        read = self.read(game, request.get("document"))
+        if read.problems or read.position is None:
+            return 422, {"saved": None, "problems": problems_json(read.problems, read.text)}
+        path = self.desk.targets[game.id]
+        unsure = _strings(request.get("unsure"), 10_000)
+        text = game.dumps_unsure(read.position, unsure) if isinstance(game, Scan) else game.dumps(read.position)
+        # The desk was opened on this file (or chose it, new, at start): saving replaces it.
+        write_file(path, text, force=True)
+        return 200, {"saved": str(path), "problems": []}
+
+    def picture(self, request: Json) -> bytes:
+        """The score picture as PDF."""
+        from pnp.render import pdf
+
+        game = self.game(request.get("game"))
+        if not isinstance(game, ScorePicture):
+            raise Refused(404, f"{game.name} has no picture")
+        read = self.read(game, request.get("document"))
+        if read.problems or read.position is None:
+            raise Refused(422, f"{len(read.problems)} problems: fix them first")
+        return pdf.render([game.picture(game.evaluate(read.position))], f"{game.name} score")
+
+    def upload(self, name: str, raw: bytes) -> Json:
+        """A transcription or a set-up opened from the page: read, never stored."""
+        from pnp import yamldoc
+
+        if not name.lower().endswith(UPLOAD_TYPES):
+            raise Refused(415, f"'{name}' is not a transcription or set-up: {', '.join(UPLOAD_TYPES)} files only")
+        if len(raw) > MAX_UPLOAD:
+            raise Refused(413, f"'{name}' is larger than {MAX_UPLOAD // 1024} KiB; a transcription is a few KiB")
+        try:
+            text = raw.decode("utf-8")
+            data = yamldoc.load(text, name)
+        except UnicodeDecodeError:
+            raise Refused(415, f"'{name}' is not UTF-8 text") from None
+        except InputError as error:
+            raise Refused(422, "; ".join(p.message for p in error.problems)) from None
+        game_id = data.get("game") if isinstance(data, dict) else None
+        if game_id not in GAMES:
+            raise Refused(422, f"'{name}' names no game (game: {', '.join(GAMES)})")
+        if game_id not in self.desk.targets:
+            raise Refused(422, f"this desk saves {', '.join(self.desk.targets)} positions; start 'pnp desk FILE' "
+                               f"for a {game_id} one")
+        return self.opening(GAMES[game_id], text, name)
+
+    def scan(self, game_id: object, document: object, photo: bytes, photo_name: str, corners: str | None) -> Json:
+        """A photo read into the position: the filled position and its unsure places, never stored."""
+        from pnp import yamlout
+
+        game = self.game(game_id)
+        if not isinstance(game, Scan):
+            raise Refused(404, f"{game.name} has no photo scan")
+        if not isinstance(document, dict):
+            raise Refused(400, "the position must be a JSON object")
+        try:
+            reading = game.scan(yamlout.dumps(document, flow=False), self.source(game), photo, photo_name,
+                                corners=corners)
+        except PnpError as error:
+            raise Refused(422, "; ".join(error.messages())) from None
+        return {**self.opening(game, reading.text, str(self.desk.targets[game.id])), "summary": reading.summary}
+
+    def script(self, game_id: object) -> str:
+        """A game's own editor for the page; a game without one is edited with the generic one."""
+        game = self.game(game_id)
+        if not isinstance(game, DeskPage):
+            raise Refused(404, f"{game.name} has no page of its own")
+        return game.desk_script()
