@@ -1,6 +1,7 @@
 """The desk in a real headless Chromium: tap hexes, change cards and territories, see the result
 change, save, and score the saved file with the CLI. One browser and one server for the module."""
 
+import contextlib
 import json
 import socket
 import threading
@@ -22,13 +23,12 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 EXAMPLES = Path(__file__).resolve().parents[2] / "boards" / "examples"
 
 
-@pytest.fixture(scope="module")
-def desk(tmp_path_factory):
-    """A desk started without a file, as `pnp desk` in an empty folder: each game saves to a new
-    file there."""
+@contextlib.contextmanager
+def serving(folder: Path):
+    """A desk started without a file, as `pnp desk` in an empty folder: each game registered now
+    saves to a new file there. Gives its URL and those files."""
     import uvicorn
 
-    folder = tmp_path_factory.mktemp("desk")
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
@@ -38,9 +38,17 @@ def desk(tmp_path_factory):
     thread.start()
     while not server.started:
         time.sleep(0.01)
-    yield f"http://127.0.0.1:{port}/", targets
-    server.should_exit = True
-    thread.join(5)
+    try:
+        yield f"http://127.0.0.1:{port}/", targets
+    finally:
+        server.should_exit = True
+        thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def desk(tmp_path_factory):
+    with serving(tmp_path_factory.mktemp("desk")) as served:
+        yield served
 
 
 @pytest.fixture(scope="module")
@@ -59,6 +67,11 @@ def browser():
 
 @pytest.fixture
 def page(browser, desk, request):
+    yield from opened(browser, desk[0] + "#" + getattr(request, "param", "kingdom-builder"))
+
+
+def opened(browser, url: str):
+    """The desk's page at `url`, once it shows its first position; no error, no failed script."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -66,7 +79,7 @@ def page(browser, desk, request):
     page.on("requestfailed", lambda request: errors.append(f"{request.url}: {request.failure}"))
     page.on("response", lambda response: errors.append(f"{response.url}: {response.status}")
             if response.status >= 400 and response.request.resource_type == "script" else None)
-    page.goto(desk[0] + "#" + getattr(request, "param", "kingdom-builder"))
+    page.goto(url)
     page.wait_for_selector("#status:not(:empty)")  # the first position is shown
     yield page
     page.close()
@@ -243,7 +256,7 @@ def test_kingdom_builder_draft_from_a_photo_and_four_clicks(page, desk, tmp_path
     assert chips == [f"{name} ✓" for name in game.unsure(path.read_text(encoding="utf-8"))]
 
 
-@pytest.mark.parametrize("page", ["carolus-magnus", "great-wall", "kingdom-builder"], indirect=True)
+@pytest.mark.parametrize("page", list(GAMES), indirect=True)
 def test_every_panel_holds_its_content_at_desktop_width(page):
     # The courts table once spilled out of its panel at 1280 px: its last clan was cut off.
     spill = page.evaluate("""() => [...document.querySelectorAll('fieldset')]
@@ -252,3 +265,33 @@ def test_every_panel_holds_its_content_at_desktop_width(page):
             .filter(e => e.getBoundingClientRect().right > f.getBoundingClientRect().right + 1)
             .map(e => (f.querySelector('legend') || {}).textContent))""")
     assert spill == []
+
+
+def test_a_game_without_a_page_of_its_own_is_edited_as_json(browser, tmp_path, monkeypatch):
+    """The toy coin flip (only check and score): its page loads with no script of its own, an
+    edit is scored, and Save writes what `pnp score` reads."""
+    from tests.coin_flip.game import GAME
+
+    monkeypatch.setitem(GAMES, GAME.id, GAME)
+    with serving(tmp_path) as (url, targets):
+        for page in opened(browser, url + "#coin-flip"):
+            box = page.locator("textarea.generic")
+            # Anna called heads, Boris tails; the coin landed heads: Anna wins.
+            box.fill('{"game": "coin-flip", "calls": {"Anna": "heads", "Boris": "tails"}, "landed": "heads"}')
+            page.wait_for_selector("#status:has-text('2 calls, landed heads')")
+            box.fill('{"game": "coin-flip", "calls": {"Anna": "heads"}, "landed": "edge"}')
+            page.wait_for_selector(".problem-note:has-text(\"landed is 'edge', expected heads or tails\")")
+            box.fill('{"game": "coin-flip", "calls": {"Anna": "heads", "Boris": "tails"}, "landed": "tails"}')
+            page.wait_for_selector("#status:has-text('landed tails')")
+            page.click("#save")
+            page.wait_for_selector("#status:has-text('Saved')")
+    assert cli_json_of(GAME.id, targets[GAME.id]) == {"winners": ["Boris"]}
+
+
+def cli_json_of(game_id: str, path: Path) -> dict:
+    """`pnp score --json` with the command line made now (a game registered by a test included)."""
+    from pnp.cli.app import make_app
+
+    result = CliRunner().invoke(make_app(), ["score", game_id, str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
