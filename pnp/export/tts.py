@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 from urllib.parse import quote
 
@@ -105,7 +105,7 @@ def build(pieces: list[Piece], on_image: Callable[[int], None] | None = None) ->
     table = Table()
     layout = _Layout()
     tiles = [p for p in pieces if not p.card]
-    frames = [Frame(d, (0.0, 0.0), *_tile_pixels(d), clip=d.outline) for p in tiles for d in (p.front, p.back) if d]
+    frames = [Frame(_on_paper(d), (0.0, 0.0), *_tile_pixels(d), clip=d.outline) for p in tiles for d in (p.front, p.back) if d]
     images = dict(zip((f.drawing.name for f in frames), rasterize(frames, transparent=True, on_image=on_image)))
     for piece in tiles:
         table.images[f"tiles/{piece.front.name}.png"] = images[piece.front.name]
@@ -170,6 +170,13 @@ def _board(sections: list[Piece], layout: _Layout) -> list[tuple[float, float]]:
     spots = [(first[0] + col * step_x * UNITS_PER_MM, first[1] - row * step_z * UNITS_PER_MM)
              for row in range(2) for col in range(2)][:len(sections)]
     return spots + [layout.place(p.front.width, p.front.height) for p in sections[4:]]
+
+
+def _on_paper(drawing: Drawing) -> Drawing:
+    """The piece on white within its outline, as printed: art that leaves the paper showing
+    (scan markers, the gold track) is not transparent there."""
+    paper = replace(drawing.outline, paint=Paint(fill="#FFFFFF"))
+    return replace(drawing, items=(paper, *drawing.items))
 
 
 def _tile_pixels(drawing: Drawing) -> tuple[int, int]:
