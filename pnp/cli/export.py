@@ -9,6 +9,7 @@ from pathlib import Path
 import typer
 
 from pnp.cli.common import example, reports_errors, write_all
+from pnp.errors import OptionError
 from pnp.render.choices import Language
 
 EXAMPLES = example("pnp export kingdom-builder --to pod",
@@ -45,7 +46,7 @@ def export(
     if folder.exists() and not force:
         problems.append(f"{folder}: already exists; use --force to write into it")
     if problems:
-        raise run.ExportError(problems)
+        raise OptionError(problems)
     with typer.progressbar(length=run.renders(request), label="Rendering images", file=sys.stderr, show_pos=True,
                            width=30) as bar:
         files = run.files(request, folder.resolve().as_uri(), on_image=lambda _: bar.update(1))

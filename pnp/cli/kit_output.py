@@ -18,17 +18,45 @@ def _progress(total: int, label: str) -> Any:
     return typer.progressbar(length=total, label=label, file=sys.stderr, show_pos=True, width=30)
 
 
+MAX_OFFSET = 5.0  # mm: the test page's scales reach this far
+
+
+def back_offset(value: str | None, duplex: bool, fmt: str) -> tuple[float, float]:
+    """--back-offset X,Y as millimetres, or every problem with it."""
+    import math
+
+    from pnp.errors import OptionError
+
+    if value is None:
+        return 0.0, 0.0
+    problems = []
+    x = y = 0.0
+    try:
+        x, y = (float(part) for part in value.split(","))
+    except ValueError:
+        problems.append(f"--back-offset: '{value}' is not X,Y in millimetres (for example 1.5,-0.5)")
+    if not all(math.isfinite(v) and -MAX_OFFSET <= v <= MAX_OFFSET for v in (x, y)):
+        problems.append(f"--back-offset: {value} mm is beyond -5 to 5 mm (the test page's scales)")
+    if not duplex or fmt != "pdf":
+        problems.append("--back-offset moves the back pages of a double-sided PDF; it does not go with "
+                        f"{'--no-duplex' if not duplex else '--format svg'}")
+    if problems:
+        raise OptionError(problems)
+    return x, y
+
+
 def write_pdf(sheets: list[Sheet], path: Path, paper: str, bleed: float, duplex: bool, ink_saver: bool,
-              t: Catalog, force: bool) -> None:
+              t: Catalog, force: bool, offset: tuple[float, float] = (0.0, 0.0)) -> None:
     from pnp.render import pdf
     from pnp.render.imposition import Options, impose
 
-    pages = impose(sheets, Options(paper, bleed, duplex, ink_saver), t("title"), t)
+    pages = impose(sheets, Options(paper, bleed, duplex, ink_saver, offset), t("title"), t)
     with _progress(len(pages), "Rendering pages") as bar:
         data = pdf.render(pages, f"{t('title')} · {t('kit')}", on_page=lambda _: bar.update(1))
     write_atomic(path, data, force)
     typer.echo(f"wrote {path}: {len(pages)} pages, {paper}, bleed {bleed:g} mm, "
-               f"{'duplex' if duplex else 'backs at the end'}")
+               f"{'duplex' if duplex else 'backs at the end'}"
+               + (f", backs moved {offset[0]:+g},{offset[1]:+g} mm" if offset != (0.0, 0.0) else ""))
     for sheet in sheets:
         backs = f" + {len(sheet.backs)} backs" if sheet.backs else ""
         typer.echo(f"  {len(sheet.fronts):3d} × {sheet.title}{backs}")

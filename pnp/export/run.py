@@ -6,21 +6,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.errors import PnpError, did_you_mean
+from pnp.errors import OptionError, did_you_mean
 from pnp.export import faces, pod, tts
 
 TARGETS = ("pod", "tts")
-
-
-class ExportError(PnpError):
-    """What is wrong with an export request, one line each."""
-
-    def __init__(self, problems: list[str]):
-        self.problems = problems
-        super().__init__("\n".join(problems))
-
-    def messages(self) -> list[str]:
-        return list(self.problems)
 
 
 @dataclass(frozen=True)
@@ -72,7 +61,7 @@ def _web_url(url: str) -> bool:
 def check(request: Request) -> None:
     found = problems(request)
     if found:
-        raise ExportError(found)
+        raise OptionError(found)
 
 
 def _pieces(request: Request) -> list[faces.Piece]:

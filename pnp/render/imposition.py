@@ -57,6 +57,7 @@ class Options:
     bleed: float = 0.0
     duplex: bool = True
     ink_saver: bool = False
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm every back page is moved by (right, down): a printer's shift undone
 
 
 @dataclass(frozen=True)
@@ -215,7 +216,7 @@ def plan(sheets: list[Sheet], options: Options, text: Catalog) -> list[Page]:
     front.side = "cover"
     head_pages = [front]
     if duplex_test:
-        back = _whole_page(cover_back(w, h, text), title, None, options.paper)
+        back = _whole_page(cover_back(w, h, text, options.back_offset), title, None, options.paper)
         back.side = "cover-back"
         head_pages.append(back)
     return head_pages + body
@@ -342,7 +343,10 @@ def render_page(page: Page, number: int, total: int, options: Options, kit_title
             items.append(Group((replace(p.piece.outline, paint=CUT),), translate(p.x, p.y)))
     items += _shared_cut_lines(page, options, [box for box, _ in furniture])
     name = f"{' + '.join(page.titles) or kit_title}, page {number}"
-    return Drawing(name, pw, ph, tuple(items) + tuple(group for _, group in furniture))
+    items += [group for _, group in furniture]
+    if page.side in ("back", "cover-back") and options.duplex and options.back_offset != (0.0, 0.0):
+        return Drawing(name, pw, ph, (Group(tuple(items), translate(*options.back_offset)),))
+    return Drawing(name, pw, ph, tuple(items))
 
 
 @lru_cache(maxsize=512)
