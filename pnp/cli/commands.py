@@ -20,7 +20,7 @@ from typer.core import TyperGroup
 from pnp.cli.common import example, reports_errors, write_all, write_atomic
 from pnp.games import GAMES
 from pnp.games.base import Game, Param
-from pnp.render.choices import Format, Language, Paper
+from pnp.render.choices import Format, Language, Layout, Paper
 
 HELP = {
     "kit": "Make a print-and-play kit: every component at true size, with cut lines.",
@@ -45,6 +45,8 @@ SHARED: dict[str, tuple[Param, ...]] = {
         Param("ink_saver", "--ink-saver", bool, False, "Leave out large colour areas; symbols and outlines stay."),
         Param("lang", "--lang", Language, Language.EN, "Language of the text."),
         Param("fmt", "--format", Format, Format.PDF, "pdf: one print-ready file; svg: one file per component."),
+        Param("layout", "--layout", Layout, Layout.STANDARD, "gutter-fold: each card's back beside its front on one "
+              "side of the paper, to fold along the middle (no double-sided printing; other backs come at the end)."),
         Param("back_offset", "--back-offset", str, None, "X,Y: move every back page X mm right and Y mm down "
               "(-5 to 5 each), to undo a printer's duplex shift read off the test page's scales."),
         FORCE,
@@ -175,11 +177,12 @@ def _suffix(path: Path, option: str, allowed: tuple[str, ...]) -> str:
 # The handlers: what each operation does for any game.
 
 def kit(game: Game, out: Path, paper: str, bleed: float, duplex: bool, ink_saver: bool, lang: str, fmt: str,
-        force: bool, back_offset: str | None = None, **options: Any) -> None:
+        force: bool, layout: str = "standard", back_offset: str | None = None, **options: Any) -> None:
     from pnp.cli import kit_output
     from pnp.outputs import check_writable
 
-    offset = kit_output.back_offset(back_offset, duplex, fmt)
+    folded = layout == "gutter-fold"
+    offset = kit_output.back_offset(back_offset, duplex and not folded, fmt)
 
     pdf_path = out / f"{game.id}-kit.pdf"
     if fmt == "pdf":
@@ -189,7 +192,7 @@ def kit(game: Game, out: Path, paper: str, bleed: float, duplex: bool, ink_saver
     if fmt == "svg":
         kit_output.write_svgs(sheets, out / game.id, bleed, ink_saver, force)
     else:
-        kit_output.write_pdf(sheets, pdf_path, paper, bleed, duplex, ink_saver, t, force, offset)
+        kit_output.write_pdf(sheets, pdf_path, paper, bleed, duplex and not folded, ink_saver, t, force, offset, folded)
 
 
 def boards(game: Game, seed: int | None, out: Path, force: bool, **options: Any) -> None:

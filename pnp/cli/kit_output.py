@@ -39,23 +39,23 @@ def back_offset(value: str | None, duplex: bool, fmt: str) -> tuple[float, float
         problems.append(f"--back-offset: {value} mm is beyond -5 to 5 mm (the test page's scales)")
     if not duplex or fmt != "pdf":
         problems.append("--back-offset moves the back pages of a double-sided PDF; it does not go with "
-                        f"{'--no-duplex' if not duplex else '--format svg'}")
+                        f"{'--format svg' if fmt != 'pdf' else '--no-duplex or --layout gutter-fold'}")
     if problems:
         raise OptionError(problems)
     return x, y
 
 
 def write_pdf(sheets: list[Sheet], path: Path, paper: str, bleed: float, duplex: bool, ink_saver: bool,
-              t: Catalog, force: bool, offset: tuple[float, float] = (0.0, 0.0)) -> None:
+              t: Catalog, force: bool, offset: tuple[float, float] = (0.0, 0.0), folded: bool = False) -> None:
     from pnp.render import pdf
     from pnp.render.imposition import Options, impose
 
-    pages = impose(sheets, Options(paper, bleed, duplex, ink_saver, offset), t("title"), t)
+    pages = impose(sheets, Options(paper, bleed, duplex, ink_saver, offset, folded), t("title"), t)
     with _progress(len(pages), "Rendering pages") as bar:
         data = pdf.render(pages, f"{t('title')} · {t('kit')}", on_page=lambda _: bar.update(1))
     write_atomic(path, data, force)
     typer.echo(f"wrote {path}: {len(pages)} pages, {paper}, bleed {bleed:g} mm, "
-               f"{'duplex' if duplex else 'backs at the end'}"
+               f"{'duplex' if duplex else 'cards gutter-fold, other backs at the end' if folded else 'backs at the end'}"
                + (f", backs moved {offset[0]:+g},{offset[1]:+g} mm" if offset != (0.0, 0.0) else ""))
     for sheet in sheets:
         backs = f" + {len(sheet.backs)} backs" if sheet.backs else ""

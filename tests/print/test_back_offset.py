@@ -100,7 +100,7 @@ def test_a_printer_shift_reads_on_the_scales_as_the_offset_that_undoes_it(paper,
     (("--back-offset", "6,0"), "--back-offset: 6,0 mm is beyond -5 to 5 mm (the test page's scales)"),
     (("--back-offset", "1"), "--back-offset: '1' is not X,Y in millimetres (for example 1.5,-0.5)"),
     (("--back-offset", "1,1", "--no-duplex"),
-     "--back-offset moves the back pages of a double-sided PDF; it does not go with --no-duplex"),
+     "--back-offset moves the back pages of a double-sided PDF; it does not go with --no-duplex or --layout gutter-fold"),
 ])
 def test_bad_back_offset_is_refused(tmp_path, args, message):
     result = CliRunner().invoke(app, ["kit", "great-wall", "--out", str(tmp_path), *args])
