@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from pnp.draw import Rect, outset
 from pnp.export.faces import Face
-from pnp.export.raster import MM_PER_INCH, Frame, pixels, png, rasterize
+from pnp.export.raster import MM_PER_INCH, Frame, pixels, pngs
 
 DPI_RANGE = (72, 1200)
 BLEED_RANGE = (0.0, 5.0)
@@ -61,8 +61,8 @@ def frame(face: Face, settings: Settings) -> Frame:
 def export(faces: list[Face], settings: Settings, on_image: Callable[[int], None] | None = None) -> dict[str, bytes]:
     """The files of a print-shop export, by name: one PNG per face, manifest.csv, manifest.json."""
     frames = [frame(face, settings) for face in faces]
-    images = rasterize(frames, on_image=on_image)
-    files = {f"{face.drawing.name}.png": png(image, settings.dpi) for face, image in zip(faces, images)}
+    encoded = pngs(frames, settings.dpi, on_image=on_image)
+    files = {f"{face.drawing.name}.png": data for face, data in zip(faces, encoded)}
     rows = [{"file": f"{face.drawing.name}.png", "piece": face.drawing.name, "kind": face.title, "side": face.side,
              "copies": face.copies, "trim_width_mm": round(face.drawing.width, 3),
              "trim_height_mm": round(face.drawing.height, 3), "bleed_x_mm": round(f.bleed[0], 3),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from pnp.draw import PT, Drawing, Group, Shape, compose, scale, translate
@@ -53,16 +53,40 @@ def _page(frame: Frame) -> Drawing:
 def rasterize(frames: Sequence[Frame], transparent: bool = False,
               on_image: Callable[[int], None] | None = None) -> list[object]:
     """Each frame as an image: a numpy array, rows of BGR pixels (BGRA where `transparent`,
-    what lies outside the art then fully transparent)."""
+    what lies outside the art then fully transparent). `on_image` is called after each."""
+    images = []
+    for image in _images(frames, transparent):
+        images.append(image)
+        if on_image:
+            on_image(len(images))
+    return images
+
+
+def pngs(frames: Sequence[Frame], dpi: float | None = None, transparent: bool = False,
+         on_image: Callable[[int], None] | None = None) -> list[bytes]:
+    """Each frame as a PNG. Encoding, the slower half, runs beside rasterizing: PDFium and zlib
+    both let other threads run while they work, so two cores share the work."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        pending = [pool.submit(png, image, dpi) for image in _images(frames, transparent)]
+        done = []
+        for future in pending:
+            done.append(future.result())
+            if on_image:
+                on_image(len(done))
+    return done
+
+
+def _images(frames: Sequence[Frame], transparent: bool) -> Iterator[object]:
     import numpy as np
     import pypdfium2
 
     from pnp.render import pdf
 
     if not frames:
-        return []
+        return
     document = pypdfium2.PdfDocument(pdf.render([_page(f) for f in frames], "pnp export"))
-    images = []
     try:
         for k, frame in enumerate(frames):
             page = document[k]
@@ -74,13 +98,11 @@ def rasterize(frames: Sequence[Frame], transparent: bool = False,
             if array.shape[:2] != (frame.height_px, frame.width_px):
                 raise AssertionError(f"{frame.drawing.name}: rendered {array.shape[1]} x {array.shape[0]} px, "
                                      f"not {frame.width_px} x {frame.height_px}")
-            images.append(np.ascontiguousarray(array))
+            image = np.ascontiguousarray(array)
             page.close()
-            if on_image:
-                on_image(k + 1)
+            yield image
     finally:
         document.close()
-    return images
 
 
 def png(image: object, dpi: float | None = None) -> bytes:

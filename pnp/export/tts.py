@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 from pnp.draw import Circle, Drawing, Paint, Polygon, Rect
 from pnp.export.faces import Piece
-from pnp.export.raster import MM_PER_INCH, Frame, pixels, png, rasterize
+from pnp.export.raster import MM_PER_INCH, Frame, pixels, png, pngs, rasterize
 
 GRID = (10, 7)  # most cells across and down a deck sheet
 SHEET_MAX = 4096  # pixels a side
@@ -48,7 +48,7 @@ class Deck:
 class Table:
     """What the export writes: images by relative path, and the objects naming them."""
 
-    images: dict[str, object] = field(default_factory=dict)  # path -> image array
+    images: dict[str, bytes] = field(default_factory=dict)  # path -> PNG
     objects: list[dict] = field(default_factory=list)
 
 
@@ -100,13 +100,13 @@ def tile_type(drawing: Drawing) -> str:
 
 
 def build(pieces: list[Piece], on_image: Callable[[int], None] | None = None) -> Table:
-    """The table's images (not yet encoded) and objects, image references as relative paths:
+    """The table's images and objects, image references as relative paths:
     the board first, then the decks, then the other pieces, in rows."""
     table = Table()
     layout = _Layout()
     tiles = [p for p in pieces if not p.card]
     frames = [Frame(_on_paper(d), (0.0, 0.0), *_tile_pixels(d), clip=d.outline) for p in tiles for d in (p.front, p.back) if d]
-    images = dict(zip((f.drawing.name for f in frames), rasterize(frames, transparent=True, on_image=on_image)))
+    images = dict(zip((f.drawing.name for f in frames), pngs(frames, transparent=True, on_image=on_image)))
     for piece in tiles:
         table.images[f"tiles/{piece.front.name}.png"] = images[piece.front.name]
         if piece.back:
@@ -202,8 +202,8 @@ def _deck(table: Table, layout: _Layout, number: int, deck: Deck, on_image: Call
         sheet[row * cell_h:(row + 1) * cell_h, col * cell_w:(col + 1) * cell_w] = image
     sheet[(rows - 1) * cell_h:, (cols - 1) * cell_w:] = images[-1]  # the hidden card
     face_path, back_path = f"decks/deck-{number}-faces.png", f"decks/deck-{number}-back.png"
-    table.images[face_path] = sheet
-    table.images[back_path] = images[-1]
+    table.images[face_path] = png(sheet)
+    table.images[back_path] = png(images[-1])
     custom = {str(number): {"FaceURL": face_path, "BackURL": back_path, "NumWidth": cols, "NumHeight": rows,
                             "BackIsHidden": True, "UniqueBack": False, "Type": 0}}
     ids = [number * 100 + k for k, copies in enumerate(deck.copies) for _ in range(copies)]
@@ -243,7 +243,7 @@ def export(pieces: list[Piece], name: str, locate: Callable[[str], str],
     """The files of a table, by relative path: the images and `NAME.json`, the saved object,
     whose image references are `locate(relative path)`."""
     table = build(pieces, on_image)
-    files = {path: png(image) for path, image in table.images.items()}
+    files = dict(table.images)
     saved = {"SaveName": name, "GameMode": name, "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
              "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": _located(table.objects, locate)}
     files[f"{name}.json"] = (json.dumps(saved, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
