@@ -66,15 +66,24 @@ def pngs(frames: Sequence[Frame], dpi: float | None = None, transparent: bool = 
          on_image: Callable[[int], None] | None = None) -> list[bytes]:
     """Each frame as a PNG. Encoding, the slower half, runs beside rasterizing: PDFium and zlib
     both let other threads run while they work, so two cores share the work."""
-    from concurrent.futures import ThreadPoolExecutor
+    from collections import deque
+    from concurrent.futures import Future, ThreadPoolExecutor
+
+    done: list[bytes] = []
+    waiting: deque[Future[bytes]] = deque()  # at most two images wait, so memory stays bounded at any DPI
+
+    def finish_one() -> None:
+        done.append(waiting.popleft().result())
+        if on_image:
+            on_image(len(done))
 
     with ThreadPoolExecutor(max_workers=2) as pool:
-        pending = [pool.submit(png, image, dpi) for image in _images(frames, transparent)]
-        done = []
-        for future in pending:
-            done.append(future.result())
-            if on_image:
-                on_image(len(done))
+        for image in _images(frames, transparent):
+            if len(waiting) >= 2:
+                finish_one()
+            waiting.append(pool.submit(png, image, dpi))
+        while waiting:
+            finish_one()
     return done
 
 
