@@ -181,8 +181,7 @@ def kit(game: Game, out: Path, paper: str, bleed: float, duplex: bool, ink_saver
     from pnp.cli import kit_output
     from pnp.outputs import check_writable
 
-    folded = layout == "gutter-fold"
-    offset = kit_output.back_offset(back_offset, duplex and not folded, fmt)
+    offset, folded = kit_output.page_options(back_offset, layout, duplex, fmt)
 
     pdf_path = out / f"{game.id}-kit.pdf"
     if fmt == "pdf":

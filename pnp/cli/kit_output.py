@@ -21,15 +21,21 @@ def _progress(total: int, label: str) -> Any:
 MAX_OFFSET = 5.0  # mm: the test page's scales reach this far
 
 
-def back_offset(value: str | None, duplex: bool, fmt: str) -> tuple[float, float]:
-    """--back-offset X,Y as millimetres, or every problem with it."""
+def page_options(value: str | None, layout: str, duplex: bool, fmt: str) -> tuple[tuple[float, float], bool]:
+    """--back-offset X,Y as millimetres, and whether cards are gutter-folded; or every problem
+    with them."""
     import math
 
     from pnp.errors import OptionError
 
-    if value is None:
-        return 0.0, 0.0
+    folded = layout == "gutter-fold"
     problems = []
+    if folded and fmt != "pdf":
+        problems.append("--layout gutter-fold lays out the pages of a PDF; it does not go with --format svg")
+    if value is None:
+        if problems:
+            raise OptionError(problems)
+        return (0.0, 0.0), folded
     x = y = 0.0
     try:
         x, y = (float(part) for part in value.split(","))
@@ -37,12 +43,12 @@ def back_offset(value: str | None, duplex: bool, fmt: str) -> tuple[float, float
         problems.append(f"--back-offset: '{value}' is not X,Y in millimetres (for example 1.5,-0.5)")
     if not all(math.isfinite(v) and -MAX_OFFSET <= v <= MAX_OFFSET for v in (x, y)):
         problems.append(f"--back-offset: {value} mm is beyond -5 to 5 mm (the test page's scales)")
-    if not duplex or fmt != "pdf":
+    if not duplex or folded or fmt != "pdf":
         problems.append("--back-offset moves the back pages of a double-sided PDF; it does not go with "
                         f"{'--format svg' if fmt != 'pdf' else '--no-duplex or --layout gutter-fold'}")
     if problems:
         raise OptionError(problems)
-    return x, y
+    return (x, y), folded
 
 
 def write_pdf(sheets: list[Sheet], path: Path, paper: str, bleed: float, duplex: bool, ink_saver: bool,

@@ -101,8 +101,12 @@ def test_a_printer_shift_reads_on_the_scales_as_the_offset_that_undoes_it(paper,
     (("--back-offset", "1"), "--back-offset: '1' is not X,Y in millimetres (for example 1.5,-0.5)"),
     (("--back-offset", "1,1", "--no-duplex"),
      "--back-offset moves the back pages of a double-sided PDF; it does not go with --no-duplex or --layout gutter-fold"),
+    (("--back-offset", "1,1", "--layout", "gutter-fold"),
+     "--back-offset moves the back pages of a double-sided PDF; it does not go with --no-duplex or --layout gutter-fold"),
+    (("--layout", "gutter-fold", "--format", "svg"),
+     "--layout gutter-fold lays out the pages of a PDF; it does not go with --format svg"),
 ])
-def test_bad_back_offset_is_refused(tmp_path, args, message):
+def test_bad_back_offset_or_layout_is_refused(tmp_path, args, message):
     result = CliRunner().invoke(app, ["kit", "great-wall", "--out", str(tmp_path), *args])
     assert result.exit_code == 1 and result.stderr.strip() == message
     assert not list(tmp_path.iterdir())
