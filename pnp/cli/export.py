@@ -4,13 +4,20 @@ Tabletop Simulator table."""
 from __future__ import annotations
 
 import sys
+from enum import Enum
 from pathlib import Path
 
 import typer
 
 from pnp.cli.common import example, reports_errors, write_all
 from pnp.errors import OptionError
+from pnp.escape import terminal
 from pnp.render.choices import Language
+
+
+class Target(str, Enum):
+    POD = "pod"
+    TTS = "tts"
 
 EXAMPLES = example("pnp export kingdom-builder --to pod",
                    "pnp export kingdom-builder --to pod --preset tgc --out shop",
@@ -22,12 +29,12 @@ EXAMPLES = example("pnp export kingdom-builder --to pod",
 @reports_errors
 def export(
     game: str = typer.Argument(..., metavar="GAME", help="kingdom-builder, great-wall or carolus-magnus."),
-    to: str = typer.Option(..., "--to", help="pod: one PNG per piece face with a manifest, for print-on-demand "
+    to: Target = typer.Option(..., "--to", help="pod: one PNG per piece face with a manifest, for print-on-demand "
                            "shops; tts: deck sheets, tiles and a saved object for Tabletop Simulator."),
     dpi: int = typer.Option(None, "--dpi", help="pod: pixels per inch, 72-1200.  [default: 300]", show_default=False),
     bleed: float = typer.Option(None, "--bleed", help="pod: artwork beyond the trim on each side, mm, 0-5.  "
                                 "[default: 3]", show_default=False),
-    preset: str = typer.Option(None, "--preset", help="pod: a shop's card template: tgc (The Game Crafter's "
+    preset: str = typer.Option(None, "--preset", metavar="<tgc>", help="pod: a shop's card template: tgc (The Game Crafter's "
                                "poker card, 825 x 1125 px at 300 DPI)."),
     url_base: str = typer.Option(None, "--url-base", help="tts: the http(s) URL where you will host the images "
                                  "(default: file:/// paths to the exported images)."),
@@ -38,10 +45,16 @@ def export(
                                "are replaced, never anything else)."),
 ) -> None:
     """Export a kit's pieces as images: for a print-on-demand shop, or as a Tabletop Simulator table."""
+    from pnp.errors import did_you_mean
     from pnp.export import run
+    from pnp.games import GAMES
 
-    request = run.Request(game, to, dpi, bleed, preset, url_base, lang.value)
-    folder = out if out is not None else Path("output") / f"{game}-{to}"
+    if game not in GAMES:  # wrong usage, as for every command taking a game
+        typer.echo(f"pnp export {terminal(game)}: unknown game '{terminal(game)}'{did_you_mean(game, GAMES)}; "
+                   f"it takes: {', '.join(GAMES)}", err=True)
+        raise typer.Exit(2)
+    request = run.Request(game, to.value, dpi, bleed, preset, url_base, lang.value)
+    folder = out if out is not None else Path("output") / f"{game}-{to.value}"
     problems = run.problems(request)
     if folder.exists() and not force:
         problems.append(f"{folder}: already exists; use --force to write into it")

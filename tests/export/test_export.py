@@ -130,10 +130,13 @@ def test_bad_options_are_all_reported_at_once_and_nothing_is_written(tmp_path):
     assert result.exit_code == 1 and not out.exists()
     assert result.stderr.splitlines() == ["--dpi is for --to pod (print-shop images)",
                                           "--url-base: 'ftp://example.org/x' is not an http:// or https:// URL"]
-    _, result = export(tmp_path, "kingdom-bulder", "--to", "ppd")
-    assert result.exit_code == 1 and result.stderr.splitlines() == [
-        "unknown game 'kingdom-bulder' (did you mean 'kingdom-builder'?); one of: kingdom-builder, great-wall, "
-        "carolus-magnus", "--to: unknown target 'ppd' (one of: pod, tts)"]
+
+    _, result = export(tmp_path, "kingdom-bulder", "--to", "pod")  # wrong usage, as for every command
+    assert result.exit_code == 2 and result.stderr.strip() == (
+        "pnp export kingdom-bulder: unknown game 'kingdom-bulder' (did you mean 'kingdom-builder'?); it takes: "
+        "kingdom-builder, great-wall, carolus-magnus")
+    _, result = export(tmp_path, "great-wall", "--to", "ppd")
+    assert result.exit_code == 2 and "'ppd' is not one of 'pod', 'tts'" in result.stderr
 
 
 def test_an_existing_folder_needs_force(tmp_path):
