@@ -69,7 +69,10 @@ def _pieces(request: Request) -> list[faces.Piece]:
     from pnp.render.imposition import PAPERS
 
     game = GAMES[request.game]
-    options: dict[str, Any] = {p.name: p.default for p in game.operations["kit"].params}
+    # A table has no box to take pieces from: a Tabletop Simulator table gets every optional piece
+    # the kit can print (its switches: Kingdom Builder's settlements, Carolus Magnus's paladins).
+    options: dict[str, Any] = {p.name: True if request.target == "tts" and p.type is bool else p.default
+                               for p in game.operations["kit"].params}
     return faces.pieces(game.kit_sheets(game.catalog(request.lang), next(iter(PAPERS)), **options))
 
 

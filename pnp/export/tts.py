@@ -32,6 +32,7 @@ UNITS_PER_MM = 1 / MM_PER_INCH
 CARD_UNITS = 2.5  # a card's width at scale 1
 TILE_UNITS = 2.0  # a custom tile's longer side at scale 1
 TILE_TYPES = {"box": 0, "hex": 1, "circle": 2}
+STACK = 8  # more copies of a piece than this come in a bag
 SECTION_PREFIX = "section-"  # Kingdom Builder's board sections
 SECTION_HEXES = (10, 10)  # columns and rows of hexes in a section (odd rows indented half a hex)
 
@@ -122,7 +123,12 @@ def build(pieces: list[Piece], on_image: Callable[[int], None] | None = None) ->
         if piece in sections:
             continue
         x, z = layout.place(piece.front.width, piece.front.height)
-        table.objects += [_tile(piece, x, z, 0.2 + 0.15 * copy) for copy in range(piece.copies)]  # stacked
+        tiles_of = [_tile(piece, x, z, 0.2 + 0.15 * copy) for copy in range(piece.copies)]
+        if piece.copies > STACK:
+            table.objects.append({"Name": "Bag", "Nickname": f"{piece.copies} × {piece.front.name}",
+                                  "Transform": _transform(x, z, 0.5, 1.0), "ContainedObjects": tiles_of})
+        else:
+            table.objects += tiles_of  # stacked
     table.objects = [{**o, "GUID": f"{k + 1:06x}"} for k, o in enumerate(table.objects)]
     return table
 

@@ -283,3 +283,16 @@ def test_a_deck_of_more_than_69_faces_takes_two_sheets():
     # A full sheet: 10 cells of 409 px (4090 <= 4096) by 7 of 571 px (409 x 88 / 63 = 571.3).
     assert tts.cell_size(10, 7, 63.0, 88.0) == (409, 571)
 
+
+
+def test_the_table_holds_the_pieces_a_box_would(table):
+    """A table has no box to take pieces from: Kingdom Builder's 40 settlements per colour (4
+    colours) and Carolus Magnus's 40 paladins per clan (5 clans) come along, in bags."""
+    game, out, saved = table
+    bags = {o["Nickname"]: o["ContainedObjects"] for o in _objects(saved) if o["Name"] == "Bag"}
+    expected = {"kingdom-builder": {f"40 × settlement-{c}" for c in ("orange", "blue", "purple", "black")},
+                "carolus-magnus": {f"40 × paladin-{c}" for c in ("red", "pink", "blue", "yellow", "green")},
+                "great-wall": set()}[game]
+    assert expected <= set(bags)
+    for name in expected:
+        assert len(bags[name]) == 40 and all(t["Name"] == "Custom_Tile" for t in bags[name])
