@@ -11,6 +11,7 @@ card. Cards are turned a quarter when that puts more of them on a page (A4: 4 in
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.draw import Drawing, Group, compose, rotate, translate
@@ -32,8 +33,8 @@ class Grid:
         return self.cols * self.rows
 
 
-def grid(card_w: float, card_h: float, page_w: float, page_h: float, bleed: float,
-         area: "callable") -> Grid:  # type: ignore[valid-type]
+def grid(card_w: float, card_h: float, page_h: float, bleed: float,
+         area: Callable[[bool], tuple[float, float, float, float]]) -> Grid:
     """The layout fitting most cards on a half page; `area(tall)` gives the left, top, width and
     height where cut lines may go (imposition's printable area)."""
     best = Grid(0, 0, False, False)
@@ -56,11 +57,12 @@ def turned(drawing: Drawing) -> Drawing:
 
 
 def upside_down(drawing: Drawing) -> Drawing:
+    """The drawing turned half round, in its own box."""
     items = (Group(drawing.items, compose(translate(drawing.width, drawing.height), rotate(180))),)
     return Drawing(drawing.name, drawing.width, drawing.height, items, cut=None)
 
 
-def positions(g: Grid, w: float, h: float, page_w: float, page_h: float, bleed: float,
+def positions(g: Grid, w: float, h: float, page_h: float, bleed: float,
               left: float, width: float) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
     """Top-left corners of the fronts (upper half, their bottom row `FOLD_CLEAR` + bleed above
     the fold) and of their backs (the mirror about the fold), cell by cell."""

@@ -232,19 +232,19 @@ def _gutter_pages(sheets: list[Sheet], options: Options) -> list[Page]:
     """Gutter-fold pages for the cards of these sheets (see `gutter`), cards of a size together."""
     from pnp.render import gutter
 
-    pw, ph = paper_size(options.paper)
+    _, ph = paper_size(options.paper)
     runs: dict[tuple[float, float], list[Piece]] = {}
     for piece in (p for s in sheets for p in _pieces(s)):
         runs.setdefault((piece[0].width, piece[0].height), []).append(piece)
     pages = []
     for (w, h), run in runs.items():
-        g = gutter.grid(w, h, pw, ph, options.bleed, lambda tall: _area(options.paper, options.bleed, tall))
+        g = gutter.grid(w, h, ph, options.bleed, lambda tall: _area(options.paper, options.bleed, tall))
         if g.count == 0:
             raise PnpError(f"a {w:.0f} x {h:.0f} mm card with {options.bleed} mm bleed does not fit a gutter-fold "
                            f"{options.paper} page")
         left, _, width, _ = _area(options.paper, options.bleed, g.tall)
         cell = (h, w) if g.turned else (w, h)
-        fronts, backs = gutter.positions(g, *cell, pw, ph, options.bleed, left, width)
+        fronts, backs = gutter.positions(g, *cell, ph, options.bleed, left, width)
         for start in range(0, len(run), g.count):
             page = Page("single", g.tall, fold=ph / 2)
             for (front, back, title, _), (fx, fy), (bx, by) in zip(run[start:start + g.count], fronts, backs):

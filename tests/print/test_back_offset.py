@@ -7,7 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli.app import app
-from pnp.draw import Drawing, Group, Polygon, apply
+from pnp.draw import Drawing, Group, Polygon, apply, compose, texts
 from pnp.games import GAMES
 from pnp.render.cover import REACH, offset_marks
 from pnp.render.imposition import MARGIN, Options, impose, page_area, paper_size, plan
@@ -35,15 +35,9 @@ def test_back_offset_moves_exactly_the_back_pages_by_the_given_millimetres():
 
 def test_the_test_page_says_how_to_read_the_scales_and_that_the_backs_were_moved():
     test_page = impose(SHEETS, Options("a4", back_offset=(1.5, -2.0)), "Kit", T)[1]
-    words = " ".join(t.text for t in _texts(test_page.items))
+    words = " ".join(t.text for t in texts(test_page.items))
     assert "moved by +1.5 mm across and -2 mm down" in words
     assert "--back-offset X,Y" in words
-
-
-def _texts(items):
-    from pnp.draw import texts
-
-    return texts(items)
 
 
 def _lines(drawing: Drawing) -> list[tuple[tuple[float, float], tuple[float, float]]]:
@@ -51,8 +45,6 @@ def _lines(drawing: Drawing) -> list[tuple[tuple[float, float], tuple[float, flo
     found = []
 
     def walk(items, matrix):
-        from pnp.draw import compose
-
         for item in items:
             if isinstance(item, Group):
                 walk(item.items, compose(matrix, item.transform))

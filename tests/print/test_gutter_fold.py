@@ -62,7 +62,7 @@ def test_upright_cards_get_their_backs_upside_down():
     from pnp.render import gutter
 
     card = SHEETS[2].backs[0]
-    g = gutter.grid(63, 88, 210, 297, 0.0, lambda tall: (6.0, 10.2, 198.0, 276.6))
+    g = gutter.grid(63, 88, 297, 0.0, lambda tall: (6.0, 10.2, 198.0, 276.6))
     assert (g.cols, g.rows, g.turned) == (2, 2, True)  # the A4 case, turned: 4 beat 3 upright
     (group,) = gutter.upside_down(card).items
     assert group.transform == pytest.approx((-1, 0, 0, -1, 63, 88))
