@@ -25,6 +25,17 @@ class PnpError(Exception):
         return [str(self)]
 
 
+class OptionError(PnpError):
+    """Command options that do not go, one line each, all of them at once."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+    def messages(self) -> list[str]:
+        return list(self.problems)
+
+
 class InputError(PnpError):
     """One or more problems found in user input; all of them, not just the first."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from pnp import __version__
-from pnp.cli import commands, desk, games
+from pnp.cli import commands, desk, export, games
 from pnp.cli.common import example
 
 def _version(value: bool) -> None:
@@ -35,6 +35,7 @@ def make_app() -> typer.Typer:
     app.command("games", epilog=example("pnp games"))(games.games)
     app.command("desk", epilog=example("pnp desk boards/examples/first-game.yaml", "pnp desk game.yaml --no-browser",
                                        "pnp desk position.yaml --host 0.0.0.0 --port 8000"))(desk.desk)
+    app.command("export", epilog=export.EXAMPLES)(export.export)
     for operation, handler in commands.HANDLERS.items():
         app.add_typer(commands.group(operation, handler), name=operation)
     return app

@@ -21,7 +21,7 @@ from typer.core import TyperGroup
 from pnp.cli.common import example, reports_errors, write_all, write_atomic
 from pnp.games import GAMES
 from pnp.games.base import P, R, Boards, Form, Game, Kit, Param, Scan, ScorePicture, Setups, SetupSheet, Source
-from pnp.render.choices import Format, Language, Paper
+from pnp.render.choices import Format, Language, Layout, Paper
 
 HELP = {
     "kit": "Make a print-and-play kit: every component at true size, with cut lines.",
@@ -80,6 +80,11 @@ SHARED: dict[str, tuple[Option, ...]] = {
         Option("ink_saver", bool, False, "Leave out large colour areas; symbols and outlines stay.", ("--ink-saver",)),
         LANG,
         Option("fmt", Format, Format.PDF, "pdf: one print-ready file; svg: one file per component.", ("--format",)),
+        Option("layout", Layout, Layout.STANDARD, "gutter-fold: each card's back beside its front on one "
+               "side of the paper, to fold along the middle (no double-sided printing; other backs come at the end).",
+               ("--layout",)),
+        Option("back_offset", str, None, "X,Y: move every back page X mm right and Y mm down "
+               "(-5 to 5 each), to undo a printer's duplex shift read off the test page's scales.", ("--back-offset",)),
         FORCE,
     ),
     "boards": (
@@ -212,11 +217,13 @@ def _suffix(path: Path, option: str, allowed: tuple[str, ...]) -> str:
 # The handlers: what each operation does for any game that offers it (the group lists only those).
 
 def kit(game: Game[P, R], out: Path, paper: str, bleed: float, duplex: bool, ink_saver: bool, lang: str, fmt: str,
-        force: bool, **options: object) -> None:
+        force: bool, layout: str = "standard", back_offset: str | None = None, **options: object) -> None:
     from pnp.cli import kit_output
     from pnp.outputs import check_writable
 
     assert isinstance(game, Kit)
+    offset, folded = kit_output.page_options(back_offset, layout, duplex, fmt)
+
     pdf_path = out / f"{game.id}-kit.pdf"
     if fmt == "pdf":
         check_writable([pdf_path], force)  # refused at once, not after rendering
@@ -225,7 +232,7 @@ def kit(game: Game[P, R], out: Path, paper: str, bleed: float, duplex: bool, ink
     if fmt == "svg":
         kit_output.write_svgs(sheets, out / game.id, bleed, ink_saver, force)
     else:
-        kit_output.write_pdf(sheets, pdf_path, paper, bleed, duplex, ink_saver, t, force)
+        kit_output.write_pdf(sheets, pdf_path, paper, bleed, duplex and not folded, ink_saver, t, force, offset, folded)
 
 
 def boards(game: Game[P, R], seed: int | None, out: Path, force: bool, **options: object) -> None:

@@ -18,17 +18,51 @@ def _progress(total: int, label: str) -> Any:
     return typer.progressbar(length=total, label=label, file=sys.stderr, show_pos=True, width=30)
 
 
+MAX_OFFSET = 5.0  # mm: the test page's scales reach this far
+
+
+def page_options(value: str | None, layout: str, duplex: bool, fmt: str) -> tuple[tuple[float, float], bool]:
+    """--back-offset X,Y as millimetres, and whether cards are gutter-folded; or every problem
+    with them."""
+    import math
+
+    from pnp.errors import OptionError
+
+    folded = layout == "gutter-fold"
+    problems = []
+    if folded and fmt != "pdf":
+        problems.append("--layout gutter-fold lays out the pages of a PDF; it does not go with --format svg")
+    if value is None:
+        if problems:
+            raise OptionError(problems)
+        return (0.0, 0.0), folded
+    x = y = 0.0
+    try:
+        x, y = (float(part) for part in value.split(","))
+    except ValueError:
+        problems.append(f"--back-offset: '{value}' is not X,Y in millimetres (for example 1.5,-0.5)")
+    if not all(math.isfinite(v) and -MAX_OFFSET <= v <= MAX_OFFSET for v in (x, y)):
+        problems.append(f"--back-offset: {value} mm is beyond -5 to 5 mm (the test page's scales)")
+    if not duplex or folded or fmt != "pdf":
+        problems.append("--back-offset moves the back pages of a double-sided PDF; it does not go with "
+                        f"{'--format svg' if fmt != 'pdf' else '--no-duplex or --layout gutter-fold'}")
+    if problems:
+        raise OptionError(problems)
+    return (x, y), folded
+
+
 def write_pdf(sheets: list[Sheet], path: Path, paper: str, bleed: float, duplex: bool, ink_saver: bool,
-              t: Catalog, force: bool) -> None:
+              t: Catalog, force: bool, offset: tuple[float, float] = (0.0, 0.0), folded: bool = False) -> None:
     from pnp.render import pdf
     from pnp.render.imposition import Options, impose
 
-    pages = impose(sheets, Options(paper, bleed, duplex, ink_saver), t("title"), t)
+    pages = impose(sheets, Options(paper, bleed, duplex, ink_saver, offset, folded), t("title"), t)
     with _progress(len(pages), "Rendering pages") as bar:
         data = pdf.render(pages, f"{t('title')} · {t('kit')}", on_page=lambda _: bar.update(1))
     write_atomic(path, data, force)
     typer.echo(f"wrote {path}: {len(pages)} pages, {paper}, bleed {bleed:g} mm, "
-               f"{'duplex' if duplex else 'backs at the end'}")
+               f"{'duplex' if duplex else 'cards gutter-fold, other backs at the end' if folded else 'backs at the end'}"
+               + (f", backs moved {offset[0]:+g},{offset[1]:+g} mm" if offset != (0.0, 0.0) else ""))
     for sheet in sheets:
         backs = f" + {len(sheet.backs)} backs" if sheet.backs else ""
         typer.echo(f"  {len(sheet.fronts):3d} × {sheet.title}{backs}")

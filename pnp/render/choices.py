@@ -22,3 +22,10 @@ class Language(str, Enum):
     EN = "en"
     RU = "ru"
     FA = "fa"
+
+
+class Layout(str, Enum):
+    """How cards get their backs: behind them on the next page, or beside them to fold."""
+
+    STANDARD = "standard"
+    GUTTER_FOLD = "gutter-fold"

@@ -17,6 +17,19 @@ from pnp.render.i18n import Catalog
 
 KEY_SIZE = 13.0  # the key's swatches, mm
 CROSS_ARM = 6.0
+# The offset test: marks on the front in the strip left of the cover's text, and millimetre
+# scales behind them on the test page, read against the light. The back shifted by a printer
+# by (x, y) puts the marks at (-x, -y) on its scales: the reading is what --back-offset corrects.
+STRIP = 10.0  # mm of the page area's left edge that the cover leaves free
+REACH = 5  # the scales run from -5 to +5 mm, as far as --back-offset goes
+
+
+def offset_marks(height: float) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where the front's marks cross the scales' zeros (x, y from the page area's top left): the
+    upright mark, read on the horizontal scale, and the level mark, read on the vertical one."""
+    # The upright mark stands far enough in for the scale's labels to keep inside the page area;
+    # the level mark, 2 x REACH long, ends half a millimetre short of the text.
+    return (STRIP - 3.5, height / 2 - 6), (STRIP - REACH - 0.5, height / 2 + 6)
 
 
 @dataclass(frozen=True)
@@ -74,17 +87,48 @@ def cover_page(cover: Cover, width: float, height: float, printing: tuple[str, .
     if duplex_test:
         for x, y in crosses(width, height):
             items += _cross(x, y)
+        (ux, uy), (lx, ly) = offset_marks(height)
+        items += [Polygon(((ux, uy - REACH - 1), (ux, uy + REACH + 1)), CUT, closed=False),
+                  Polygon(((lx - REACH, ly), (lx + REACH, ly)), CUT, closed=False)]
     return Drawing("cover", width, height, tuple(items))
 
 
-def cover_back(width: float, height: float, text: Catalog) -> Drawing:
-    """The duplex test, printed behind the cover: crosses at the mirror of the cover's."""
+def _offset_scales(width: float, height: float) -> list[Item]:
+    """The scales behind the front's offset marks (mirrored about the page's centre line), in
+    millimetres, positive to the right and downwards; the upright scale labelled on its left,
+    inside the page area."""
+    (ux, uy), (lx, ly) = offset_marks(height)
+    hx, vx = width - ux, width - lx
+    line = Paint(stroke=INK, width=0.1)
+    items: list[Item] = [Polygon(((hx - REACH, uy), (hx + REACH, uy)), line, closed=False),
+                         Polygon(((vx, ly - REACH), (vx, ly + REACH)), line, closed=False)]
+    for mm in range(-REACH, REACH + 1):
+        tick = 2.0 if mm == 0 else 1.4 if mm % 5 == 0 else 0.8
+        items += [Polygon(((hx + mm, uy), (hx + mm, uy + tick)), line, closed=False),
+                  Polygon(((vx, ly + mm), (vx - tick, ly + mm)), line, closed=False)]
+    for mm in (-4, 0, 4):
+        label = f"{mm:+d}" if mm else "0"
+        items += [Text(hx + mm - 2, uy + 2.2, 4, 3, label, 6), Text(vx - 6.2, ly + mm - 1.5, 4, 3, label, 6, align="right")]
+    return items
+
+
+def cover_back(width: float, height: float, text: Catalog, moved: tuple[float, float] = (0.0, 0.0)) -> Drawing:
+    """The duplex test, printed behind the cover: crosses at the mirror of the cover's, the
+    offset scales and how to read them (and by how much the backs were moved, if they were)."""
     items: list[Item] = []
     for x, y in crosses(width, height):
         items += _cross(width - x, y)
+    items += _offset_scales(width, height)
     arrow = ((width / 2, 30.0), (width / 2 + 8, 42.0), (width / 2 - 8, 42.0))
     items += [Polygon(arrow, Paint(fill=INK)), Text(15, 44, width - 30, 8, text("duplex_test.top"), 12, bold=True),
               Rect(15, 60, width - 30, 0.4, Paint(fill=INK)),
               Text(15, 66, width - 30, 12, text("duplex_test.title"), 18, bold=True),
-              _paragraph(20, 84, width - 40, text("duplex_test.how"), 11)]
+              how := _paragraph(20, 84, width - 40, text("duplex_test.how"), 11)]
+    notes = [text("duplex_test.scales")]
+    if moved != (0.0, 0.0):
+        notes.append(text("duplex_test.moved", x=f"{moved[0]:+g}", y=f"{moved[1]:+g}"))
+    y = how.y + how.h + 4
+    for note in notes:
+        items.append(block := _paragraph(20, y, width - 40, note, 11))
+        y += block.h + 3
     return Drawing("cover-back", width, height, tuple(items))

@@ -37,6 +37,7 @@ PAPERS = {Paper.A4.value: (210.0, 297.0), Paper.LETTER.value: (215.9, 279.4)}
 MARGIN = 6.0  # printers cannot print closer to the edge
 FURNITURE = 4.2  # depth of the band holding the calibration bar or the footer
 SPACED_GAP = 3.0  # between pieces with their own cut outlines
+FOLD = Paint(stroke="#000000", width=0.2, dash=(3.0, 2.0))  # a gutter-fold page's fold line
 Box = tuple[float, float, float, float]  # left, top, right, bottom
 
 
@@ -57,6 +58,8 @@ class Options:
     bleed: float = 0.0
     duplex: bool = True
     ink_saver: bool = False
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm every back page is moved by (right, down): a printer's shift undone
+    gutter_fold: bool = False  # double-sided cards on gutter-fold pages (printed single-sided, with duplex off)
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,7 @@ class Page:
     # A back printed double-sided: where its front has pieces with nothing behind them, which its
     # cut lines must not cross either.
     behind: list[Box] = field(default_factory=list)
+    fold: float | None = None  # y of a gutter-fold page's fold line
 
     @property
     def titles(self) -> list[str]:
@@ -182,6 +186,8 @@ class _Packer:
 def plan(sheets: list[Sheet], options: Options, text: Catalog) -> list[Page]:
     """Every page of a kit in print order, with where each piece goes."""
     cover = next((s.cover for s in sheets if s.cover), None)
+    folded = [s for s in sheets if options.gutter_fold and not s.cover and s.cuts == "shared" and s.backs]
+    sheets = [s for s in sheets if not any(s is f for f in folded)]
     double = [p for s in sheets if not s.cover and s.cuts != "none" and s.backs for p in _pieces(s)]
     single = [p for s in sheets if not s.cover and s.cuts != "none" and not s.backs for p in _pieces(s)]
     # A few orders to pack in; the layout taking fewest sheets (then fewest double-sided pages,
@@ -200,25 +206,54 @@ def plan(sheets: list[Sheet], options: Options, text: Catalog) -> list[Page]:
     for page in singles:
         page.side = "single"
     backs = [_back_page(page, options) for page in fronts]
+    gutter_pages = _gutter_pages(folded, options)
     if options.duplex:
         body = [page for pair in zip(fronts, backs) for page in pair] + singles
     else:
-        body = fronts + singles + backs
+        body = fronts + singles + backs + gutter_pages
     if cover is None:
         return body
     duplex_test = options.duplex and bool(fronts)
     head = 2 if duplex_test else 1
-    printing = _printing(text, options, head, len(fronts), len(singles))
+    printing = _printing(text, options, head, len(fronts), len(singles), len(gutter_pages))
     w, h = page_area(options.paper)
     title = text("cover.contents")
     front = _whole_page(cover_page(cover, w, h, printing, text, duplex_test), title, None, options.paper)
     front.side = "cover"
     head_pages = [front]
     if duplex_test:
-        back = _whole_page(cover_back(w, h, text), title, None, options.paper)
+        back = _whole_page(cover_back(w, h, text, options.back_offset), title, None, options.paper)
         back.side = "cover-back"
         head_pages.append(back)
     return head_pages + body
+
+
+def _gutter_pages(sheets: list[Sheet], options: Options) -> list[Page]:
+    """Gutter-fold pages for the cards of these sheets (see `gutter`), cards of a size together."""
+    from pnp.render import gutter
+
+    _, ph = paper_size(options.paper)
+    runs: dict[tuple[float, float], list[Piece]] = {}
+    for piece in (p for s in sheets for p in _pieces(s)):
+        runs.setdefault((piece[0].width, piece[0].height), []).append(piece)
+    pages = []
+    for (w, h), run in runs.items():
+        g = gutter.grid(w, h, ph, options.bleed, lambda tall: _area(options.paper, options.bleed, tall))
+        if g.count == 0:
+            raise PnpError(f"a {w:.0f} x {h:.0f} mm card with {options.bleed} mm bleed does not fit a gutter-fold "
+                           f"{options.paper} page")
+        left, _, width, _ = _area(options.paper, options.bleed, g.tall)
+        cell = (h, w) if g.turned else (w, h)
+        fronts, backs = gutter.positions(g, *cell, ph, options.bleed, left, width)
+        for start in range(0, len(run), g.count):
+            page = Page("single", g.tall, fold=ph / 2)
+            for (front, back, title, _), (fx, fy), (bx, by) in zip(run[start:start + g.count], fronts, backs):
+                assert back is not None
+                face, behind = (gutter.turned(front), gutter.turned(back)) if g.turned else (front, gutter.upside_down(back))
+                page.placements += [Placement(face, fx, fy, "shared", title, block=1),
+                                    Placement(behind, bx, by, "shared", title, block=2)]
+            pages.append(page)
+    return pages
 
 
 def _pieces(sheet: Sheet) -> list[Piece]:
@@ -290,8 +325,8 @@ def _back_page(front: Page, options: Options) -> Page:
     return Page("back", front.tall, backs, behind if options.duplex else [])
 
 
-def _printing(text: Catalog, options: Options, head: int, fronts: int, singles: int) -> tuple[str, ...]:
-    """How to print this kit: which pages double-sided, which single-sided, which to glue."""
+def _printing(text: Catalog, options: Options, head: int, fronts: int, singles: int, folded: int = 0) -> tuple[str, ...]:
+    """How to print this kit: which pages double-sided, which single-sided, which to glue or fold."""
     lines = [text("actual_size")]
     if options.duplex and fronts:
         last = head + 2 * fronts
@@ -302,10 +337,12 @@ def _printing(text: Catalog, options: Options, head: int, fronts: int, singles: 
         sheets = last // 2 + singles
     else:
         last = head + fronts + singles
-        lines.append(text("printing.single", first=1, last=last + fronts))
+        lines.append(text("printing.single", first=1, last=last + fronts + folded))
         if fronts:
             lines.append(text("printing.glue", first=head + 1, last=head + fronts, backs_first=last + 1, backs_last=last + fronts))
-        sheets = last + fronts
+        if folded:
+            lines.append(text("printing.fold", first=last + fronts + 1, last=last + fronts + folded))
+        sheets = last + fronts + folded
     lines.append(text("printing.sheets", sheets=sheets))
     return tuple(lines)
 
@@ -341,8 +378,14 @@ def render_page(page: Page, number: int, total: int, options: Options, kit_title
         if p.cuts == "own":
             items.append(Group((replace(p.piece.outline, paint=CUT),), translate(p.x, p.y)))
     items += _shared_cut_lines(page, options, [box for box, _ in furniture])
+    if page.fold is not None:
+        left, _, width, _ = _area(options.paper, options.bleed, page.tall)
+        items.append(Polygon(((left, page.fold), (left + width, page.fold)), FOLD, closed=False))
     name = f"{' + '.join(page.titles) or kit_title}, page {number}"
-    return Drawing(name, pw, ph, tuple(items) + tuple(group for _, group in furniture))
+    items += [group for _, group in furniture]
+    if page.side in ("back", "cover-back") and options.duplex and options.back_offset != (0.0, 0.0):
+        return Drawing(name, pw, ph, (Group(tuple(items), translate(*options.back_offset)),))
+    return Drawing(name, pw, ph, tuple(items))
 
 
 @lru_cache(maxsize=512)

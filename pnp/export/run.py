@@ -1,0 +1,92 @@
+"""An export request: checked whole (every problem at once), then turned into files."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.errors import OptionError, did_you_mean
+from pnp.export import faces, pod, tts
+
+TARGETS = ("pod", "tts")
+
+
+@dataclass(frozen=True)
+class Request:
+    game: str
+    target: str  # pod | tts
+    dpi: int | None = None  # pod only; None: 300
+    bleed: float | None = None  # pod only; None: 3 mm
+    preset: str | None = None  # pod only
+    url_base: str | None = None  # tts only
+    lang: str = "en"
+
+    @property
+    def settings(self) -> pod.Settings:
+        return pod.Settings(300 if self.dpi is None else self.dpi, 3.0 if self.bleed is None else self.bleed, self.preset)
+
+
+def problems(request: Request) -> list[str]:
+    """Everything wrong with the request."""
+    from pnp.games import GAMES
+
+    found = []
+    if request.game not in GAMES:
+        found.append(f"unknown game '{request.game}'{did_you_mean(request.game, GAMES)}; one of: {', '.join(GAMES)}")
+    if request.target not in TARGETS:
+        found.append(f"--to: unknown target '{request.target}' (one of: {', '.join(TARGETS)})")
+    elif request.target == "pod":
+        found += pod.problems(request.settings)
+        if request.url_base is not None:
+            found.append("--url-base is for --to tts (images hosted for Tabletop Simulator)")
+    else:
+        found += [f"{option} is for --to pod (print-shop images)" for option, value in
+                  (("--dpi", request.dpi), ("--bleed", request.bleed), ("--preset", request.preset)) if value is not None]
+        if request.url_base is not None and not _web_url(request.url_base):
+            found.append(f"--url-base: '{request.url_base}' is not an http:// or https:// URL")
+    return found
+
+
+def _web_url(url: str) -> bool:
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and bool(parts.netloc) and not any(c.isspace() or ord(c) < 32 for c in url)
+
+
+def check(request: Request) -> None:
+    found = problems(request)
+    if found:
+        raise OptionError(found)
+
+
+def _pieces(request: Request) -> list[faces.Piece]:
+    from pnp.games import GAMES
+    from pnp.render.imposition import PAPERS
+
+    game = GAMES[request.game]
+    # A table has no box to take pieces from: a Tabletop Simulator table gets every optional piece
+    # the kit can print (its switches: Kingdom Builder's settlements, Carolus Magnus's paladins).
+    options: dict[str, Any] = {p.name: True if request.target == "tts" and p.type is bool else p.default
+                               for p in game.commands["kit"].params}
+    return faces.pieces(game.kit_sheets(game.catalog(request.lang), next(iter(PAPERS)), **options))
+
+
+def renders(request: Request) -> int:
+    """How many images the export renders (for progress)."""
+    kinds = _pieces(request)
+    return len(faces.faces(kinds)) if request.target == "pod" else tts.renders(kinds)
+
+
+def files(request: Request, folder_uri: str, on_image: Callable[[int], None] | None = None) -> dict[str, bytes]:
+    """The export's files by path relative to its folder; `folder_uri` is the folder's file:///
+    URI, which a Tabletop Simulator table names its images under unless --url-base is given."""
+    check(request)
+    kinds = _pieces(request)
+    if request.target == "pod":
+        return pod.export(faces.faces(kinds), request.settings, on_image)
+    return tts.export(kinds, request.game, tts.locator(request.url_base or folder_uri), on_image)

@@ -1,0 +1,298 @@
+"""`pnp export`: print-shop images and a Tabletop Simulator table, as a user makes them.
+
+Expected sizes are worked out by hand: pixels = (trim + 2 x bleed) / 25.4 x dpi, rounded.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import struct
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli.app import app
+from pnp.export import faces, pod, run, tts
+from pnp.export.raster import rasterize
+from pnp.games import GAMES
+
+runner = CliRunner()
+
+
+def png_header(path: Path) -> tuple[int, int, int, list[bytes]]:
+    """Width, height, colour type (2 RGB, 6 RGBA) and the chunk types of a PNG."""
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height, _, colour = struct.unpack(">IIBB", data[16:26])
+    chunks, at = [], 8
+    while at < len(data):
+        length = struct.unpack(">I", data[at:at + 4])[0]
+        chunks.append(data[at + 4:at + 8])
+        at += 12 + length
+    return width, height, colour, chunks
+
+
+def export(tmp_path: Path, *args: str) -> tuple[Path, object]:
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["export", *args, "--out", str(out)])
+    return out, result
+
+
+@pytest.fixture(scope="module")
+def kb_pod(tmp_path_factory):
+    out, result = export(tmp_path_factory.mktemp("pod"), "kingdom-builder", "--to", "pod", "--dpi", "100", "--bleed", "2")
+    assert result.exit_code == 0, result.output
+    return out
+
+
+@pytest.fixture(scope="module", params=["kingdom-builder", "great-wall", "carolus-magnus"])
+def table(request, tmp_path_factory):
+    out, result = export(tmp_path_factory.mktemp("tts"), request.param, "--to", "tts")
+    assert result.exit_code == 0, result.output
+    return request.param, out, json.loads((out / f"{request.param}.json").read_text())
+
+
+def test_a_poker_card_with_3mm_bleed_at_300_dpi_is_815_by_1110_px():
+    # (63 + 6) / 25.4 * 300 = 814.96 -> 815; (88 + 6) / 25.4 * 300 = 1110.2 -> 1110 (the issue's figures)
+    card = next(f for f in faces.faces(run._pieces(run.Request("kingdom-builder", "pod"))) if f.card)
+    frame = pod.frame(card, pod.Settings(300, 3.0))
+    assert (frame.width_px, frame.height_px) == (815, 1110)
+    image = rasterize([frame])[0]
+    assert image.shape == (1110, 815, 3)
+
+
+def test_every_pod_image_has_the_pixels_of_its_trim_bleed_and_dpi(kb_pod):
+    rows = list(csv.DictReader((kb_pod / "manifest.csv").open()))
+    sizes = {f.drawing.name: (f.drawing.width, f.drawing.height)
+             for f in faces.faces(run._pieces(run.Request("kingdom-builder", "pod")))}
+    assert {row["piece"] for row in rows} == set(sizes)
+    assert sorted(p.name for p in kb_pod.glob("*.png")) == sorted(row["file"] for row in rows)
+    for row in rows:
+        width, height = sizes[row["piece"]]
+        expected = (round((width + 4) / 25.4 * 100), round((height + 4) / 25.4 * 100))
+        got = png_header(kb_pod / row["file"])
+        assert got[:2] == expected == (int(row["width_px"]), int(row["height_px"])), row["file"]
+        assert got[2] == 2 and b"sRGB" in got[3], "sRGB RGB, no alpha, for a print shop"
+        assert (float(row["bleed_x_mm"]), row["dpi"]) == (2.0, "100")
+
+
+def test_pod_manifest_counts_every_piece(kb_pod):
+    rows = {row["piece"]: row for row in json.loads((kb_pod / "manifest.json").read_text())["images"]}
+    # Kingdom Builder: 5 cards per terrain, 25 terrain cards behind one back; 10 kingdom cards; 8 sections.
+    assert rows["terrain-card-grass"]["copies"] == 5 and rows["terrain-card-back"]["copies"] == 25
+    assert rows["terrain-card-back"]["side"] == "back" and rows["kingdom-card-back"]["copies"] == 10
+    assert sum(name.startswith("section-") for name in rows) == 8
+    # Markers show the same on both sides: one image, printed on both sides of 4 markers.
+    assert rows["gold-marker-blue"]["side"] == "both" and rows["gold-marker-blue"]["copies"] == 1
+
+
+def test_tgc_preset_gives_the_poker_card_template_with_the_card_centred(tmp_path):
+    out, result = export(tmp_path, "great-wall", "--to", "pod", "--preset", "tgc")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader((out / "manifest.csv").open()))
+    cards = [row for row in rows if row["trim_width_mm"] == "63.0"]
+    assert cards and all(png_header(out / row["file"])[:2] == (825, 1125) for row in cards)
+    # 2.75 in = 69.85 mm, 3.75 in = 95.25 mm: (69.85 - 63) / 2 and (95.25 - 88) / 2 on each side.
+    assert {(row["bleed_x_mm"], row["bleed_y_mm"]) for row in cards} == {("3.425", "3.625")}
+    tokens = [row for row in rows if row["trim_width_mm"] != "63.0"]
+    assert tokens and all(row["bleed_x_mm"] == "3.0" for row in tokens)  # other pieces keep the bleed
+
+
+def test_card_images_leave_out_the_scissors_corner_guide():
+    card = next(p for p in faces.pieces(GAMES["kingdom-builder"].kit_sheets(GAMES["kingdom-builder"].catalog("en"), "a4",
+                                                                         settlements=False)) if p.card)
+    assert not any(getattr(item, "paint", None) and item.paint.dash for item in card.front.items)
+
+
+@pytest.mark.parametrize("target", [("--to", "pod", "--dpi", "72"), ("--to", "tts")])
+def test_exports_are_byte_identical(tmp_path, target):
+    first, _ = export(tmp_path / "a", "carolus-magnus", *target)
+    second, _ = export(tmp_path / "b", "carolus-magnus", *target)
+    names = sorted(str(p.relative_to(first)) for p in first.rglob("*") if p.is_file())
+    assert names and names == sorted(str(p.relative_to(second)) for p in second.rglob("*") if p.is_file())
+    for name in names:
+        a, b = (first / name).read_bytes(), (second / name).read_bytes()
+        if name.endswith(".json"):  # names its images by their own folder's path
+            a = a.replace(first.as_uri().encode(), b"FOLDER")
+            b = b.replace(second.as_uri().encode(), b"FOLDER")
+        assert a == b, name
+
+
+def test_bad_options_are_all_reported_at_once_and_nothing_is_written(tmp_path):
+    out, result = export(tmp_path, "kingdom-builder", "--to", "pod", "--preset", "mpc", "--dpi", "50", "--bleed", "7")
+    assert result.exit_code == 1 and not out.exists()
+    assert result.stderr.splitlines() == [
+        "--preset: unknown preset 'mpc' (one of: tgc)", "--dpi: 50 is outside 72-1200", "--bleed: 7 mm is outside 0-5 mm"]
+    out, result = export(tmp_path, "kingdom-builder", "--to", "tts", "--url-base", "ftp://example.org/x", "--dpi", "300")
+    assert result.exit_code == 1 and not out.exists()
+    assert result.stderr.splitlines() == ["--dpi is for --to pod (print-shop images)",
+                                          "--url-base: 'ftp://example.org/x' is not an http:// or https:// URL"]
+
+    _, result = export(tmp_path, "kingdom-bulder", "--to", "pod")  # wrong usage, as for every command
+    assert result.exit_code == 2 and result.stderr.strip() == (
+        "pnp export kingdom-bulder: unknown game 'kingdom-bulder' (did you mean 'kingdom-builder'?); it takes: "
+        "kingdom-builder, great-wall, carolus-magnus")
+    _, result = export(tmp_path, "great-wall", "--to", "ppd")
+    assert result.exit_code == 2 and "'ppd' is not one of 'pod', 'tts'" in result.stderr
+
+
+def test_an_existing_folder_needs_force(tmp_path):
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "mine.txt").write_text("keep")
+    out, result = export(tmp_path, "great-wall", "--to", "tts")
+    assert result.exit_code == 1 and result.stderr.strip() == f"{out}: already exists; use --force to write into it"
+    assert [p.name for p in out.iterdir()] == ["mine.txt"]
+    out, result = export(tmp_path, "great-wall", "--to", "tts", "--force")
+    assert result.exit_code == 0 and (out / "great-wall.json").exists() and (out / "mine.txt").read_text() == "keep"
+
+
+def _path(url: str) -> Path:
+    parts = urlsplit(url)
+    assert parts.scheme == "file"
+    return Path(unquote(parts.path))
+
+
+def _objects(saved: dict) -> list[dict]:
+    return saved["ObjectStates"]
+
+
+def test_tts_deck_sheets_are_at_most_10_by_7_cells_and_4096_px_rgb(table):
+    game, out, saved = table
+    decks = [o for o in _objects(saved) if o["Name"] in ("DeckCustom", "Card")]
+    assert decks
+    for deck in decks:
+        (custom,) = deck["CustomDeck"].values()
+        assert 1 <= custom["NumWidth"] <= 10 and 1 <= custom["NumHeight"] <= 7
+        width, height, colour, _ = png_header(_path(custom["FaceURL"]))
+        back_w, back_h, back_colour, _ = png_header(_path(custom["BackURL"]))
+        assert max(width, height) <= 4096 and colour == back_colour == 2
+        # The sheet is exactly NumWidth x NumHeight cells of the back's size.
+        assert (width, height) == (custom["NumWidth"] * back_w, custom["NumHeight"] * back_h)
+        # Every card's id names a cell of its sheet other than the last, the hidden card.
+        cells = custom["NumWidth"] * custom["NumHeight"]
+        ids = deck.get("DeckIDs", [deck.get("CardID")])
+        number = int(next(iter(deck["CustomDeck"])))
+        assert all(number * 100 <= i < number * 100 + cells - 1 for i in ids)
+
+
+def test_tts_hidden_card_is_the_back_in_the_last_cell(table):
+    import cv2
+
+    game, out, saved = table
+    deck = next(o for o in _objects(saved) if o["Name"] == "DeckCustom")
+    (custom,) = deck["CustomDeck"].values()
+    sheet, back = cv2.imread(str(_path(custom["FaceURL"]))), cv2.imread(str(_path(custom["BackURL"])))
+    h, w = back.shape[:2]
+    assert (sheet[-h:, -w:] == back).all()
+
+
+def test_every_image_the_saved_object_names_exists(table):
+    game, out, saved = table
+    named = set()
+
+    def walk(value):
+        if isinstance(value, dict):
+            for key, v in value.items():
+                if key in tts.URL_KEYS and v:
+                    named.add(_path(v))
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    walk(saved)
+    assert named and all(path.is_file() for path in named)
+    assert named == {p.resolve() for p in out.rglob("*.png")}, "every image exported is used"
+
+
+# Cards per deck, from the kits' contents (the games' component lists).
+DECKS = {
+    "kingdom-builder": {"terrain cards (5 per terrain)": 25, "Kingdom Builder cards": 10, "location summary cards": 8},
+    "great-wall": {"wall cards (5 colours × 20)": 100, "reference cards (card types / success check)": 5,
+                   "turn summary cards (turn / end of the game)": 5},
+    "carolus-magnus": {"player aids (turn / majorities)": 4},
+}
+
+
+def test_tts_decks_hold_the_right_cards(table):
+    game, out, saved = table
+    counts: dict[str, int] = {}
+    for o in _objects(saved):
+        if o["Name"] == "DeckCustom":
+            assert len(o["DeckIDs"]) == len(o["ContainedObjects"])
+            assert [c["CardID"] for c in o["ContainedObjects"]] == o["DeckIDs"]
+            counts[o["Nickname"]] = counts.get(o["Nickname"], 0) + len(o["DeckIDs"])
+    assert counts == DECKS[game]
+    if game == "great-wall":  # one deck per colour: 20 cards behind each back
+        walls = [o for o in _objects(saved) if o.get("Nickname") == "wall cards (5 colours × 20)"]
+        assert [len(o["DeckIDs"]) for o in walls] == [20] * 5
+
+
+def test_tts_tiles_are_transparent_outside_their_outline(table):
+    import cv2
+
+    game, out, saved = table
+    tiles = [o for o in _objects(saved) if o["Name"] == "Custom_Tile"]
+    assert tiles
+    for tile in tiles:
+        path = _path(tile["CustomImage"]["ImageURL"])
+        image = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+        assert image.shape[2] == 4 and max(image.shape[:2]) <= 4096
+        h, w = image.shape[:2]
+        if tile["CustomImage"]["CustomTile"]["Type"] in (1, 2):  # hex, round: corners outside the outline
+            assert image[0, 0, 3] == 0 and image[h - 1, w - 1, 3] == 0, path.name
+            assert image[h // 2, w // 2, 3] == 255, path.name
+
+
+def test_kingdom_builder_sections_interlock_on_the_tts_table(table):
+    game, out, saved = table
+    if game != "kingdom-builder":
+        pytest.skip("only Kingdom Builder has board sections")
+    sections = [o["Transform"] for o in _objects(saved) if o.get("Nickname", "").startswith("section-")]
+    assert len(sections) == 8
+    tl, tr, bl, br = sections[:4]
+    # A section is 10 hexes of 18.8 mm across with odd rows indented: its right neighbour starts
+    # 10 hexes on (188 mm = 7.4016 in); the one below 15 hex radii down (15 x 10.854 mm = 6.4099 in).
+    assert tr["posX"] - tl["posX"] == pytest.approx(188 / 25.4, abs=1e-3)
+    assert tl["posZ"] - bl["posZ"] == pytest.approx(15 * 18.8 / 3 ** 0.5 / 25.4, abs=1e-3)
+    assert (br["posX"], br["posZ"]) == (tr["posX"], bl["posZ"])
+    # Scaled so the section's 197.4 mm width is true: 197.4 / 25.4 units over a tile's 2 units.
+    assert tl["scaleX"] == pytest.approx(197.4 / 25.4 / 2, abs=1e-4)
+
+
+def test_url_base_names_hosted_images(tmp_path):
+    out, result = export(tmp_path, "carolus-magnus", "--to", "tts", "--url-base", "https://example.org/cm/")
+    assert result.exit_code == 0, result.output
+    text = (out / "carolus-magnus.json").read_text()
+    saved = json.loads(text)
+    urls = {o["CustomImage"]["ImageURL"] for o in saved["ObjectStates"] if o["Name"] == "Custom_Tile"}
+    assert urls and all(u.startswith("https://example.org/cm/tiles/") for u in urls)
+    assert "file://" not in text
+
+
+def test_a_deck_of_more_than_69_faces_takes_two_sheets():
+    from pnp.draw import Drawing
+
+    cards = [faces.Piece(Drawing(f"c{k}", 63.0, 88.0, ()), None, "many", 1, True) for k in range(70)]
+    decks = tts.decks(cards)
+    assert [len(d.faces) for d in decks] == [69, 1]
+    assert tts.grid(69) == (10, 7) and tts.grid(1) == (2, 1) and tts.grid(10) == (10, 2)
+    # A full sheet: 10 cells of 409 px (4090 <= 4096) by 7 of 571 px (409 x 88 / 63 = 571.3).
+    assert tts.cell_size(10, 7, 63.0, 88.0) == (409, 571)
+
+
+
+def test_the_table_holds_the_pieces_a_box_would(table):
+    """A table has no box to take pieces from: Kingdom Builder's 40 settlements per colour (4
+    colours) and Carolus Magnus's 40 paladins per clan (5 clans) come along, in bags."""
+    game, out, saved = table
+    bags = {o["Nickname"]: o["ContainedObjects"] for o in _objects(saved) if o["Name"] == "Bag"}
+    expected = {"kingdom-builder": {f"40 × settlement-{c}" for c in ("orange", "blue", "purple", "black")},
+                "carolus-magnus": {f"40 × paladin-{c}" for c in ("red", "pink", "blue", "yellow", "green")},
+                "great-wall": set()}[game]
+    assert expected <= set(bags)
+    for name in expected:
+        assert len(bags[name]) == 40 and all(t["Name"] == "Custom_Tile" for t in bags[name])
