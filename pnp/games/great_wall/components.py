@@ -91,11 +91,13 @@ def reference_back(t: Catalog) -> Drawing:
 def turn_card(t: Catalog) -> Drawing:
     items = card_frame(PARCHMENT)
     items += [Text(4, 3, 55, 9, t("turn.title"), 13, bold=True, min_size=7),
-              Text(5, 14, 53, 10, t("turn.check"), 8.5, align="left", valign="top"),
-              Text(5, 25, 53, 24, t("turn.actions"), 8.5, align="left", valign="top"),
-              place(art.cavalry(), t.from_start(5, 10, CARD_W), 50, 10),
-              Text(t.from_start(17, 41, CARD_W), 50, 41, 10, t("turn.cavalry"), 8.5, align="left"),
-              Text(5, 64, 53, 20, t("turn.end"), 8.5, align="left", valign="top")]
+              Text(5, 13, 53, 7, t("turn.check"), 8.5, align="left", valign="top"),
+              Text(5, 20.5, 53, 19, f"{t('turn.actions')}\n{t('turn.again')}", 8.5, align="left", valign="top"),
+              place(art.cavalry(), t.from_start(5, 10, CARD_W), 41, 10),
+              Text(t.from_start(17, 41, CARD_W), 40, 41, 12, t("turn.cavalry"), 8.5, align="left"),
+              # The two-player rule (ruling GW-1), which no other aid states.
+              Text(5, 53, 53, 15, t("turn.two_players"), 8, align="left", valign="top"),
+              Text(5, 69, 53, 15, t("turn.end"), 8.5, align="left", valign="top")]
     return Drawing("turn-summary", CARD_W, CARD_H, tuple(items))
 
 

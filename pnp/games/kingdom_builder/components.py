@@ -88,7 +88,7 @@ _DIAGRAMS: dict[str, tuple[list[tuple[int, int, str]], set[tuple[int, int]], boo
     "merchants": ([(1, 0, _K), (1, 1, _G), (1, 2, _G), (1, 3, _G), (1, 4, _L), (0, 2, _G), (2, 2, _G)],
                   {(1, 1), (1, 2), (1, 3)}, False),
     "workers": ([(0, 1, _G), (0, 2, _G), (1, 1, _G), (1, 2, _L), (1, 3, _G), (2, 1, _G), (2, 2, _G)],
-                {(0, 1), (1, 3), (2, 1)}, False),
+                {(0, 2), (1, 3), (2, 2)}, False),
     "discoverers": ([(r, c, _G) for r in range(3) for c in range(5)], {(0, 1), (1, 3), (2, 0)}, False),
     "knights": ([(r, c, _G) for r in range(3) for c in range(5)], {(1, 0), (1, 1), (1, 3), (1, 4), (0, 2)}, False),
     "hermits": ([(r, c, _G) for r in range(3) for c in range(5)], {(0, 0), (2, 2), (0, 4)}, False),
@@ -214,7 +214,7 @@ def gold_track(width: float, height: float, t: Catalog) -> Drawing:
         fill = "#F3E58E" if n % 10 == 0 else "#FFFFFF"
         items += [Rect(x, y, cell, cell, Paint(fill=fill, stroke=INK, width=0.3)),
                   Text(x + 1, y + 1, cell - 2, cell - 2, t.number(n), 14, bold=n % 10 == 0)]
-    items.append(Text(left, top + 10 * cell + 3, 10 * cell, height - top - 10 * cell - 3, t("piece.gold_track_how"), 10, valign="top"))
+    items.append(Text(left, top + 10 * cell + 3, 10 * cell, height - top - 10 * cell - 3, f"{t('piece.gold_track_how')}\n{t('piece.castles')}", 10, valign="top"))
     return Drawing("gold-track", width, height, tuple(items))
 
 
