@@ -34,10 +34,11 @@ def text_card(name: str, title: str, paragraphs: list[tuple[str, float]], size: 
     return Drawing(name, CARD_W, CARD_H, tuple(items))
 
 
-def round_piece(name: str, diameter: float, items: list[Item], fill: str) -> Drawing:
-    """A round token cut along its circle, its background bleeding beyond it."""
+def round_piece(name: str, diameter: float, items: list[Item], fill: str, saved: bool = True) -> Drawing:
+    """A round token cut along its circle, its background bleeding beyond it; `saved`: the
+    background is a colour area the ink saver leaves out."""
     r = diameter / 2
-    background: list[Item] = [Circle(r, r, r + OVER, Paint(fill=fill, bulk=True))]
+    background: list[Item] = [Circle(r, r, r + OVER, Paint(fill=fill, bulk=saved))]
     return Drawing(name, diameter, diameter, tuple(background + items), cut=Circle(r, r, r, CUT))
 
 

@@ -88,12 +88,14 @@ def court(t: Catalog) -> Drawing:
 
 
 def disc(side: int, value: int, t: Catalog) -> Drawing:
+    """A disc in its side's colour. A black disc stays black under the ink saver: white against
+    black is what tells the two sides' discs apart at arm's length (as on the cover's key)."""
     name, fill, mark = SIDES[side]
     ink = ink_on(fill)
     return round_piece(f"disc-{name}-{value}", DISC, [
         Circle(DISC / 2, DISC / 2, DISC / 2 - 1.2, Paint(stroke=ink, width=0.4)),
         Text(4, 3, DISC - 8, 12, t.number(value), 24, bold=True, colour=ink, min_size=12),
-        place(symbol(mark, ink), DISC / 2 - 2.75, 14.8, 5.5)], fill)
+        place(symbol(mark, ink), DISC / 2 - 2.75, 14.8, 5.5)], fill, saved=ink == INK)
 
 
 def clan_marker(clan: int, t: Catalog) -> Drawing:
