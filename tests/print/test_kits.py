@@ -29,7 +29,9 @@ OPTION_SETS = [{}, {"lang": "ru", "paper": "letter"}, {"lang": "fa"}, {"ink_save
 OWN = {"kingdom-builder": {"duplex": False, "settlements": True, "paper": "letter"},
        "great-wall": {"players": 2},
        "carolus-magnus": {"players": 2, "paladins": True}}
-CASES = [(game, options) for game in GAMES for options in (*OPTION_SETS, OWN[game])]
+# Kits the crafter found nearly empty sheets in.
+SPARSE = [("carolus-magnus", {"duplex": False}), ("great-wall", {"paper": "letter", "bleed": 3.0})]
+CASES = [(game, options) for game in GAMES for options in (*OPTION_SETS, OWN[game])] + SPARSE
 
 
 def case_id(case: tuple[str, dict]) -> str:
@@ -244,13 +246,14 @@ def test_every_piece_keeps_visible_text_and_marks(kits, case):
 
 
 def test_ink_saver_turns_light_text_on_dropped_colour_to_ink():
-    # A black disc's white number would print white on white once its black fill is left out.
-    from pnp.games.carolus_magnus.components import catalog, disc
+    # The terrain cards' back title, white on dark blue, would print white on white once its
+    # blue fill is left out.
+    from pnp.games.kingdom_builder.components import catalog, terrain_back
 
-    black = disc(0, 3, catalog("en"))
-    number = [t for t in texts(black.items) if t.text == "3"][0]
-    assert number.colour == "#FFFFFF"
-    saved = [t for t in texts(with_ink_saver(black.items)) if t.text == "3"][0]
+    back = terrain_back(catalog("en"))
+    title = [t for t in texts(back.items) if t.text == "Kingdom Builder"][0]
+    assert title.colour == "#FFFFFF"
+    saved = [t for t in texts(with_ink_saver(back.items)) if t.text == "Kingdom Builder"][0]
     assert saved.colour == "#222222"
 
 
@@ -302,3 +305,7 @@ def test_no_page_of_pieces_is_left_nearly_empty(kits, case):
     for number, page in enumerate(pages, 1):
         if page.side in ("front", "single") and page.placements[0].cuts != "none":
             assert page_fill(page, options.paper) >= 0.25, (number, page.titles)
+        # Without duplex a back page is a sheet of its own: at least a fifth covered too (one
+        # card back, 10 %, was a whole sheet).
+        if page.side == "back" and not options.duplex:
+            assert page_fill(page, options.paper) >= 0.2, (number, page.titles)
