@@ -15,7 +15,7 @@ from pnp.draw import CUT, Circle, Drawing, Item, Paint, Point, Polygon, Rect, Te
 from pnp.games.carolus_magnus.facts import CLANS, SEGMENTS, SIDES
 from pnp.render.art import INK, PAPER, PARCHMENT, crown, ink_on, symbol, tint
 from pnp.render.i18n import Catalog
-from pnp.render.pieces import OVER, game_catalog, round_piece, text_card
+from pnp.render.pieces import OVER, framed, game_catalog, round_piece, text_card
 
 EDGE = 42.0
 LAND = "#E8DDB5"
@@ -73,7 +73,7 @@ def court(t: Catalog) -> Drawing:
     def x(left: float, w: float) -> float:
         return t.from_start(left, w, width)
 
-    items: list[Item] = [Rect(-OVER, -OVER, width + 2 * OVER, height + 2 * OVER, Paint(fill="#DCCFA3", bulk=True)),
+    items: list[Item] = [framed(width, height, "#DCCFA3"),
                          place(castle_icon("#BDB39A"), x(2, 17), 12, 17),
                          Text(x(1, 19), 30, 19, 7, t("piece.court"), 9, bold=True)]
     for row, (name, fill, mark) in enumerate(CLANS):
@@ -122,7 +122,7 @@ def paladin(clan: int) -> Drawing:
     """A paladin token for players without cubes; they abut and share their cut lines."""
     name, fill, mark = CLANS[clan]
     return Drawing(f"paladin-{name}", PALADIN, PALADIN, (
-        Rect(-OVER, -OVER, PALADIN + 2 * OVER, PALADIN + 2 * OVER, Paint(fill=fill, bulk=True)),
+        framed(PALADIN, PALADIN, fill),
         place(symbol(mark), 1.5, 1.5, PALADIN - 3)))
 
 
