@@ -117,27 +117,17 @@ def test_svg_kit_counts_each_piece_once(tmp_path):
 def _mean_grey(items, size: float) -> float:
     """Average grey (0 black .. 255 white, luma of sRGB) of a round piece's face, sampled on a
     1 mm grid inside its circle: what the eye takes in at arm's length."""
-    from pnp.draw import IDENTITY, Group, Text, colour_under, compose, painted
+    from pnp.draw import colour_under
+    from tests.print.paint import flat, grey
 
-    below = []
-
-    def walk(items, matrix):
-        for item in items:
-            if isinstance(item, Group):
-                walk(item.items, compose(matrix, item.transform))
-            elif not isinstance(item, Text):
-                below.append(painted(item, matrix))
-
-    walk(items, IDENTITY)
+    below = flat(items)
     r = size / 2
     greys = []
     for i in range(int(size)):
         for j in range(int(size)):
             x, y = i + 0.5, j + 0.5
             if (x - r) ** 2 + (y - r) ** 2 <= r * r:
-                colour = colour_under(below, (x, y))
-                red, green, blue = (int(colour[k:k + 2], 16) for k in (1, 3, 5))
-                greys.append(0.299 * red + 0.587 * green + 0.114 * blue)
+                greys.append(grey(colour_under(below, (x, y))))
     return sum(greys) / len(greys)
 
 

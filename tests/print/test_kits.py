@@ -316,8 +316,9 @@ def test_no_page_of_pieces_is_left_nearly_empty(kits, case):
 
 
 def _painted_art(piece: Drawing, ink_saver: bool) -> list:
-    art = with_ink_saver(piece.items) if ink_saver else piece.items
-    return [painted(item, matrix) for item, matrix in _walk(art) if not isinstance(item, Text)]
+    from tests.print.paint import flat
+
+    return flat(with_ink_saver(piece.items) if ink_saver else piece.items)
 
 
 @parametrize_cases

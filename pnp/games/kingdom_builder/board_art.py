@@ -6,11 +6,12 @@ import math
 from collections.abc import Callable, Iterable
 
 from pnp import hexgrid
-from pnp.draw import CUT, PAPER, PT, Drawing, Item, Paint, Point, Polygon, Rect, Text, place
+from pnp.draw import CUT, PAPER, PT, Drawing, Group, Item, Paint, Point, Polygon, Rect, Text, compose, place, scale as scale_by, translate
 from pnp.games.kingdom_builder import art
 from pnp.games.kingdom_builder.section import SIZE, Section
 from pnp.games.kingdom_builder.facts import Terrain
 from pnp.render import fonts
+from pnp.render.art import tint
 from pnp.render.i18n import Catalog
 
 # Printed sections have the same hexes on every paper, so sections printed on A4 and on
@@ -64,14 +65,22 @@ def hexes(terrain_at: Callable[[hexgrid.Cell], Terrain], rows: int, cols: int, s
     items: list[Item] = []
     for cell in hexgrid.cells(rows, cols):
         terrain = terrain_at(cell)
-        items.append(Polygon(tuple(hexgrid.corners(cell, size)), Paint(fill=colour(terrain), stroke=ink, width=line)))
+        corners = tuple(hexgrid.corners(cell, size))
+        fill = colour(terrain)
+        # The ink saver prints the hex in a light tint of its colour; its symbol and pattern stay.
+        hex_ = Polygon(corners, Paint(fill=fill, stroke=ink, width=line, bulk=True, saver=tint(fill, art.SAVER_WHITE_PARTS)))
+        items.append(hex_)
+        x, y = hexgrid.centre(cell, size)
+        if art.pattern(terrain):
+            box = size * 2  # the hex's bounding square, the pattern clipped to the hex
+            items.append(Group(art.pattern(terrain), compose(translate(x - size, y - size), scale_by(box)),
+                               clip=Polygon(tuple(((px - x + size) / box, (py - y + size) / box) for px, py in corners), CUT)))
         if symbols or terrain.is_special:
-            x, y = hexgrid.centre(cell, size)
             if terrain.is_special and cell != labelled:
                 scale = size * SPECIAL_SCALE
             else:
                 scale, y = size * SYMBOL_SCALE, y - size * SYMBOL_RISE
-            items.append(place(art.icon(terrain), x - scale / 2, y - scale / 2, scale))
+            items.append(place(art.bold(art.icon(terrain)), x - scale / 2, y - scale / 2, scale))
     return items
 
 
@@ -86,7 +95,8 @@ def _bleed_ring(section: Section, size: float) -> list[Item]:
             inside = [n for n in hexgrid.neighbours((row, col)) if hexgrid.in_bounds(n, SIZE, SIZE)]
             if inside:
                 colour = art.colour(section.at(min(inside)))
-                ring.append(Polygon(tuple(hexgrid.corners((row, col), size)), Paint(fill=colour, stroke=colour, width=0.3, bulk=True)))
+                saver = tint(colour, art.SAVER_WHITE_PARTS)
+                ring.append(Polygon(tuple(hexgrid.corners((row, col), size)), Paint(fill=colour, stroke=colour, width=0.3, bulk=True, saver=saver)))
     return ring
 
 
