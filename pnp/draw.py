@@ -29,6 +29,7 @@ class Paint:
     width: float = 0.3  # stroke width, mm
     dash: tuple[float, ...] = ()  # dash pattern, mm
     bulk: bool = False  # a large colour area that --ink-saver leaves out
+    saver: str | None = None  # the light fill --ink-saver prints instead of a bulk one (else none)
 
 
 @dataclass(frozen=True)
@@ -167,8 +168,9 @@ def outset(shape: Shape, distance: float) -> Shape:
 
 
 def with_ink_saver(items: tuple[Item, ...]) -> tuple[Item, ...]:
-    """Drop the large colour fills marked `bulk`, keeping their outlines, patterns and text; text
-    and marks that stood out only against a dropped fill turn to ink, so every piece keeps them."""
+    """Drop the large colour fills marked `bulk` (or print their light `saver` tint instead),
+    keeping their outlines, patterns and text; text and marks that stood out only against a
+    dropped fill turn to ink, so every piece keeps them."""
     return legible(_without_bulk(items))
 
 
@@ -179,6 +181,10 @@ def _without_bulk(items: tuple[Item, ...]) -> tuple[Item, ...]:
             result.append(replace(item, items=_without_bulk(item.items)))
         elif isinstance(item, Text) or not item.paint.bulk:
             result.append(item)
+        elif item.paint.saver:  # an outline the colour of the fill belongs to the area
+            paint = item.paint
+            stroke = paint.saver if paint.stroke == paint.fill else paint.stroke
+            result.append(replace(item, paint=replace(paint, fill=paint.saver, stroke=stroke, saver=None)))
         elif item.paint.stroke:
             result.append(replace(item, paint=replace(item.paint, fill=None, bulk=False)))
     return tuple(result)
@@ -201,7 +207,7 @@ def _legible(items: tuple[Item, ...], matrix: Matrix, below: list[Painted]) -> t
         if isinstance(item, Text):
             if contrast(item.colour, ground) < TEXT_CONTRAST:
                 item = replace(item, colour=ink_on(ground))
-        elif not any(visible(item.paint, colour_under(below, apply(matrix, p))) for p in samples(item)):
+        elif not item.paint.bulk and not any(visible(item.paint, colour_under(below, apply(matrix, p))) for p in samples(item)):
             paint = item.paint
             item = replace(item, paint=replace(paint, stroke=ink_on(ground)) if paint.stroke else replace(paint, fill=ink_on(ground)))
         if not isinstance(item, Text):

@@ -58,7 +58,7 @@ def write_pdf(sheets: list[Sheet], path: Path, paper: str, bleed: float, duplex:
 
     pages = impose(sheets, Options(paper, bleed, duplex, ink_saver, offset, folded), t("title"), t)
     with _progress(len(pages), "Rendering pages") as bar:
-        data = pdf.render(pages, f"{t('title')} · {t('kit')}", on_page=lambda _: bar.update(1))
+        data = pdf.render(pages, f"{t('title')} · {t('kit')}", on_page=lambda _: bar.update(1), duplex=duplex)
     write_atomic(path, data, force)
     typer.echo(f"wrote {path}: {len(pages)} pages, {paper}, bleed {bleed:g} mm, "
                f"{'duplex' if duplex else 'cards gutter-fold, other backs at the end' if folded else 'backs at the end'}"

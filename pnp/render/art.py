@@ -23,7 +23,7 @@ def tint(colour: str, white_parts: int = 2) -> str:
 
 def symbol(name: str, fill: str = PAPER) -> tuple[Item, ...]:
     """A mark that tells a colour apart without seeing colour, filled with `fill` and outlined in
-    ink: circle, triangle, square, diamond and star for player and clan colours; cross, ring and
+    ink: circle, triangle, square, diamond and star for player and clan colours; cross, dots and
     bars for a second set shown beside them (sides beside clans)."""
     paint = Paint(fill=fill, stroke=INK, width=0.06)
     if name == "circle":
@@ -41,8 +41,8 @@ def symbol(name: str, fill: str = PAPER) -> tuple[Item, ...]:
         a, b = 0.36, 0.64
         return (Polygon(((a, 0.1), (b, 0.1), (b, a), (0.9, a), (0.9, b), (b, b), (b, 0.9), (a, 0.9), (a, b), (0.1, b),
                          (0.1, a), (a, a)), paint),)
-    if name == "ring":
-        return (Circle(0.5, 0.5, 0.4, paint), Circle(0.5, 0.5, 0.18, Paint(fill=PAPER, stroke=INK, width=0.06)))
+    if name == "dots":  # three dots: a ring read like the Persian digit 5 beside the numbers
+        return tuple(Circle(x, y, 0.17, paint) for x, y in ((0.5, 0.25), (0.25, 0.7), (0.75, 0.7)))
     if name == "bars":
         return (Rect(0.1, 0.18, 0.8, 0.24, paint), Rect(0.1, 0.58, 0.8, 0.24, paint))
     raise ValueError(f"no symbol '{name}'")

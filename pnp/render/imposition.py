@@ -38,6 +38,7 @@ MARGIN = 6.0  # printers cannot print closer to the edge
 FURNITURE = 4.2  # depth of the band holding the calibration bar or the footer
 SPACED_GAP = 3.0  # between pieces with their own cut outlines
 FOLD = Paint(stroke="#000000", width=0.2, dash=(3.0, 2.0))  # a gutter-fold page's fold line
+MIN_FILL = 0.2  # no sheet of pieces is covered less than this
 Box = tuple[float, float, float, float]  # left, top, right, bottom
 
 
@@ -134,6 +135,7 @@ class _Packer:
 
     options: Options
     rows: bool = True
+    whole: bool = False  # keep a run of shared-cut pieces on one page wherever a page can hold it
     pages: list[Page] = field(default_factory=list)
     areas: list[Area] = field(default_factory=list)
     blocks: int = 0
@@ -162,6 +164,9 @@ class _Packer:
         while run:
             if index == len(self.pages):
                 self.new_page(self._tall_pays(w, h))
+            if self.whole and self.pages[index].placements and self.areas[index].capacity(w, h) < len(run) <= self._room(w, h):
+                index += 1  # a later page takes them all, rather than one or two left over on their own
+                continue
             block = self.areas[index].place_block(w, h, len(run))
             if block is None:
                 if not self.pages[index].placements:
@@ -178,9 +183,13 @@ class _Packer:
 
     def _tall_pays(self, w: float, h: float) -> bool:
         """Whether furniture along the sides lets a new page take more of these pieces."""
-        def room(tall: bool) -> int:
-            return Area(*_area(self.options.paper, self.options.bleed, tall), gap(self.options.bleed)).capacity(w, h)
-        return room(True) > room(False)
+        return self._room(w, h, True) > self._room(w, h, False)
+
+    def _room(self, w: float, h: float, tall: bool | None = None) -> int:
+        """How many w x h pieces a new page takes in one block (either way round by default)."""
+        if tall is None:
+            return max(self._room(w, h, True), self._room(w, h, False))
+        return Area(*_area(self.options.paper, self.options.bleed, tall), gap(self.options.bleed)).capacity(w, h)
 
 
 def plan(sheets: list[Sheet], options: Options, text: Catalog) -> list[Page]:
@@ -190,11 +199,15 @@ def plan(sheets: list[Sheet], options: Options, text: Catalog) -> list[Page]:
     sheets = [s for s in sheets if not any(s is f for f in folded)]
     double = [p for s in sheets if not s.cover and s.cuts != "none" and s.backs for p in _pieces(s)]
     single = [p for s in sheets if not s.cover and s.cuts != "none" and not s.backs for p in _pieces(s)]
-    # A few orders to pack in; the layout taking fewest sheets (then fewest double-sided pages,
-    # then with its emptiest page fullest) wins.
-    layouts = [_packed(double, single, options, order, rows) for rows in (True, False) for order in ORDERS]
-    pages, with_backs = min(layouts, key=lambda layout: (len(layout[0]), layout[1],
-                                                         -min((page_fill(p, options.paper) for p in layout[0]), default=1)))
+    pages, with_backs = _best_layout(double, single, options)
+    # Without duplex a back page is a sheet of its own: one that would hold only a few backs
+    # is not printed; those pieces print their backs beside them instead, to cut out and glue.
+    while not options.duplex and with_backs and back_fill(pages[with_backs - 1], options.paper) < MIN_FILL:
+        for p in pages[with_backs - 1].placements:
+            if p.back is not None:
+                double.remove(next(d for d in double if d[0] is p.piece and d[1] is p.back))
+                single += [(p.piece, None, p.title, p.cuts), (p.back, None, p.title, p.cuts)]
+        pages, with_backs = _best_layout(double, single, options)
     for page in pages:
         _centre(page, options)
     fronts, singles = pages[:with_backs], pages[with_backs:]
@@ -267,11 +280,27 @@ ORDERS: tuple[Callable[[Drawing], tuple[float, ...]], ...] = (
     lambda d: (-d.height, -d.width), lambda d: (-d.width * d.height,), lambda d: (-d.width, -d.height), lambda d: ())
 
 
+def _best_layout(double: list[Piece], single: list[Piece], options: Options) -> tuple[list[Page], int]:
+    """A few orders to pack in, shared-cut runs split where they come or kept whole; the layout
+    taking fewest sheets (then fewest double-sided pages, then with its emptiest sheet fullest)
+    wins."""
+    layouts = [_packed(double, single, options, order, rows, whole)
+               for whole in (False, True) for rows in (True, False) for order in ORDERS]
+    return min(layouts, key=lambda layout: (len(layout[0]), layout[1], -_emptiest(layout, options)))
+
+
+def _emptiest(layout: tuple[list[Page], int], options: Options) -> float:
+    """The fill of a layout's emptiest sheet: without duplex, back pages are sheets too."""
+    pages, with_backs = layout
+    backs = [] if options.duplex else [back_fill(p, options.paper) for p in pages[:with_backs]]
+    return min([page_fill(p, options.paper) for p in pages] + backs, default=1.0)
+
+
 def _packed(double: list[Piece], single: list[Piece], options: Options,
-            order: Callable[[Drawing], tuple[float, ...]], rows: bool) -> tuple[list[Page], int]:
+            order: Callable[[Drawing], tuple[float, ...]], rows: bool, whole: bool) -> tuple[list[Page], int]:
     """Pages packed with the double-sided pieces, then the single-sided ones filling what room
     is left; and how many of the pages have backs."""
-    packer = _Packer(options, rows)
+    packer = _Packer(options, rows, whole)
     _pack(packer, sorted(double, key=lambda p: order(p[0])))
     with_backs = len(packer.pages)
     _pack(packer, sorted(single, key=lambda p: order(p[0])))
@@ -356,6 +385,12 @@ def page_fill(page: Page, paper: str) -> float:
     """Share of the space pieces may use (inside the margins and furniture) that they cover."""
     width, height = page_area(paper)
     return sum(area(p.piece.outline) for p in page.placements) / (width * height)
+
+
+def back_fill(front: Page, paper: str) -> float:
+    """The same share for the back page printed for a front page."""
+    width, height = page_area(paper)
+    return sum(area(p.back.outline) for p in front.placements if p.back is not None) / (width * height)
 
 
 def impose(sheets: list[Sheet], options: Options, kit_title: str, text: Catalog) -> list[Drawing]:

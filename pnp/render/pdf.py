@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -161,10 +162,46 @@ def _codes(face: shaping.Face) -> dict[int, int]:
     return codes
 
 
-def render(pages: Sequence[Drawing], title: str, on_page: Callable[[int], None] | None = None) -> bytes:
-    """A PDF of the pages (each a Drawing of the paper size). Byte-identical for equal input."""
+@lru_cache(maxsize=1)
+def _tag_subsets_by_content() -> None:
+    """Name every font subset after what it holds. reportlab tags a font's n-th subset with the
+    same six letters in every font and document (AAAAAA+ for the first), so PDFs merged later
+    could mix two different subsets under one name; a tag hashed from the font and the
+    subset's characters differs wherever the subsets do, and stays the same run to run."""
+    from reportlab.pdfbase import ttfonts
+
+    add_objects = ttfonts.TTFont.addObjects
+
+    def tagged(font: object, doc: object) -> None:
+        subsets = font.state[doc].subsets  # type: ignore[attr-defined]
+        tags = [_subset_tag(font.face.name, subset) for subset in subsets]  # type: ignore[attr-defined]
+        numbered = ttfonts.SUBSETN
+        ttfonts.SUBSETN = lambda n: tags[n]  # addObjects names subset n by SUBSETN(n)
+        try:
+            add_objects(font, doc)
+        finally:
+            ttfonts.SUBSETN = numbered
+
+    ttfonts.TTFont.addObjects = tagged  # type: ignore[method-assign]
+
+
+def _subset_tag(font: bytes, subset: Sequence[int]) -> bytes:
+    """Six capital letters from a hash of the font's name and the subset's character codes."""
+    digest = int.from_bytes(hashlib.sha256(font + b"".join(c.to_bytes(4, "big") for c in subset)).digest()[:8], "big")
+    letters = []
+    for _ in range(6):
+        digest, k = divmod(digest, 26)
+        letters.append(65 + k)
+    return bytes(letters)
+
+
+def render(pages: Sequence[Drawing], title: str, on_page: Callable[[int], None] | None = None,
+           duplex: bool = False) -> bytes:
+    """A PDF of the pages (each a Drawing of the paper size). Byte-identical for equal input.
+    `duplex` asks print dialogs to start double-sided, flipping on the long edge."""
     from reportlab.pdfgen.canvas import Canvas
 
+    _tag_subsets_by_content()
     out = io.BytesIO()
     first = pages[0]
     # The initial font is ours too, so every font the PDF names is embedded (no bare Helvetica).
@@ -173,6 +210,8 @@ def render(pages: Sequence[Drawing], title: str, on_page: Callable[[int], None] 
     canvas.setTitle(title)
     canvas.setCreator("pnp")
     canvas.setViewerPreference("PrintScaling", "None")  # print at actual size
+    if duplex:
+        canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
     for number, page in enumerate(pages, start=1):
         canvas.setPageSize((page.width * MM, page.height * MM))
         canvas.saveState()

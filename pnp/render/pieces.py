@@ -1,26 +1,34 @@
 """Building blocks every game's components share: card frames, round pieces, catalogs.
 
 Artwork is drawn `OVER` mm beyond each cut line so any bleed up to that much has art to show;
-the imposition clips it to the requested bleed.
+the imposition clips it to the requested bleed. Pieces that abut (cards, courts, paladin tokens)
+have a white frame instead, which a cut can land in.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.draw import CUT, INK, Circle, Drawing, Item, Paint, Rect, Text, ink_on
+from pnp.draw import CUT, Circle, Drawing, Item, Paint, Rect, Text
 from pnp.render.i18n import Catalog, load, render_catalog
 
 CARD_W, CARD_H = 63.0, 88.0
 OVER = 5.0
+FRAME = 1.5  # the white frame of pieces with shared cut lines, mm
+
+
+def framed(width: float, height: float, fill: str) -> Rect:
+    """The background of a piece that abuts others (shared cut lines): FRAME inside its cut
+    the paper shows, on every such piece alike, so a cut a little off the line shows a
+    sliver of the neighbour's frame, white like its own, never the neighbour's colour."""
+    return Rect(FRAME, FRAME, width - 2 * FRAME, height - 2 * FRAME, Paint(fill=fill, bulk=True), radius=1.0)
 
 
 def card_frame(fill: str) -> list[Item]:
-    """A card's background (bleeding beyond the cut) and its dashed rounded-corner guide, a grey
-    that shows on the background (the corners are a guide only: the cut is straight)."""
-    guide = "#5A5A5A" if ink_on(fill) == INK else "#C8C8C8"
-    return [Rect(-OVER, -OVER, CARD_W + 2 * OVER, CARD_H + 2 * OVER, Paint(fill=fill, bulk=True)),
-            Rect(0, 0, CARD_W, CARD_H, Paint(stroke=guide, width=0.15, dash=(1.0, 1.0)), radius=3.0)]
+    """A card's background inside its white frame, and its dashed rounded-corner guide (the
+    corners are a guide only: the cut is straight)."""
+    return [framed(CARD_W, CARD_H, fill),
+            Rect(0, 0, CARD_W, CARD_H, Paint(stroke="#5A5A5A", width=0.15, dash=(1.0, 1.0)), radius=3.0)]
 
 
 def text_card(name: str, title: str, paragraphs: list[tuple[str, float]], size: float, fill: str) -> Drawing:
@@ -34,10 +42,11 @@ def text_card(name: str, title: str, paragraphs: list[tuple[str, float]], size: 
     return Drawing(name, CARD_W, CARD_H, tuple(items))
 
 
-def round_piece(name: str, diameter: float, items: list[Item], fill: str) -> Drawing:
-    """A round token cut along its circle, its background bleeding beyond it."""
+def round_piece(name: str, diameter: float, items: list[Item], fill: str, saved: bool = True) -> Drawing:
+    """A round token cut along its circle, its background bleeding beyond it; `saved`: the
+    background is a colour area the ink saver leaves out."""
     r = diameter / 2
-    background: list[Item] = [Circle(r, r, r + OVER, Paint(fill=fill, bulk=True))]
+    background: list[Item] = [Circle(r, r, r + OVER, Paint(fill=fill, bulk=saved))]
     return Drawing(name, diameter, diameter, tuple(background + items), cut=Circle(r, r, r, CUT))
 
 

@@ -112,3 +112,52 @@ def test_svg_kit_counts_each_piece_once(tmp_path):
     assert result.exit_code == 0
     assert " 10 × castle-black.svg" in result.stdout and "  4 × die.svg" in result.stdout
 
+
+
+def _mean_grey(items, size: float) -> float:
+    """Average grey (0 black .. 255 white, luma of sRGB) of a round piece's face, sampled on a
+    1 mm grid inside its circle: what the eye takes in at arm's length."""
+    from pnp.draw import colour_under
+    from tests.print.paint import flat, grey
+
+    below = flat(items)
+    r = size / 2
+    greys = []
+    for i in range(int(size)):
+        for j in range(int(size)):
+            x, y = i + 0.5, j + 0.5
+            if (x - r) ** 2 + (y - r) ** 2 <= r * r:
+                greys.append(grey(colour_under(below, (x, y))))
+    return sum(greys) / len(greys)
+
+
+@pytest.mark.parametrize("ink_saver", [False, True])
+def test_black_and_white_discs_differ_at_arms_length_as_on_the_cover_key(ink_saver):
+    # Under the ink saver both discs were white, told apart by a 3 mm mark; the cover's key
+    # still showed a black disc. A black disc stays mostly black (mean grey below 90 of 255)
+    # and a white one mostly white (above 200), like the key's entries for the two sides.
+    from pnp.draw import with_ink_saver
+    from pnp.games.carolus_magnus.kit import _key
+
+    t = c.catalog("en")
+    faces = {side: c.disc(k, 3, t) for k, side in enumerate(("black", "white"))}
+    greys = {side: _mean_grey(with_ink_saver(d.items) if ink_saver else d.items, d.width) for side, d in faces.items()}
+    assert greys["black"] < 90 and greys["white"] > 200, greys
+    key = {name: art for art, name in _key()}
+    from pnp.draw import Group, scale
+
+    for side in ("black", "white"):  # the key's entries are drawn in a unit box
+        scaled = (Group(key[f"side.{side}"], scale(20)),)
+        assert (_mean_grey(scaled, 20) < 90) == (side == "black"), side
+
+
+def test_no_side_mark_is_a_ring_that_reads_as_a_persian_five():
+    # The white side's mark was a ring (a circle round a hole), which beside a disc's number
+    # reads like ۵. Every side's mark is ink with no hole in it.
+    from pnp.draw import Circle
+    from pnp.games.carolus_magnus.facts import SIDES
+    from pnp.render.art import symbol
+
+    for name, _, mark in SIDES:
+        circles = [s for s in symbol(mark) if isinstance(s, Circle)]
+        assert not any(a is not b and a.cx == b.cx and a.cy == b.cy for a in circles for b in circles), name

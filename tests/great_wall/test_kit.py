@@ -1,6 +1,7 @@
 """Great Wall: set-up randomizer, kit contents, and the commands as a user runs them."""
 
 import json
+import math
 from collections import Counter
 from pathlib import Path
 
@@ -110,3 +111,23 @@ def test_bad_position_lists_every_problem_with_its_line(tmp_path):
            f"cards: wall, gate, tower, infantry, cavalry, nobility, dragon" in lines
     assert f"{bad}:{where['pool: -1']}: pool is '-1', expected a number of tokens from 0 to 36" in lines
 
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_token_word_keeps_clear_of_the_inner_ring(lang):
+    # "Благосклонность" (17.4 mm at 6 pt) touched the ring: every corner of the word's glyphs,
+    # as laid out (cap height 0.73 em above the baseline, 0.2 em below), lies at least 0.8 mm
+    # inside the ring line's inner edge.
+    from pnp.draw import PT
+
+    t = c.catalog(lang)
+    drawing = c.token(5, t)
+    word = next(x for x in texts(drawing.items) if x.text == t("token"))
+    laid = fonts.layout(word)
+    em = laid.size * PT
+    centre = c.TOKEN / 2
+    for k, baseline in enumerate(laid.baselines):
+        left, width = laid.left(k), laid.shaped[k].width * em
+        for x in (left, left + width):
+            for y in (baseline - 0.73 * em, baseline + 0.2 * em):
+                assert math.hypot(x - centre, y - centre) <= c.RING - c.RING_LINE / 2 - 0.8, (lang, x, y)

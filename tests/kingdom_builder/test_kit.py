@@ -73,12 +73,14 @@ def test_page_sizes_and_page_count(paper):
     for page in reader.pages:
         assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(POINTS[paper], abs=0.01)
     # The cover and its back (the duplex test) 2; the 25 terrain and 10 Kingdom Builder cards
-    # on 4 pages of 9, 9, 9, 8, each with its back 8; the 28 tiles and 13 markers on the 9th
-    # place of the last card page and 1 more page, with its back 2; then single-sided: the 8
-    # sections one a page, and on A4 the 8 summaries in rows of 3 below the first 3 of them
-    # (168 + 3 + 88 mm fit the 276.6 mm between A4's bands, not Letter's 259 mm: a page of
-    # their own); the gold track 1. The 4 scan markers take room those single-sided pages leave.
-    assert len(reader.pages) == {"a4": 2 + 8 + 2 + 8 + 1, "letter": 2 + 8 + 2 + 8 + 1 + 1}[paper]
+    # on 4 pages of 9, 9, 9, 8, each with its back 8; the 28 tiles (17.6 x 20.3 mm) and 13
+    # markers in the 9th place of the last card page and on 1 more page, with its back 2; that
+    # page's room below them takes the first board section (single-sided: nothing behind it).
+    # Then single-sided: the 7 other sections one a page, and on A4 the 8 summaries in rows of
+    # 3 below the first 3 of them (168 + 3 + 88 mm fit the 276.6 mm between A4's bands, not
+    # Letter's 259 mm: a page of their own); the gold track 1. The 4 scan markers take room
+    # those single-sided pages leave.
+    assert len(reader.pages) == {"a4": 2 + 8 + 2 + 7 + 1, "letter": 2 + 8 + 2 + 7 + 1 + 1}[paper]
 
 
 def test_fonts_are_embedded_and_subset_and_scaling_is_off():

@@ -29,7 +29,9 @@ OPTION_SETS = [{}, {"lang": "ru", "paper": "letter"}, {"lang": "fa"}, {"ink_save
 OWN = {"kingdom-builder": {"duplex": False, "settlements": True, "paper": "letter"},
        "great-wall": {"players": 2},
        "carolus-magnus": {"players": 2, "paladins": True}}
-CASES = [(game, options) for game in GAMES for options in (*OPTION_SETS, OWN[game])]
+# Kits the crafter found nearly empty sheets in.
+SPARSE = [("carolus-magnus", {"duplex": False}), ("great-wall", {"paper": "letter", "bleed": 3.0})]
+CASES = [(game, options) for game in GAMES for options in (*OPTION_SETS, OWN[game])] + SPARSE
 
 
 def case_id(case: tuple[str, dict]) -> str:
@@ -237,20 +239,25 @@ def test_every_piece_keeps_visible_text_and_marks(kits, case):
                 continue
             # A mark shows if it stands out somewhere: a line crossing another shows beside the crossing.
             # (Large colour areas are the ground, not marks.)
-            assert item.paint.bulk or any(visible(item.paint, colour_under(below, apply(matrix, point))) for point in samples(item)), (name, item)
+            points = samples(item)
+            if item.paint.fill is None:  # an outline shows where it is drawn: its sides' midpoints
+                cx, cy = (left + right) / 2, (top + bottom) / 2
+                points += [(cx, top), (cx, bottom), (left, cy), (right, cy)]
+            assert item.paint.bulk or any(visible(item.paint, colour_under(below, apply(matrix, point))) for point in points), (name, item)
             marks += not item.paint.bulk
             below.append(painted(item, matrix))
         assert marks, name
 
 
 def test_ink_saver_turns_light_text_on_dropped_colour_to_ink():
-    # A black disc's white number would print white on white once its black fill is left out.
-    from pnp.games.carolus_magnus.components import catalog, disc
+    # The terrain cards' back title, white on dark blue, would print white on white once its
+    # blue fill is left out.
+    from pnp.games.kingdom_builder.components import catalog, terrain_back
 
-    black = disc(0, 3, catalog("en"))
-    number = [t for t in texts(black.items) if t.text == "3"][0]
-    assert number.colour == "#FFFFFF"
-    saved = [t for t in texts(with_ink_saver(black.items)) if t.text == "3"][0]
+    back = terrain_back(catalog("en"))
+    title = [t for t in texts(back.items) if t.text == "Kingdom Builder"][0]
+    assert title.colour == "#FFFFFF"
+    saved = [t for t in texts(with_ink_saver(back.items)) if t.text == "Kingdom Builder"][0]
     assert saved.colour == "#222222"
 
 
@@ -302,3 +309,47 @@ def test_no_page_of_pieces_is_left_nearly_empty(kits, case):
     for number, page in enumerate(pages, 1):
         if page.side in ("front", "single") and page.placements[0].cuts != "none":
             assert page_fill(page, options.paper) >= 0.25, (number, page.titles)
+        # Without duplex a back page is a sheet of its own: at least a fifth covered too (one
+        # card back, 10 %, was a whole sheet).
+        if page.side == "back" and not options.duplex:
+            assert page_fill(page, options.paper) >= 0.2, (number, page.titles)
+
+
+def _painted_art(piece: Drawing, ink_saver: bool) -> list:
+    from tests.print.paint import flat
+
+    return flat(with_ink_saver(piece.items) if ink_saver else piece.items)
+
+
+@parametrize_cases
+def test_a_cut_beside_a_shared_line_shows_the_same_colour_on_both_sides(kits, case):
+    """Abutting pieces (cards, courts, paladin tokens) share their cut lines. A cut up to 1.4 mm
+    off the line must show, on either piece, a sliver of the colour that piece has at its own
+    edge: each background stops at a white frame, so within 1.4 mm of every shared line both
+    pieces show one and the same colour (grass beside canyon showed a sliver of canyon)."""
+    options, pages, _ = kits[case].built
+    art: dict[str, list] = {}
+    lines = 0
+    for page in pages:
+        shared = [p for p in page.placements if p.cuts == "shared"]
+        for p in shared:
+            w, h = p.piece.width, p.piece.height
+            for q in shared:
+                if q.block != p.block:
+                    continue
+                right = abs(q.x - (p.x + w)) < 1e-6 and abs(q.y - p.y) < 1e-6
+                below = abs(q.y - (p.y + h)) < 1e-6 and abs(q.x - p.x) < 1e-6
+                if not (right or below):
+                    continue
+                lines += 1
+                seen = set()
+                for piece, near in ((p.piece, True), (q.piece, False)):
+                    laid = art.setdefault(piece.name, _painted_art(piece, options.ink_saver))
+                    length = h if right else w
+                    for along in [4.0 + k for k in range(int(length - 7))]:
+                        for depth in (0.3, 0.8, 1.4):
+                            across = (w - depth if right else h - depth) if near else depth
+                            point = (across, along) if right else (along, across)
+                            seen.add(colour_under(laid, point))
+                assert len(seen) == 1, (p.piece.name, q.piece.name, seen)
+    assert lines or not any(p.cuts == "shared" for page in pages for p in page.placements)

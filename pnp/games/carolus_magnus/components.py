@@ -15,7 +15,7 @@ from pnp.draw import CUT, Circle, Drawing, Item, Paint, Point, Polygon, Rect, Te
 from pnp.games.carolus_magnus.facts import CLANS, SEGMENTS, SIDES
 from pnp.render.art import INK, PAPER, PARCHMENT, crown, ink_on, symbol, tint
 from pnp.render.i18n import Catalog
-from pnp.render.pieces import OVER, game_catalog, round_piece, text_card
+from pnp.render.pieces import OVER, framed, game_catalog, round_piece, text_card
 
 EDGE = 42.0
 LAND = "#E8DDB5"
@@ -73,7 +73,7 @@ def court(t: Catalog) -> Drawing:
     def x(left: float, w: float) -> float:
         return t.from_start(left, w, width)
 
-    items: list[Item] = [Rect(-OVER, -OVER, width + 2 * OVER, height + 2 * OVER, Paint(fill="#DCCFA3", bulk=True)),
+    items: list[Item] = [framed(width, height, "#DCCFA3"),
                          place(castle_icon("#BDB39A"), x(2, 17), 12, 17),
                          Text(x(1, 19), 30, 19, 7, t("piece.court"), 9, bold=True)]
     for row, (name, fill, mark) in enumerate(CLANS):
@@ -88,12 +88,14 @@ def court(t: Catalog) -> Drawing:
 
 
 def disc(side: int, value: int, t: Catalog) -> Drawing:
+    """A disc in its side's colour. A black disc stays black under the ink saver: white against
+    black is what tells the two sides' discs apart at arm's length (as on the cover's key)."""
     name, fill, mark = SIDES[side]
     ink = ink_on(fill)
     return round_piece(f"disc-{name}-{value}", DISC, [
         Circle(DISC / 2, DISC / 2, DISC / 2 - 1.2, Paint(stroke=ink, width=0.4)),
         Text(4, 3, DISC - 8, 12, t.number(value), 24, bold=True, colour=ink, min_size=12),
-        place(symbol(mark, ink), DISC / 2 - 2.75, 14.8, 5.5)], fill)
+        place(symbol(mark, ink), DISC / 2 - 2.75, 14.8, 5.5)], fill, saved=ink == INK)
 
 
 def clan_marker(clan: int, t: Catalog) -> Drawing:
@@ -120,7 +122,7 @@ def paladin(clan: int) -> Drawing:
     """A paladin token for players without cubes; they abut and share their cut lines."""
     name, fill, mark = CLANS[clan]
     return Drawing(f"paladin-{name}", PALADIN, PALADIN, (
-        Rect(-OVER, -OVER, PALADIN + 2 * OVER, PALADIN + 2 * OVER, Paint(fill=fill, bulk=True)),
+        framed(PALADIN, PALADIN, fill),
         place(symbol(mark), 1.5, 1.5, PALADIN - 3)))
 
 

@@ -7,7 +7,7 @@ CLANS = (("red", "#C62828", "circle"), ("pink", "#CC79A7", "triangle"), ("blue",
          ("yellow", "#F0E442", "diamond"), ("green", "#009E73", "star"))
 CLAN_NAMES = tuple(name for name, _, _ in CLANS)
 # Castle and disc colours of the sides, with a mark each for grey prints (none a clan's symbol).
-SIDES = (("black", "#2B2B2B", "cross"), ("white", "#F4F4F4", "ring"), ("grey", "#9A9A9A", "bars"))
+SIDES = (("black", "#2B2B2B", "cross"), ("white", "#F4F4F4", "dots"), ("grey", "#9A9A9A", "bars"))
 SIDE_NAMES = tuple(name for name, _, _ in SIDES)
 CUBES_PER_CLAN = 40  # 200 paladin cubes in 5 colours
 SEGMENTS = 15

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pnp.draw import Circle, Item, Paint, place
 from pnp.games.carolus_magnus.components import (aid_card, castle, castle_icon, clan_marker, court, die_net, disc,
                                                  emperor, paladin, segment, turn_card)
+from pnp.games.carolus_magnus import facts
 from pnp.games.carolus_magnus.facts import CLANS, CUBES_PER_CLAN, SEGMENTS, SIDES, castles_per_side
 from pnp.render.art import INK, ink_on, swatch, symbol
 from pnp.render.cover import Cover
@@ -32,7 +33,7 @@ def sheets(t: Catalog, paper: str, players: int | None, paladins: bool) -> list[
     castles = tuple(castle(side) for side in castle_sides for _ in range(castles_per_side(players or 2)))
     markers = tuple(clan_marker(k, t) for k in range(len(CLANS)))
     aids = players or 4  # a turn summary with the majorities on its back, per player
-    dice = (die_net(t),) * 4
+    dice = (die_net(t),) * (facts.dice(players) if players else 4)  # the seed: 2 and 4 players put 1 of the 4 back
     tokens = tuple(paladin(k) for k in range(len(CLANS)) for _ in range(CUBES_PER_CLAN)) if paladins else ()
     contents = [(len(segments), t("contents.segments")), (len(courts), t("contents.courts")), (len(discs), t("contents.discs")),
                 (len(markers), t("contents.markers")), (len(castles), t("contents.castles")), (1, t("contents.emperor")),

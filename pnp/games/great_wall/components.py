@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from pathlib import Path
 
 from pnp.draw import Circle, Drawing, Paint, Rect, Text, place
@@ -13,6 +15,9 @@ from pnp.render.pieces import CARD_H, CARD_W, card_frame, game_catalog, round_pi
 
 TOKEN = 25.0
 RING = TOKEN / 2 - 1.5  # the favour tokens' inner ring: their text stays inside it
+RING_LINE = 0.5
+WORD_TOP, WORD_H = 1.5, 2.6  # the word's box, below the token's middle
+WORD_CLEARANCE = 1.0  # between the word's box and the ring
 
 
 def catalog(lang: str) -> Catalog:
@@ -52,13 +57,16 @@ def card_back(colour: int, t: Catalog) -> Drawing:
 
 
 def token(value: int, t: Catalog) -> Drawing:
-    """The value large above the middle; the word below it, where the ring leaves it room:
-    a box 2.6 mm tall centred 5 mm below the middle is 18 mm wide inside an 11 mm ring."""
+    """The value large above the middle; the word below it, in a box as wide as the ring
+    allows at the box's bottom with WORD_CLEARANCE to spare (the Russian word is 17.4 mm long
+    even at 6 pt)."""
     c = TOKEN / 2
+    bottom = WORD_TOP + WORD_H
+    width = 2 * math.sqrt((RING - RING_LINE / 2 - WORD_CLEARANCE) ** 2 - bottom ** 2)
     return round_piece(f"favour-token-{value}", TOKEN, [
-        Circle(c, c, RING, Paint(stroke="#8C6B1F", width=0.5)),
-        Text(4, 3, TOKEN - 8, 12, t.number(value), 26, bold=True, colour="#5B3A1E", min_size=12),
-        Text(c - 9, c + 5 - 1.3, 18, 2.6, t("token"), 7, colour="#5B3A1E")], "#F3D98B")
+        Circle(c, c, RING, Paint(stroke="#8C6B1F", width=RING_LINE)),
+        Text(4, 2.6, TOKEN - 8, 10.7, t.number(value), 24, bold=True, colour="#5B3A1E", min_size=12),
+        Text(c - width / 2, c + WORD_TOP, width, WORD_H, t("token"), 7, colour="#5B3A1E")], "#F3D98B")
 
 
 def token_back(t: Catalog) -> Drawing:
@@ -91,11 +99,13 @@ def reference_back(t: Catalog) -> Drawing:
 def turn_card(t: Catalog) -> Drawing:
     items = card_frame(PARCHMENT)
     items += [Text(4, 3, 55, 9, t("turn.title"), 13, bold=True, min_size=7),
-              Text(5, 14, 53, 10, t("turn.check"), 8.5, align="left", valign="top"),
-              Text(5, 25, 53, 24, t("turn.actions"), 8.5, align="left", valign="top"),
-              place(art.cavalry(), t.from_start(5, 10, CARD_W), 50, 10),
-              Text(t.from_start(17, 41, CARD_W), 50, 41, 10, t("turn.cavalry"), 8.5, align="left"),
-              Text(5, 64, 53, 20, t("turn.end"), 8.5, align="left", valign="top")]
+              Text(5, 13, 53, 7, t("turn.check"), 8.5, align="left", valign="top"),
+              Text(5, 20.5, 53, 19, f"{t('turn.actions')}\n{t('turn.again')}", 8.5, align="left", valign="top"),
+              place(art.cavalry(), t.from_start(5, 10, CARD_W), 41, 10),
+              Text(t.from_start(17, 41, CARD_W), 40, 41, 12, t("turn.cavalry"), 8.5, align="left"),
+              # The two-player rule (ruling GW-1), which no other aid states.
+              Text(5, 53, 53, 15, t("turn.two_players"), 8, align="left", valign="top"),
+              Text(5, 69, 53, 15, t("turn.end"), 8.5, align="left", valign="top")]
     return Drawing("turn-summary", CARD_W, CARD_H, tuple(items))
 
 

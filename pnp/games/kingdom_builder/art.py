@@ -7,21 +7,25 @@ print still plays. Icons are drawn in a unit box (0..1, y down); `pnp.draw.place
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
-from pnp.draw import Circle, Item, Paint, Point, Polygon, Rect, place
+from pnp.draw import Circle, Group, Item, Paint, Point, Polygon, Rect, Text, place
 from pnp.games.kingdom_builder.facts import Terrain
 from pnp.render.art import INK, symbol
 
+# In grey (luma) the buildable terrains stand at least 15 levels apart: desert 223, grass 195,
+# flower 177, canyon 157, forest 113; water (174) and mountain (135) carry a pattern as well.
 COLOURS = {
     Terrain.GRASS: "#A8DC8C",
-    Terrain.CANYON: "#E0936A",
+    Terrain.CANYON: "#DB8A5C",
     Terrain.DESERT: "#F3E58E",
-    Terrain.FLOWER: "#DDA9CC",
+    Terrain.FLOWER: "#D89AC8",
     Terrain.FOREST: "#3F8F5E",
     Terrain.WATER: "#79BDE8",
-    Terrain.MOUNTAIN: "#A7A7A7",
+    Terrain.MOUNTAIN: "#878787",
     Terrain.CASTLE: "#D9D2BF",
 }
+SAVER_WHITE_PARTS = 4  # --ink-saver prints a board hex in a fifth of its colour
 LOCATION_COLOUR = "#F2C46B"
 # Player colours, each with its own mark for colour-blind players and grey prints.
 PLAYERS = (("orange", "#E69F00", "circle"), ("blue", "#0072B2", "triangle"),
@@ -163,6 +167,30 @@ ICONS = {
 
 def icon(terrain: Terrain) -> tuple[Item, ...]:
     return ICONS[terrain]()
+
+
+def pattern(terrain: Terrain) -> tuple[Item, ...]:
+    """What a board hex of water or mountain carries over its colour, in a unit box (the hex's
+    bounding square): their greys lie close to other terrains', their patterns do not."""
+    if terrain is Terrain.WATER:  # dark blue waves
+        return tuple(_line(*[(k / 16, y + 0.03 * math.sin(k * math.pi / 2)) for k in range(17)], width=0.012, ink="#2F6FA8")
+                     for y in (0.18, 0.34, 0.66, 0.82))
+    if terrain is Terrain.MOUNTAIN:  # dark diagonal hatching
+        return tuple(_line((x, 1.0), (x + 1.0, 0.0), width=0.014, ink="#4A4A4A") for x in (-0.8, -0.5, -0.2, 0.1, 0.4, 0.7))
+    return ()
+
+
+def bold(items: tuple[Item, ...], factor: float = 1.6) -> tuple[Item, ...]:
+    """The same drawing with every line `factor` times as thick: a small symbol that reads."""
+    result: list[Item] = []
+    for item in items:
+        if isinstance(item, Group):
+            result.append(replace(item, items=bold(item.items, factor)))
+        elif isinstance(item, Text) or not item.paint.stroke:
+            result.append(item)
+        else:
+            result.append(replace(item, paint=replace(item.paint, width=item.paint.width * factor)))
+    return tuple(result)
 
 
 def house(fill: str, mark: str) -> tuple[Item, ...]:

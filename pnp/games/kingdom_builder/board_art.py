@@ -6,10 +6,12 @@ import math
 from collections.abc import Callable, Iterable
 
 from pnp import hexgrid
-from pnp.draw import CUT, PT, Drawing, Item, Paint, Point, Polygon, Text, ink_on, place
+from pnp.draw import CUT, PAPER, PT, Drawing, Group, Item, Paint, Point, Polygon, Rect, Text, compose, place, scale as scale_by, translate
 from pnp.games.kingdom_builder import art
 from pnp.games.kingdom_builder.section import SIZE, Section
 from pnp.games.kingdom_builder.facts import Terrain
+from pnp.render import fonts
+from pnp.render.art import tint
 from pnp.render.i18n import Catalog
 
 # Printed sections have the same hexes on every paper, so sections printed on A4 and on
@@ -19,6 +21,7 @@ HEX_RADIUS = HEX_WIDTH / math.sqrt(3)
 SYMBOL_SCALE = 0.42   # a terrain's symbol, in hex radii
 SYMBOL_RISE = 0.6     # how far above the hex's middle it stands, in hex radii
 SPECIAL_SCALE = 1.3   # a castle or location icon, in the middle
+LABEL_SIZE = 6.0      # points: a section's id and name, in one bottom-row hex
 # Edge k of a cell (from corner k to corner k + 1, clockwise from the top) faces this neighbour.
 _EDGE_FACES = ("NE", "E", "SE", "SW", "W", "NW")
 
@@ -62,14 +65,22 @@ def hexes(terrain_at: Callable[[hexgrid.Cell], Terrain], rows: int, cols: int, s
     items: list[Item] = []
     for cell in hexgrid.cells(rows, cols):
         terrain = terrain_at(cell)
-        items.append(Polygon(tuple(hexgrid.corners(cell, size)), Paint(fill=colour(terrain), stroke=ink, width=line)))
+        corners = tuple(hexgrid.corners(cell, size))
+        fill = colour(terrain)
+        # The ink saver prints the hex in a light tint of its colour; its symbol and pattern stay.
+        hex_ = Polygon(corners, Paint(fill=fill, stroke=ink, width=line, bulk=True, saver=tint(fill, art.SAVER_WHITE_PARTS)))
+        items.append(hex_)
+        x, y = hexgrid.centre(cell, size)
+        if art.pattern(terrain):
+            box = size * 2  # the hex's bounding square, the pattern clipped to the hex
+            items.append(Group(art.pattern(terrain), compose(translate(x - size, y - size), scale_by(box)),
+                               clip=Polygon(tuple(((px - x + size) / box, (py - y + size) / box) for px, py in corners), CUT)))
         if symbols or terrain.is_special:
-            x, y = hexgrid.centre(cell, size)
             if terrain.is_special and cell != labelled:
                 scale = size * SPECIAL_SCALE
             else:
                 scale, y = size * SYMBOL_SCALE, y - size * SYMBOL_RISE
-            items.append(place(art.icon(terrain), x - scale / 2, y - scale / 2, scale))
+            items.append(place(art.bold(art.icon(terrain)), x - scale / 2, y - scale / 2, scale))
     return items
 
 
@@ -84,7 +95,8 @@ def _bleed_ring(section: Section, size: float) -> list[Item]:
             inside = [n for n in hexgrid.neighbours((row, col)) if hexgrid.in_bounds(n, SIZE, SIZE)]
             if inside:
                 colour = art.colour(section.at(min(inside)))
-                ring.append(Polygon(tuple(hexgrid.corners((row, col), size)), Paint(fill=colour, stroke=colour, width=0.3, bulk=True)))
+                saver = tint(colour, art.SAVER_WHITE_PARTS)
+                ring.append(Polygon(tuple(hexgrid.corners((row, col), size)), Paint(fill=colour, stroke=colour, width=0.3, bulk=True, saver=saver)))
     return ring
 
 
@@ -95,14 +107,21 @@ def section_drawing(section: Section, t: Catalog) -> Drawing:
     width, height = hexgrid.map_extent(SIZE, SIZE, size)
     labelled = (SIZE - 1, SIZE // 2 - 1)
     items = _bleed_ring(section, size) + hexes(lambda cell: section.at(cell), SIZE, SIZE, size, line=0.35, labelled=labelled)
-    # The id broken after its set, so that it fits the hex: "▲ kb2-1000-" over "tavern".
-    lines = [f"▲ {section.name[:-len(section.location.value)]}", section.location.value]
+    # The id broken before its last hyphen, as identifiers are (a hyphen ending a line would
+    # read as a word broken in two): "▲ kb2-1000" over "-tavern"; then the location's name in
+    # the kit's language where it is another word.
+    lines = [f"▲ {section.name[:-len(section.location.value) - 1]}", f"-{section.location.value}"]
     name = t(f"location.{section.location.value}")
     if name.lower() != section.location.value:
         lines.append(name)
     x, y = hexgrid.centre(labelled, size)
-    box_h = len(lines) * 6 * PT * 1.2 + 0.1
-    items.append(Text(x - HEX_WIDTH / 2 + 0.8, y - size * 0.3, HEX_WIDTH - 1.6, box_h, "\n".join(lines), 6, bold=True,
-                      valign="top", colour=ink_on(art.colour(section.at(labelled)))))
+    box_h = len(lines) * LABEL_SIZE * PT * 1.2 + 0.1
+    top = y - size * 0.3
+    # On a plate of paper white, whatever the terrain: dark text on it is legible (contrast
+    # about 17:1) where on dark forest it was not.
+    plate_w = max(fonts.width(line, True, LABEL_SIZE) for line in lines) + 1.2
+    items += [Rect(x - plate_w / 2, top - 0.3, plate_w, box_h + 0.5, Paint(fill=PAPER, stroke=art.INK, width=0.15), radius=0.8),
+              Text(x - HEX_WIDTH / 2 + 0.8, top, HEX_WIDTH - 1.6, box_h, "\n".join(lines), LABEL_SIZE, bold=True,
+                   valign="top", colour=art.INK)]
     cut = Polygon(outline(hexgrid.cells(SIZE, SIZE), size), CUT)
     return Drawing(f"section-{section.name}", width, height, tuple(items), cut=cut)

@@ -14,9 +14,14 @@ from pnp.render.art import INK, PARCHMENT, WHITE, crown
 from pnp.render.i18n import Catalog
 from pnp.render.pieces import CARD_H, CARD_W, OVER, card_frame as _card_frame, game_catalog, round_piece as _round
 
-TILE_RADIUS = 18.5  # location tiles: pointy-top hexes 32 mm across the flats
-TOKEN = 24.0  # start player, gold and +100 markers
-SETTLEMENT = 14.0
+# Pieces that go on the board fit their place (board hexes are 18.8 mm across the flats,
+# board_art.HEX_WIDTH; gold track cells at least 19.4 mm, on A4):
+TILE_RADIUS = 10.15  # location tiles: pointy-top hexes 17.6 mm across the flats, within a board hex
+MARKER = 17.0  # gold and +100 markers, within a gold track cell
+TOKEN = 24.0  # the start-player tile, which stays beside the board
+# A settlement centred on a hex leaves the terrain symbol above it (its lowest point 4.2 mm
+# above the hex's middle) in view.
+SETTLEMENT = 8.0
 TERRAIN_CARDS_EACH = 5
 
 
@@ -83,7 +88,7 @@ _DIAGRAMS: dict[str, tuple[list[tuple[int, int, str]], set[tuple[int, int]], boo
     "merchants": ([(1, 0, _K), (1, 1, _G), (1, 2, _G), (1, 3, _G), (1, 4, _L), (0, 2, _G), (2, 2, _G)],
                   {(1, 1), (1, 2), (1, 3)}, False),
     "workers": ([(0, 1, _G), (0, 2, _G), (1, 1, _G), (1, 2, _L), (1, 3, _G), (2, 1, _G), (2, 2, _G)],
-                {(0, 1), (1, 3), (2, 1)}, False),
+                {(0, 2), (1, 3), (2, 2)}, False),
     "discoverers": ([(r, c, _G) for r in range(3) for c in range(5)], {(0, 1), (1, 3), (2, 0)}, False),
     "knights": ([(r, c, _G) for r in range(3) for c in range(5)], {(1, 0), (1, 1), (1, 3), (1, 4), (0, 2)}, False),
     "hermits": ([(r, c, _G) for r in range(3) for c in range(5)], {(0, 0), (2, 2), (0, 4)}, False),
@@ -150,33 +155,39 @@ def _hex_tile(name: str, items: list[Item]) -> Drawing:
 
 
 def location_tile(location: Terrain, t: Catalog) -> Drawing:
-    """Picture side."""
+    """Picture side: the icon and name of the location hex it is laid on."""
     w, h = math.sqrt(3) * TILE_RADIUS, 2 * TILE_RADIUS
     items: list[Item] = [Polygon(regular_polygon(w / 2, h / 2, TILE_RADIUS + OVER, 6), Paint(fill=art.LOCATION_COLOUR, bulk=True)),
-                         place(art.icon(location), w / 2 - 10, 6, 20),
-                         Text(4, 26, w - 8, 5, t(f"location.{location.value}"), 8, bold=True, min_size=6)]
+                         place(art.icon(location), w / 2 - 4.5, 2.4, 9),
+                         Text(1.5, 11.6, w - 3, 3.4, t(f"location.{location.value}"), 7, bold=True, min_size=6)]
     return _hex_tile(f"location-tile-{location.value}", items)
 
 
 def location_tile_action(location: Terrain, t: Catalog) -> Drawing:
-    """Action side, printed behind the picture side."""
+    """Action side, printed behind the picture side: the icon over what the tile lets you do
+    (a settlement built, or one moved); its location summary card says it in words."""
     w, h = math.sqrt(3) * TILE_RADIUS, 2 * TILE_RADIUS
+    house = place(art.house(*art.PLAYERS[0][1:]), w / 2 - 1.5, 10.2, 6)
+    if location in (Terrain.BARN, Terrain.HARBOR, Terrain.PADDOCK):
+        sign: list[Item] = [Polygon(((w / 2 - 6.5, 14.2), (w / 2 - 2.2, 14.2)), Paint(stroke=INK, width=0.5), closed=False),
+                            Polygon(((w / 2 - 3.2, 13.0), (w / 2 - 1.6, 14.2), (w / 2 - 3.2, 15.4)), Paint(fill=INK))]
+    else:
+        sign = [Rect(w / 2 - 6.3, 13.7, 4, 1, Paint(fill=INK)), Rect(w / 2 - 4.8, 12.2, 1, 4, Paint(fill=INK))]
     items: list[Item] = [Polygon(regular_polygon(w / 2, h / 2, TILE_RADIUS + OVER, 6), Paint(fill="#FBE9C4", bulk=True)),
-                         place(art.icon(location), w / 2 - 4.5, 3, 9),
-                         Text(3.5, 12.5, w - 7, 15, t(f"action.{location.value}"), 6.5, min_size=6)]
+                         place(art.icon(location), w / 2 - 3.5, 2.2, 7), house, *sign]
     return _hex_tile(f"location-tile-{location.value}-action", items)
 
 
 def gold_marker(player: int) -> Drawing:
     colour_name, fill, mark = art.PLAYERS[player]
-    return _round(f"gold-marker-{colour_name}", TOKEN, [place(art.house(fill, mark), 4, 3.5, 16)], "#F3E58E")
+    return _round(f"gold-marker-{colour_name}", MARKER, [place(art.house(fill, mark), 2.5, 2.2, 12)], "#F3E58E")
 
 
 def lap_marker(player: int, t: Catalog) -> Drawing:
     colour_name, fill, mark = art.PLAYERS[player]
-    return _round(f"lap-marker-{colour_name}", TOKEN, [
-        place(art.house(fill, mark), 7, 2, 10),
-        Text(2, 12, TOKEN - 4, 8, t("piece.lap"), 12, bold=True, min_size=6)], "#F3E58E")
+    return _round(f"lap-marker-{colour_name}", MARKER, [
+        place(art.house(fill, mark), 5.5, 1.2, 6),
+        Text(1.8, 7.4, MARKER - 3.6, 5.5, t("piece.lap"), 10, bold=True, min_size=6)], "#F3E58E")
 
 
 def start_player(t: Catalog) -> Drawing:
@@ -187,7 +198,7 @@ def start_player(t: Catalog) -> Drawing:
 
 def settlement(player: int) -> Drawing:
     colour_name, fill, mark = art.PLAYERS[player]
-    return _round(f"settlement-{colour_name}", SETTLEMENT, [place(art.house(fill, mark), 2, 1.6, 10)], "#FFFFFF")
+    return _round(f"settlement-{colour_name}", SETTLEMENT, [place(art.house(fill, mark), 1.1, 0.9, 5.8)], "#FFFFFF")
 
 
 def gold_track(width: float, height: float, t: Catalog) -> Drawing:
@@ -203,7 +214,7 @@ def gold_track(width: float, height: float, t: Catalog) -> Drawing:
         fill = "#F3E58E" if n % 10 == 0 else "#FFFFFF"
         items += [Rect(x, y, cell, cell, Paint(fill=fill, stroke=INK, width=0.3)),
                   Text(x + 1, y + 1, cell - 2, cell - 2, t.number(n), 14, bold=n % 10 == 0)]
-    items.append(Text(left, top + 10 * cell + 3, 10 * cell, height - top - 10 * cell - 3, t("piece.gold_track_how"), 10, valign="top"))
+    items.append(Text(left, top + 10 * cell + 3, 10 * cell, height - top - 10 * cell - 3, f"{t('piece.gold_track_how')}\n{t('piece.castles')}", 10, valign="top"))
     return Drawing("gold-track", width, height, tuple(items))
 
 
