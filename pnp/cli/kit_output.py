@@ -27,11 +27,11 @@ def write_pdf(sheets: list[Sheet], path: Path, paper: str, bleed: float, duplex:
     with _progress(len(pages), "Rendering pages") as bar:
         data = pdf.render(pages, f"{t('title')} · {t('kit')}", on_page=lambda _: bar.update(1))
     write_atomic(path, data, force)
-    typer.echo(f"wrote {path}: {len(pages)} pages, {paper}, bleed {bleed:g} mm, "
-               f"{'duplex' if duplex else 'backs at the end'}")
+    typer.echo(t("summary.pdf", path=str(path), pages=len(pages), paper=paper, bleed=t.number(bleed),
+                 layout=t("summary.duplex" if duplex else "summary.at_end")))
     for sheet in sheets:
-        backs = f" + {len(sheet.backs)} backs" if sheet.backs else ""
-        typer.echo(f"  {len(sheet.fronts):3d} × {sheet.title}{backs}")
+        count = t.number(len(sheet.fronts)).rjust(3)
+        typer.echo("  " + t("summary.sided" if sheet.backs else "cover.item", count=count, name=sheet.title))
 
 
 def write_svgs(sheets: list[Sheet], folder: Path, bleed: float, ink_saver: bool, force: bool) -> None:

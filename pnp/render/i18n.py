@@ -17,6 +17,7 @@ from pnp.render.choices import Language
 LANGUAGES = tuple(language.value for language in Language)
 RIGHT_TO_LEFT = frozenset({"fa"})
 DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹"}  # languages that print numbers in digits of their own
+DECIMAL = {"ru": ",", "fa": "٫"}  # decimal separators other than "."
 
 
 class Catalog:
@@ -34,9 +35,9 @@ class Catalog:
         wide: `x` itself, or mirrored for a right-to-left language (layouts that read across)."""
         return width - x - w if self.rtl else x
 
-    def number(self, value: int) -> str:
-        """A whole number in the language's digits."""
-        text = str(value)
+    def number(self, value: float) -> str:
+        """A number in the language's digits and decimal separator."""
+        text = (str(value) if isinstance(value, int) else f"{value:g}").replace(".", DECIMAL.get(self.lang, "."))
         digits = DIGITS.get(self.lang)
         return text.translate(str.maketrans("0123456789", digits)) if digits else text
 

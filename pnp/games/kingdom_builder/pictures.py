@@ -61,8 +61,8 @@ def setup_lines(setup: Setup, t: Catalog) -> list[str]:
     lines.append(t("setup.start", player=setup.start_player))
     lines.append(t("setup.summaries"))
     if not setup.first_game:
-        # The command is typed as shown: its numbers stay in ASCII digits in every language.
-        lines.append(t("setup.share", players=str(setup.players), seed=str(setup.seed)))
+        # The command stands alone on its line, as typed (ASCII digits, no direction marks), to be pasted.
+        lines += [t("setup.share"), f"pnp setup kingdom-builder --players {setup.players} --seed {setup.seed}"]
     return lines
 
 

@@ -1,0 +1,77 @@
+"""What pnp prints in a terminal and writes into forms, in every language: commands and paths
+that paste as typed, the kit summary in the kit's language."""
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli.app import app
+from pnp.render.i18n import LANGUAGES
+
+runner = CliRunner()
+EXAMPLES = Path(__file__).resolve().parents[2] / "boards" / "examples"
+# Unicode's Bidi_Control characters: marks, embeddings, overrides and isolates.
+BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def invoke(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+@lru_cache(maxsize=None)
+def printed(lang: str) -> dict[str, str]:
+    """Everything the commands print on stdout in `lang` for the bundled examples: set-ups,
+    forms, scores with --explain."""
+    out = {}
+    for players in (2, 3, 4):
+        for game in ("kingdom-builder", "great-wall", "carolus-magnus"):
+            out[f"setup {game} {players}"] = invoke("setup", game, "--players", str(players), "--seed", "11", "--lang", lang)
+        for game in ("great-wall", "carolus-magnus"):
+            out[f"template {game} {players}"] = invoke("template", game, "--players", str(players), "--lang", lang)
+    out["template kingdom-builder"] = invoke("template", "kingdom-builder", "--lang", lang)
+    for game, example in (("kingdom-builder", "first-game.yaml"), ("great-wall", "great-wall-last-round.yaml"),
+                          ("carolus-magnus", "carolus-magnus-counterattack.yaml")):
+        out[f"score {game}"] = invoke("score", game, str(EXAMPLES / example), "--explain", "--lang", lang)
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_commands_stand_alone_on_their_line_with_no_direction_marks(lang):
+    """A command printed for pasting (`pnp setup ... --seed N`, `pnp check ...`) is the whole
+    line (or the whole of a comment), typed as in a shell: pasted into bash it runs."""
+    commands = 0
+    for what, text in printed(lang).items():
+        for line in text.splitlines():
+            if "pnp " not in line:
+                continue
+            assert not BIDI_CONTROLS.search(line), (what, line)
+            command = line.lstrip("# ").rstrip()
+            assert re.fullmatch(r"pnp [a-z]+ [a-z-]+( [-A-Za-z0-9_ ]+)?", command), (what, line)
+            commands += 1
+    # Every set-up (9) prints one command; every form (7) two.
+    assert commands == 9 + 7 * 2
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_kit_summary_and_its_path(lang, tmp_path):
+    text = invoke("kit", "carolus-magnus", "--out", str(tmp_path), "--lang", lang, "--bleed", "2.5")
+    path = str(tmp_path / "carolus-magnus-kit.pdf")
+    assert not BIDI_CONTROLS.search(text)
+    # The pieces with backs are said to be double-sided, in the kit's language, with no count of
+    # backs ("1 × Emperor + 1 backs"): the Emperor is one piece, 25 discs are 5 sets of 1-5.
+    emperor, discs = {"en": ("1 × Emperor, double-sided", "25 × discs (sets 1-5), double-sided"),
+                      "ru": ("1 × Император, с оборотами", "25 × диски (наборы 1-5), с оборотами"),
+                      "fa": ("۱ × امپراتور، دورو", "۲۵ × دیسک (مجموعه‌های ۱ تا ۵)، دورو")}[lang]
+    lines = [line.strip() for line in text.splitlines()]
+    assert emperor in lines and discs in lines
+    assert "backs" not in text or lang == "en"
+    if lang == "en":
+        assert f"wrote {path}: 8 pages, a4, bleed 2.5 mm, duplex" in lines
+    else:  # the path alone on the line after the translated summary, the bleed in the language's own numbers
+        assert lines[lines.index(path) - 1].endswith("):") and path in lines
+        assert ("2,5" if lang == "ru" else "۲٫۵") in text
