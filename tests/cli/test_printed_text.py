@@ -75,3 +75,34 @@ def test_the_kit_summary_and_its_path(lang, tmp_path):
     else:  # the path alone on the line after the translated summary, the bleed in the language's own numbers
         assert lines[lines.index(path) - 1].endswith("):") and path in lines
         assert ("2,5" if lang == "ru" else "۲٫۵") in text
+
+
+FILLED = {  # what makes a blank form a position `pnp check` accepts (the rest is what the form writes)
+    "kingdom-builder": (("--boards", "tavern", "paddock", "oasis", "farm"), "cards: []", "cards: [fishermen, knights, lords]"),
+    "great-wall": ((), "tokens: []", "tokens: [3, 4]"),
+    "carolus-magnus": ((), "", ""),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", FILLED)
+def test_forms_write_names_as_they_read_and_check_reads_them_back(game, lang, tmp_path):
+    """Every form names its players in the language of its comments, written as text (no `\\u`
+    escapes), and `pnp check` / `pnp score` read those names back as written."""
+    from pnp.games import GAMES
+
+    options, blank, filled = FILLED[game]
+    for players in (2, 3, 4):
+        form = invoke("template", game, "--players", str(players), "--lang", lang, *options)
+        assert "\\u" not in form and not BIDI_CONTROLS.search(form)
+        path = tmp_path / f"{players}.yaml"
+        path.write_text(form.replace(blank, filled), encoding="utf-8")
+        assert invoke("check", game, str(path)).startswith(f"{path}: OK")
+        # Persian: «بازیکن ۱» (player 1), the Persian word with a Persian digit, as in the rulebook.
+        names = {"fa": [f"بازیکن {d}" for d in "۱۲۳۴"][:players]}.get(lang)
+        if names:
+            assert all(name in form for name in names) and "Player" not in form
+            assert all(name in invoke("score", game, str(path), "--lang", "fa") for name in names)
+        state = GAMES[game].load(path)
+        written = GAMES[game].dumps(state)  # as `pnp scan` and the desk write a position back
+        assert "\\u" not in written and (not names or names[0] in written)
