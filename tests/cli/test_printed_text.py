@@ -106,3 +106,57 @@ def test_forms_write_names_as_they_read_and_check_reads_them_back(game, lang, tm
         state = GAMES[game].load(path)
         written = GAMES[game].dumps(state)  # as `pnp scan` and the desk write a position back
         assert "\\u" not in written and (not names or names[0] in written)
+
+
+PERSIAN_LETTER = re.compile("[\u0620-\u064a\u067e-\u06d3]")
+# What a Persian line may hold in Latin digits and commas, because it is typed as it stands: hex
+# coordinates (A1-T20), section ids, rulings, paths, player keys, YAML to type (snippets in braces
+# or brackets, form lines that show YAML), paper names.
+TYPED = re.compile(r"\{[^{}]*\}|\[[^\]]*\]|\b[A-T]\d{1,2}\b|\bkb\d-\d+(-[a-z]+)?|\b(KB|GW|CM)-\d+\b|\S*/\S*"
+                   r"|کلید [^)]*|NAME@180|\ba4\b|^#   .*")
+
+
+def latin_in_persian(text: str) -> list[str]:
+    """The Persian lines of `text` that hold a Latin digit or comma outside what is typed as is."""
+    return [line for line in text.splitlines()
+            if PERSIAN_LETTER.search(line) and re.search("[0-9,]", TYPED.sub("", line))]
+
+
+def test_persian_lines_have_persian_digits_and_commas(tmp_path):
+    """`(دیگران: Boris 0, Clara 18) ← ۶`, `قطعه‌های 1+2+3`, `2: قرمز, 12: سبز`: every number and
+    list in a Persian line is written the Persian way («۰-۹», «، »); typed names, keys and ids stay
+    as typed (the example's players Anna, Boris, Clara keep their key «1» as typed)."""
+    outputs = printed("fa")
+    bad = {what: latin_in_persian(text) for what, text in outputs.items()}
+    assert not any(bad.values()), bad
+    explain = outputs["score kingdom-builder"]
+    assert "(کلید 1)" in explain  # the typed key, as typed
+    assert "  شوالیه‌ها: ۱۴" in explain and "مجموعه‌ی ۴۰ اقامتگاهی از A15 این‌ها را وصل می‌کند: چراگاه B14، چراگاه F16، قصر I14" in explain
+    assert "A (قطعه‌های ۱+۲+۳)" in outputs["score carolus-magnus"]
+    kit = invoke("kit", "carolus-magnus", "--out", str(tmp_path), "--lang", "fa")
+    assert not latin_in_persian(kit)
+
+
+def test_lords_explanation_in_persian_numbers():
+    # Lords in a game of the example's board: the explanation names the other players with their
+    # counts, «Boris ۰، Clara ۱۸», never «Boris 0, Clara 18».
+    from pnp.games.kingdom_builder.report import as_text
+    from dataclasses import replace
+
+    from pnp.games.kingdom_builder.rules import evaluate
+    from pnp.games.kingdom_builder.transcription import load
+
+    game = replace(load(EXAMPLES / "first-game.yaml"), cards=("lords", "farmers", "hermits"))
+    text = as_text(evaluate(game), explain=True, lang="fa")
+    lines = [line for line in text.splitlines() if "دیگران" in line]
+    assert len(lines) == 3 * 4 and not latin_in_persian(text)
+    assert all(re.search(r"\(دیگران: \w+ [۰-۹]+، \w+ [۰-۹]+\) ← [۰-۹]+$", line) for line in lines), lines
+
+
+@pytest.mark.parametrize("folder", ["render", "games/kingdom_builder", "games/great_wall", "games/carolus_magnus"])
+def test_persian_catalog_texts_have_persian_digits_and_commas(folder):
+    from pnp.render.i18n import load
+
+    catalog = load(Path(__file__).resolve().parents[2] / "pnp" / folder / "text", "fa")
+    bad = {key: text for key, text in catalog.messages.items() if latin_in_persian(text)}
+    assert not bad

@@ -18,7 +18,7 @@ def words(value: object, t: Catalog) -> str:
     if isinstance(value, Note):
         return t(value.key, **{name: words(v, t) for name, v in value.values})
     if isinstance(value, tuple):
-        return ", ".join(words(v, t) for v in value) or t("explain.none")
+        return t.join(words(v, t) for v in value) or t("explain.none")
     return t.number(value) if isinstance(value, int) else str(value)
 
 
