@@ -160,3 +160,63 @@ def test_persian_catalog_texts_have_persian_digits_and_commas(folder):
     catalog = load(Path(__file__).resolve().parents[2] / "pnp" / folder / "text", "fa")
     bad = {key: text for key, text in catalog.messages.items() if latin_in_persian(text)}
     assert not bad
+
+
+def terminal_width(text: str) -> int:
+    """Columns as a terminal (wcwidth) counts them: none for a combining mark or a format
+    character (ZWNJ, direction marks and isolates), two for an East Asian wide character."""
+    import unicodedata
+
+    return sum(0 if unicodedata.category(c) in ("Mn", "Me", "Cf") else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+               for c in text)
+
+
+def score_table(lang: str, names: tuple[str, ...]) -> list[str]:
+    from dataclasses import replace
+
+    from pnp.games.kingdom_builder.report import as_text
+    from pnp.games.kingdom_builder.rules import evaluate
+    from pnp.games.kingdom_builder.transcription import load
+
+    game = load(EXAMPLES / "first-game.yaml")
+    game = replace(game, players=tuple(replace(p, name=n) for p, n in zip(game.players, names)))
+    return as_text(evaluate(game), lang=lang).splitlines()[1:8]  # the heading row, 4 rows, the rule, the total
+
+
+NAMES = (("Anna", "Boris", "Clara"), ("علی‌رضا", "مُهسا", "王小明"), ("بازیکن ۱", "Boris", "بازیکن ۳"))
+
+
+@pytest.mark.parametrize("names", NAMES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_score_table_columns_line_up_by_terminal_width(lang, names):
+    """Each number ends in the column where its player's name ends, counting columns as a terminal
+    does: «ماهی‌گیران» (its ZWNJ takes no column), «مُهسا» (a mark), «王小明» (wide)."""
+    lines = score_table(lang, names)
+    heading, rows = lines[0], lines[1:5] + lines[6:]
+    isolated = "\u2069" in heading
+
+    def ends(line: str) -> list[int]:
+        """Where each cell after the first ends: after its PDI, or after each run of non-spaces."""
+        marks = [m.end() for m in re.finditer("\u2069" if isolated else r"\S+", line)]
+        return [terminal_width(line[:end]) for end in marks][-3:]
+
+    for row in rows:
+        assert ends(row) == ends(heading), (row, heading)
+    assert terminal_width(lines[5]) == max(terminal_width(line) for line in lines)  # the rule spans the table
+
+
+@pytest.mark.parametrize("names", NAMES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_score_table_keeps_its_columns_through_a_bidi_pass(lang, names):
+    """A terminal that applies the bidi algorithm to each line (as mlterm, Konsole and VTE with
+    bidi do; emulated with python-bidi, paragraph direction from the line's first strong letter,
+    and forced left to right) must show each cell where a plain terminal shows it: the line it
+    displays is the cells in their logical order, each cell displayed on its own. Without the
+    isolates, «ماهی‌گیران ۱۵ ۸ ۱۲» comes out as «۱۲ ۸ ۱۵ ماهی‌گیران»."""
+    from bidi import get_display
+
+    for line in score_table(lang, names):
+        cells = re.split("([\u2068\u2069])", line)
+        for base in (None, "L"):
+            shown = "".join(get_display(piece, base_dir=base or "L") if piece.strip() else piece for piece in cells)
+            assert get_display(line, base_dir=base) == shown, (line, base)
