@@ -7,6 +7,7 @@ import typer
 from pnp import __version__
 from pnp.cli import commands, desk, games
 from pnp.cli.common import example
+from pnp.cli.localise import LocalisedGroup
 
 app = typer.Typer(
     name="pnp",
@@ -16,6 +17,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
+    cls=LocalisedGroup,
 )
 
 

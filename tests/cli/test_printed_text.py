@@ -220,3 +220,36 @@ def test_score_table_keeps_its_columns_through_a_bidi_pass(lang, names):
         for base in (None, "L"):
             shown = "".join(get_display(piece, base_dir=base or "L") if piece.strip() else piece for piece in cells)
             assert get_display(line, base_dir=base) == shown, (line, base)
+
+
+@pytest.mark.parametrize("args, english, translated", [
+    (["kit", "kingdom-builder", "--nope"], "Error: No such option: --nope",
+     {"ru": "Ошибка: Нет такого параметра: --nope", "fa": "خطا: گزینه‌ی --nope وجود ندارد"}),
+    (["template", "great-wall"], "Error: Missing option '--players'.",
+     {"ru": "Ошибка: Не указан параметр '--players'.", "fa": "خطا: گزینه‌ی '--players' لازم است."}),
+    (["kit", "kingdom-builder", "--paper", "a5"], "'a5' is not one of 'a4', 'letter'.",
+     {"ru": "Недопустимое значение '--paper': 'a5' — не одно из значений 'a4', 'letter'.",
+      "fa": "مقدار نادرست برای '--paper': 'a5' یکی از این‌ها نیست: 'a4'، 'letter'."}),
+    (["kit", "kingdom-builder", "--bleed", "9"], "Invalid value for '--bleed'",
+     {"ru": "Недопустимое значение '--bleed':", "fa": "مقدار نادرست برای '--bleed':"}),
+    (["score", "kingdom-builder"], "Error: Missing argument 'FILE'.",
+     {"ru": "Ошибка: Не указан аргумент 'FILE'.", "fa": "خطا: ورودی 'FILE' لازم است."}),
+])
+def test_typer_messages_in_the_language_lang_names(args, english, translated):
+    """Typer's own messages (Typer writes them in English) come in Russian or Persian when the
+    command line has `--lang ru|fa`; the command to run for help stands alone on its line."""
+    result = runner.invoke(app, [*args, "--lang", "en"])
+    assert result.exit_code == 2 and english in result.stderr
+    for lang, message in translated.items():
+        result = runner.invoke(app, [*args, f"--lang={lang}" if lang == "ru" else "--lang", *([] if lang == "ru" else [lang])])
+        assert result.exit_code == 2 and message in result.stderr, result.stderr
+        assert "Error" not in result.stderr and "Try" not in result.stderr
+        assert f"\npnp {args[0]} {args[1]} --help\n" in result.stderr
+        assert not BIDI_CONTROLS.search(result.stderr)
+
+
+def test_a_limit_in_a_persian_message_is_in_persian_digits():
+    # --bleed is 0 to 5 mm: the limit 5 in Persian digits; the typed 9 may be quoted as typed.
+    result = runner.invoke(app, ["kit", "kingdom-builder", "--bleed", "9", "--lang", "fa"])
+    error = result.stderr.split("خطا:")[1]
+    assert "۵" in error and "5" not in error
