@@ -177,8 +177,9 @@ def _reads_as(glyph: shaping.Glyph) -> str | None:
 def _visual(glyph: shaping.Glyph) -> str:
     """The characters a glyph prints in the order the page holds them: a glyph set right to left
     (lam-alef, a letter with its vowel mark) holds its characters right to left, as the line
-    holds its glyphs, and readers reverse them with the line."""
-    return glyph.text[::-1] if glyph.rtl else glyph.text
+    holds its glyphs, and readers reverse them with the line. No control character or lone
+    surrogate (U+FFFD in their place, as HarfBuzz draws them)."""
+    return drawable(glyph.text[::-1] if glyph.rtl else glyph.text)
 
 
 def _base(code: int) -> str:
