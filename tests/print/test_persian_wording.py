@@ -40,6 +40,11 @@ KB, GW, CM, RENDER = (catalog(f) for f in ("games/kingdom_builder", "games/great
     (CM, "turn.roll", "به رنگ هر تاس، یک پالادین از مرکز بردارید", "رنگ‌های آمده"),
     (CM, "report.to", " بر ", " به "),  # a count against a count: (۱ بر ۰)
     (RENDER, "printing.sheets", "در مجموع {sheets} برگ کاغذ.", "روی هم"),
+    (GW, "ability.infantry", "در مجموع ۱، ۳، ۶، ۱۰، ۱۵", "روی هم"),
+    # Read again: settlements stand «روی آب» (on water) as everywhere else; the gold track's
+    # note speaks of «هر بازیکن» in one person throughout.
+    (KB, "card.fishermen.rule", "اقامتگاه‌های روی آب طلایی نمی‌گیرند.", "داخل آب"),
+    (KB, "piece.gold_track_how", "برمی‌دارد و از ۰ ادامه می‌دهد.", "بردارید"),
 ])
 def test_reworded(messages, key, now, was):
     assert now in messages[key] and was not in messages[key]
