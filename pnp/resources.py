@@ -20,7 +20,9 @@ def _templates() -> Any:
     """One environment for every text template: it compiles each template once."""
     import jinja2
 
-    return jinja2.Environment(
+    from pnp.yamlout import quoted
+
+    environment = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
         keep_trailing_newline=True,
         trim_blocks=True,
@@ -28,6 +30,8 @@ def _templates() -> Any:
         undefined=jinja2.StrictUndefined,
         autoescape=False,  # plain-text and YAML artefacts; values are quoted by the caller
     )
+    environment.filters["yaml"] = quoted
+    return environment
 
 
 def render_template(name: str, **values: object) -> str:

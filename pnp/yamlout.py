@@ -10,6 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 
+def quoted(text: str) -> str:
+    """One text as a double-quoted YAML scalar, written as it reads (Persian as Persian, not
+    `\\u` escapes); only what YAML cannot hold as it is gets escaped."""
+    import yaml
+
+    return yaml.dump(text, default_style='"', allow_unicode=True, width=1_000_000).rstrip("\n")
+
+
 def dumps(data: Any, flow: bool = True) -> str:
     import yaml
 

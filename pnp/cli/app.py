@@ -7,6 +7,7 @@ import typer
 from pnp import __version__
 from pnp.cli import commands, desk, export, games
 from pnp.cli.common import example
+from pnp.cli.localise import LocalisedGroup
 
 def _version(value: bool) -> None:
     if value:
@@ -30,6 +31,7 @@ def make_app() -> typer.Typer:
         no_args_is_help=True,
         add_completion=False,
         rich_markup_mode=None,
+        cls=LocalisedGroup,
     )
     app.callback()(root)
     app.command("games", epilog=example("pnp games"))(games.games)

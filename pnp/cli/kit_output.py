@@ -60,12 +60,14 @@ def write_pdf(sheets: list[Sheet], path: Path, paper: str, bleed: float, duplex:
     with _progress(len(pages), "Rendering pages") as bar:
         data = pdf.render(pages, f"{t('title')} · {t('kit')}", on_page=lambda _: bar.update(1), duplex=duplex)
     write_atomic(path, data, force)
-    typer.echo(f"wrote {path}: {len(pages)} pages, {paper}, bleed {bleed:g} mm, "
-               f"{'duplex' if duplex else 'cards gutter-fold, other backs at the end' if folded else 'backs at the end'}"
-               + (f", backs moved {offset[0]:+g},{offset[1]:+g} mm" if offset != (0.0, 0.0) else ""))
+    layout = t("summary.duplex" if duplex else "summary.folded" if folded else "summary.at_end")
+    if offset != (0.0, 0.0):
+        x, y = (("+" if v > 0 else "") + t.number(v) for v in offset)
+        layout += t("summary.moved", x=x, y=y)
+    typer.echo(t("summary.pdf", path=str(path), pages=len(pages), paper=paper, bleed=t.number(bleed), layout=layout))
     for sheet in sheets:
-        backs = f" + {len(sheet.backs)} backs" if sheet.backs else ""
-        typer.echo(f"  {len(sheet.fronts):3d} × {sheet.title}{backs}")
+        count = t.number(len(sheet.fronts)).rjust(3)
+        typer.echo("  " + t("summary.sided" if sheet.backs else "cover.item", count=count, name=sheet.title))
 
 
 def write_svgs(sheets: list[Sheet], folder: Path, bleed: float, ink_saver: bool, force: bool) -> None:

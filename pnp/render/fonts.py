@@ -6,6 +6,7 @@ Both backends lay text out with `layout`, measuring lines as they will be printe
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -48,12 +49,34 @@ def width(text: str, bold: bool, size: float, paragraph: shaping.Style | None = 
     return shaping.shape(text, paragraph).width * size * PT
 
 
+# A number (digits in any script, perhaps signed, bracketed or a range such as 1–12) stays with
+# the word after it: «۳ اقامتگاه», "3 gold".
+_NUMBER = re.compile(r"[(«\"]?[+−-]?\d+([–.,٫/-]\d+)*")
+# The verb of a Persian compound or auxiliary verb stays with the word before it: «اعلام کنید»,
+# «داشته باشید», «خالی است». Forms of کردن، شدن، بودن، دادن، گرفتن، زدن، آوردن، یافتن, with
+# their prefixes and endings; trailing punctuation is ignored.
+_LIGHT_VERB = re.compile(r"((ن?می‌|ن|ب)?(کن|کرد|شو|شد|باش|بود|ده|داد|گیر|گرفت|زن|زد|آور|یاب|یافت)"
+                         r"(م|ی|د|یم|ید|ند|ه|ه‌اند|ه‌است)?|است|نیست|هست|هستند)[.،؛:!؟»)]*")
+
+
+def units(text: str) -> list[str]:
+    """The words of one line of text grouped into what a line break may not split: a no-break
+    space, a number and the word after it, a Persian compound verb."""
+    out: list[str] = []
+    for word in filter(None, text.split(" ")):  # a no-break space (U+00A0) is not a break
+        if out and (_NUMBER.fullmatch(re.split("[ \u00a0]", out[-1])[-1]) or _LIGHT_VERB.fullmatch(word)):
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    return out
+
+
 def _wrap(text: str, paragraph: shaping.Style, size: float, box: float) -> list[str] | None:
-    """Greedy word wrap; None when a single word is wider than the box."""
+    """Greedy word wrap, breaking only between `units`; None when one is wider than the box."""
     lines: list[str] = []
     for part in text.split("\n"):
         line = ""
-        for word in filter(None, part.split(" ")):  # a no-break space keeps its words together
+        for word in units(part):
             trial = f"{line} {word}" if line else word
             if width(trial, paragraph.bold, size, paragraph) <= box:
                 line = trial

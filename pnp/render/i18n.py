@@ -7,6 +7,7 @@ a whole number put into one is written in the language's own digits (Persian: ۰
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,8 @@ from pnp.render.choices import Language
 LANGUAGES = tuple(language.value for language in Language)
 RIGHT_TO_LEFT = frozenset({"fa"})
 DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹"}  # languages that print numbers in digits of their own
+DECIMAL = {"ru": ",", "fa": "٫"}  # decimal separators other than "."
+COMMA = {"fa": "، "}  # list separators other than ", "
 
 
 class Catalog:
@@ -34,11 +37,22 @@ class Catalog:
         wide: `x` itself, or mirrored for a right-to-left language (layouts that read across)."""
         return width - x - w if self.rtl else x
 
-    def number(self, value: int) -> str:
-        """A whole number in the language's digits."""
-        text = str(value)
+    def number(self, value: float) -> str:
+        """A number in the language's digits and decimal separator."""
+        text = (str(value) if isinstance(value, int) else f"{value:g}").replace(".", DECIMAL.get(self.lang, "."))
         digits = DIGITS.get(self.lang)
         return text.translate(str.maketrans("0123456789", digits)) if digits else text
+
+    @property
+    def comma(self) -> str:
+        """What separates the items of a list: Persian «، »."""
+        return COMMA.get(self.lang, ", ")
+
+    def join(self, items: Iterable[object], separator: str | None = None) -> str:
+        """Items in a line, separated by `separator` (default: the language's comma), whole
+        numbers in the language's digits."""
+        return (self.comma if separator is None else separator).join(
+            self.number(item) if isinstance(item, int) and not isinstance(item, bool) else str(item) for item in items)
 
     def __call__(self, key: str, /, **values: Any) -> str:
         try:

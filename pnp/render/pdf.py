@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import io
+import unicodedata
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from itertools import groupby
 
@@ -100,20 +102,23 @@ def _shaped_line(canvas: object, line: shaping.Line, size: float) -> None:
     """A shaped line from its left end, in visual order as PDF producers store text, face by
     face through reportlab's shaped strings. Each glyph's character code is a character the
     font maps to it: the one it was shaped from where possible, else its own (joined forms are
-    Unicode's Arabic presentation forms), so readers recover the words; a glyph with no
-    character of its own carries its text as ActualText."""
+    Unicode's Arabic presentation forms, which the ToUnicode map turns back into the letters
+    they join; a bracket mirrored in right-to-left text has a code of its own); a glyph whose
+    code does not read as the text it prints (a glyph with no character of its own, a letter
+    carrying its vowel mark) carries its text as ActualText. Neutral characters set right to
+    left are fenced with zero-width right-to-left marks (see `_fenced`)."""
     from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
 
     c = canvas
     x = 0.0
-    for (face, own), run in groupby(line.glyphs, key=lambda g: (g.face, g.gid in _characters(g.face))):
+    for (face, own), run in groupby(_fenced(line.glyphs), key=lambda g: (g.face, _reads_as(g) == _visual(g))):
         glyphs = list(run)
         codes = [_code(g) for g in glyphs]
         widths = shaping.ttf(face).face.charWidths
         data = [ShapeData(k, 1000 * g.advance, 0, 1000 * g.dx, 1000 * g.dy, widths[code])
                 for k, (g, code) in enumerate(zip(glyphs, codes))]
         # Glyphs with characters go in one string; the others one by one, each with its text.
-        strings = [(None, codes, data)] if own else [(g.text, [code], [d]) for g, code, d in zip(glyphs, codes, data)]
+        strings = [(None, codes, data)] if own else [(_visual(g), [code], [d]) for g, code, d in zip(glyphs, codes, data)]
         c.setFont(face.name, size)  # type: ignore[attr-defined]
         for actual, chars, shapes in strings:
             if actual is not None:
@@ -124,16 +129,112 @@ def _shaped_line(canvas: object, line: shaping.Line, size: float) -> None:
             x += sum(shape.x_advance for shape in shapes) * size / 1000
 
 
+# Bidi classes of neutral characters: spaces, punctuation, separators, terminators.
+_NEUTRAL = frozenset({"WS", "ON", "CS", "ES", "ET", "S", "B"})
+RLM = "\u200f"
+
+
+def _fenced(glyphs: tuple[shaping.Glyph, ...]) -> list[shaping.Glyph]:
+    """The glyphs with a zero-width right-to-left mark on each side of every neutral glyph the
+    bidi algorithm set right to left («:», «،», a space, a bracket in a Persian line). Text
+    extractors order a right-to-left line by a simpler rule that counts every character but a
+    right-to-left letter as left to right (poppler: pdftotext, Evince, Okular), and would keep
+    `دور: هر` as `دور :هر`; between two marks each neutral stands where the algorithm put it."""
+    out: list[shaping.Glyph] = []
+    for glyph in _split(glyphs):
+        fence = glyph.rtl and glyph.text and all(unicodedata.bidirectional(c) in _NEUTRAL for c in glyph.text)
+        mark = shaping.ttf(glyph.face).face.charToGlyph.get(ord(RLM))
+        if fence and mark is not None:
+            out += [shaping.Glyph(glyph.face, mark, RLM, 0.0), glyph, shaping.Glyph(glyph.face, mark, RLM, 0.0)]
+        else:
+            out.append(glyph)
+    return out
+
+
+def _split(glyphs: tuple[shaping.Glyph, ...]) -> list[shaping.Glyph]:
+    """The glyphs with the text of a cluster of several glyphs (a letter and its vowel mark,
+    «بَ») moved to its widest glyph, the letter: readers place a glyph's text in the glyph's box,
+    and a zero-width mark's box would put the text beside the word."""
+    out: list[shaping.Glyph] = []
+    i = 0
+    while i < len(glyphs):
+        j = i + 1
+        while j < len(glyphs) and not glyphs[j].text and glyphs[j].face == glyphs[i].face:
+            j += 1
+        cluster = glyphs[i:j]
+        widest = max(range(len(cluster)), key=lambda k: cluster[k].advance)
+        out += [replace(g, text=cluster[0].text if k == widest else "") for k, g in enumerate(cluster)]
+        i = j
+    return out
+
+
+def _reads_as(glyph: shaping.Glyph) -> str | None:
+    """The text a reader takes from the glyph's character code through the ToUnicode map; None
+    for a code of the Private Use Area (a glyph with no character of its own)."""
+    code = _code(glyph)
+    return None if 0xE000 <= code < MIRRORED_CODES else _base(code)
+
+
+def _visual(glyph: shaping.Glyph) -> str:
+    """The characters a glyph prints in the order the page holds them: a glyph set right to left
+    (lam-alef, a letter with its vowel mark) holds its characters right to left, as the line
+    holds its glyphs, and readers reverse them with the line. No control character or lone
+    surrogate (U+FFFD in their place, as HarfBuzz draws them)."""
+    return drawable(glyph.text[::-1] if glyph.rtl else glyph.text)
+
+
+def _base(code: int) -> str:
+    """The text of a character code: an Arabic presentation form (a joined form, a ligature,
+    always set right to left) reads as the letters it joins, as NFKC folds them, in the order
+    the page holds them (see `_visual`)."""
+    if MIRRORED_CODES <= code < MIRRORED_CODES + len(MIRRORED):
+        return MIRRORED[code - MIRRORED_CODES][0]
+    char = chr(code)
+    return unicodedata.normalize("NFKC", char)[::-1] if 0xFB50 <= code <= 0xFDFF or 0xFE70 <= code <= 0xFEFF else char
+
+
+def _to_unicode_cmap(fontname: str, subset: list[int]) -> str:
+    """reportlab's ToUnicode CMap of a font subset, each code mapped to `_base` of its character
+    (several characters where a ligature joins them)."""
+    entries = [f"<{i:02X}> <{_base(code).encode('utf-16-be').hex().upper()}>" for i, code in enumerate(subset)]
+    return "\n".join(["/CIDInit /ProcSet findresource begin", "12 dict begin", "begincmap", "/CIDSystemInfo",
+                      f"<< /Registry ({fontname})", f"/Ordering ({fontname})", "/Supplement 0", ">> def",
+                      f"/CMapName /{fontname} def", "/CMapType 2 def", "1 begincodespacerange",
+                      f"<00> <{len(subset) - 1:02X}>", "endcodespacerange", f"{len(subset)} beginbfchar",
+                      *entries, "endbfchar", "endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"])
+
+
 def _pdf_text(text: str) -> str:
     """A PDF text string in UTF-16 (big-endian, with its byte order mark), as hex."""
     return f"<FEFF{text.encode('utf-16-be').hex().upper()}>"
+
+
+# A bracket set right to left prints its mirror's glyph: a code of its own maps that glyph to the
+# bracket it stands for, «(» printed as the glyph of «)». Codes from U+F800, the same in every face.
+MIRRORED = tuple((a, b) for pair in ("()", "[]", "{}", "<>", "«»", "‹›") for a, b in (pair, pair[::-1]))
+MIRRORED_CODES = 0xF800
 
 
 def _code(glyph: shaping.Glyph) -> int:
     """The character code that prints the glyph (see _shaped_line)."""
     if len(glyph.text) == 1 and shaping.ttf(glyph.face).face.charToGlyph.get(ord(glyph.text)) == glyph.gid:
         return ord(glyph.text)
-    return _codes(glyph.face)[glyph.gid]
+    return _mirrored(glyph.face).get((glyph.gid, glyph.text)) or _codes(glyph.face)[glyph.gid]
+
+
+@lru_cache(maxsize=None)
+def _mirrored(face: shaping.Face) -> dict[tuple[int, str], int]:
+    """The code of each bracket printed as its mirror's glyph, by (glyph, bracket)."""
+    font = shaping.ttf(face).face
+    codes = {}
+    for index, (char, mirror) in enumerate(MIRRORED):
+        gid = font.charToGlyph.get(ord(mirror))
+        if gid is not None:
+            code = MIRRORED_CODES + index
+            font.charToGlyph[code] = gid
+            font.charWidths[code] = font.charWidths[ord(mirror)]
+            codes[(gid, char)] = code
+    return codes
 
 
 @lru_cache(maxsize=None)
@@ -152,7 +253,7 @@ def _codes(face: shaping.Face) -> dict[int, int]:
     own = _characters(face)
     codes = {gid: min(c for c in chars if font.charToGlyph.get(c) == gid)
              for gid, chars in font.glyphToChar.items() if gid in own}
-    free = (code for code in range(0xE000, 0xF900) if code not in font.charToGlyph)
+    free = (code for code in range(0xE000, MIRRORED_CODES) if code not in font.charToGlyph)
     for gid in range(len(font.hmetrics)):
         if gid not in codes:
             code = next(free)
@@ -201,7 +302,10 @@ def render(pages: Sequence[Drawing], title: str, on_page: Callable[[int], None] 
     `duplex` asks print dialogs to start double-sided, flipping on the long edge."""
     from reportlab.pdfgen.canvas import Canvas
 
+    from reportlab.pdfbase import ttfonts
+
     _tag_subsets_by_content()
+    ttfonts.makeToUnicodeCMap = _to_unicode_cmap  # reportlab offers no other way to set a subset's ToUnicode map
     out = io.BytesIO()
     first = pages[0]
     # The initial font is ours too, so every font the PDF names is embedded (no bare Helvetica).

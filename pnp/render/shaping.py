@@ -47,6 +47,7 @@ class Glyph:
     advance: float  # em
     dx: float = 0.0  # offset from the pen position, em (HarfBuzz's x_offset)
     dy: float = 0.0  # em, upwards
+    rtl: bool = False  # set right to left: the bidi algorithm resolved its characters to an odd level
 
 
 @dataclass(frozen=True)
@@ -177,7 +178,7 @@ def _shape_run(text: str, start: int, end: int, face: Face, rtl: bool, language:
     for info, pos in zip(buffer.glyph_infos, buffer.glyph_positions):
         chars = text[info.cluster:ends.pop(info.cluster)] if info.cluster in ends else ""
         glyphs.append(Glyph(face, info.codepoint, chars, pos.x_advance / UNITS_PER_EM, pos.x_offset / UNITS_PER_EM,
-                            pos.y_offset / UNITS_PER_EM))
+                            pos.y_offset / UNITS_PER_EM, rtl))
     return glyphs
 
 

@@ -24,7 +24,7 @@ def test_pdf_kit_is_written_with_a_summary(tmp_path):
 def test_settlements_add_160_tokens_with_backs(tmp_path):
     result = runner.invoke(app, ["kit", "kingdom-builder", "--out", str(tmp_path), "--settlements", "--no-duplex"])
     assert result.exit_code == 0
-    assert "160 × settlements (40 per colour) + 160 backs" in result.stdout
+    assert "160 × settlements (40 per colour), double-sided" in result.stdout
     assert "backs at the end" in result.stdout
 
 

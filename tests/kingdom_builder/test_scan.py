@@ -589,8 +589,8 @@ def test_bad_input_gives_a_message_and_exit_1(table, monkeypatch):
         (["game.yaml", "board.jpg", "--corners", "10,10 20000,10 10,800 1100,800"], "A20 at 20000,10 lies outside the photo"),
         (["game.yaml", "board.jpg", "--corners", " ".join(corners.split()[i] for i in (0, 1, 3, 2))], "do not form a board"),
         (["game.yaml", "board.jpg"], "no scan markers found"),
-        (["wrong.yaml", "board.jpg", "--corners", corners], "wrong.yaml:5: board section 'tavernn' not found"),
-        (["colour.yaml", "board.jpg", "--corners", corners], "colour.yaml:11: colour 'whyte' is not a piece colour"),
+        (["wrong.yaml", "board.jpg", "--corners", corners], "wrong.yaml:7: board section 'tavernn' not found"),
+        (["colour.yaml", "board.jpg", "--corners", corners], "colour.yaml:13: colour 'whyte' is not a piece colour"),
         (["game.yaml", "board.jpg", "--corners", corners, "--overlay", "check.gif"], "must end in .png or .pdf or .svg"),
     ]
     for args, message in cases:

@@ -184,7 +184,7 @@ def test_every_catalog_has_every_english_key_with_the_same_placeholders(game, la
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_persian_character_has_a_glyph(game):
     faces = [shaping.ttf(face).face.charToGlyph for face in shaping.FACES]
-    chars = set("".join(GAMES[game].catalog("fa").messages.values()))
+    chars = set("".join(GAMES[game].catalog("fa").messages.values())) - {"\n"}  # a line break of terminal text
     assert {c for c in chars if not any(ord(c) in cmap for cmap in faces)} == set()
 
 

@@ -80,7 +80,8 @@ def court(t: Catalog) -> Drawing:
         y = top + row * PITCH
         items += [Rect(x(21, 29), y + 0.3, 29, PITCH - 0.6, Paint(fill=fill, stroke=INK, width=0.3), radius=1.5),
                   place(symbol(mark), x(22, PITCH - 3.2), y + 1.6, PITCH - 3.2),
-                  Text(x(30.5, 19), y, 19, PITCH, t(f"clan.{name}"), 8, bold=True, align="left", colour=ink_on(fill))]
+                  # The name 1.5 mm clear of the symbol, whose points reach the edge of its box.
+                  Text(x(31.5, 18), y, 18, PITCH, t(f"clan.{name}"), 8, bold=True, align="left", colour=ink_on(fill))]
         for k in range(10):
             items.append(Rect(x(53 + k * PITCH + (k // 5) * gap, SPACE), y + (PITCH - SPACE) / 2, SPACE, SPACE,
                               Paint(fill=tint(fill, 3), stroke=INK, width=0.2)))

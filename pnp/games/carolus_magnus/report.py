@@ -45,15 +45,15 @@ def as_text(outcome: Result, explain: bool = False, lang: str = "en") -> str:
                      if holder and position.side_of(holder) == side and territory.cubes(clan)]
                     + ([t("report.part_castles", count=territory.castle_count)] if territory.castle_side == side else [])
               for side in position.sides} for territory in position.territories]
-    label = {side: t("report.side", side=sides[side], players=", ".join(players_of[side])) for side in position.sides}
+    label = {side: t("report.side", side=sides[side], players=t.join(players_of[side])) for side in position.sides}
     return render_template(
         "carolus-magnus/score.txt.j2", t=t, position=position, outcome=outcome, clans=CLAN_NAMES, explain=explain,
         sides=sides, clan_names=clans, players_of=players_of, parts=parts, versus=lambda c: _versus(c, t), num=t.number,
         names=lambda indices: _names(outcome, indices), end=lambda where: _end(where, t),
         castles=castles_per_side(len(position.players)), steps=steps_within_reach(position),
-        side_list=", ".join(label[side] for side in position.sides),
-        winner_list=", ".join(label[side] for side in outcome.winners),
-        paladins=[", ".join(f"{clans[clan]} {t.number(n)}" for clan, n in territory.paladins) for territory in position.territories])
+        side_list=t.join(label[side] for side in position.sides),
+        winner_list=t.join(label[side] for side in outcome.winners),
+        paladins=[t.join(f"{clans[clan]} {t.number(n)}" for clan, n in territory.paladins) for territory in position.territories])
 
 
 def _stop_json(outcome: Result, stop: Stop) -> dict[str, Any]:
@@ -92,8 +92,8 @@ def setup_text(setup: Setup, lang: str = "en") -> str:
     names = {name: t(f"report.name.{name}") for name in (*CLAN_NAMES, *SIDE_NAMES)}
     return render_template(
         "carolus-magnus/setup.txt.j2", t=t, setup=setup,
-        circle=", ".join(f"{segment}: {names[clan]}" for segment, clan in zip(setup.circle, setup.cubes)),
-        players=[(names[side], ", ".join(t("setup.crown") if die == CROWN else names[die] for die in dice))
+        circle=t.join(f"{t.number(segment)}: {names[clan]}" for segment, clan in zip(setup.circle, setup.cubes)),
+        players=[(names[side], t.join(t("setup.crown") if die == CROWN else names[die] for die in dice))
                  for side, dice in zip(setup.sides, setup.reserves)],
         castles=castles_per_side(setup.players))
 

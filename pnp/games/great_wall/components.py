@@ -35,7 +35,7 @@ def wall_card(kind: Kind, colour: int, t: Catalog) -> Drawing:
     items += [Rect(4, 4, 55, 80, Paint(fill=PARCHMENT, stroke=edge, width=1.2), radius=2.5),
               # The value, then the name, in the reading direction.
               Circle(t.from_start(5.5, 13, CARD_W) + 6.5, 12, 6.5, Paint(fill=PAPER, stroke=INK, width=0.4)),
-              Text(t.from_start(6.5, 11, CARD_W), 7, 11, 10, value_text(kind, t), 18, bold=True),
+              Text(t.from_start(7.25, 9.5, CARD_W), 7, 9.5, 10, value_text(kind, t), 18, bold=True),
               Text(t.from_start(20, 37, CARD_W), 6, 37, 12, t(f"kind.{kind.value}"), 13, bold=True, min_size=7),
               place(art.icon(kind), CARD_W / 2 - 16, 20, 32),
               Text(7, 54, 49, 22, t(f"ability.{kind.value}"), 8.5, valign="top", min_size=6),

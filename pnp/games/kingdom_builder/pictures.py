@@ -54,15 +54,15 @@ def setup_lines(setup: Setup, t: Catalog) -> list[str]:
     """What goes where, line by line: shared by the text output and the printable sheet."""
     lines = [t("setup.board")]
     for placed, quarter, entry in zip(setup.board, QUARTERS, setup.board_entries()):
-        turned = f", {t('setup.turned')}" if placed.turned else ""
+        turned = t.comma + t("setup.turned") if placed.turned else ""
         lines.append(f"    {t(f'setup.quarter.{quarter}')}: {t(f'location.{placed.location.value}')} "
                      f"({entry.split('@')[0]}){turned}")
-    lines.append(f"{t('setup.cards')} {', '.join(t(f'card.{card}.name') for card in setup.cards)}")
+    lines.append(f"{t('setup.cards')} {t.join(t(f'card.{card}.name') for card in setup.cards)}")
     lines.append(t("setup.start", player=setup.start_player))
     lines.append(t("setup.summaries"))
     if not setup.first_game:
-        # The command is typed as shown: its numbers stay in ASCII digits in every language.
-        lines.append(t("setup.share", players=str(setup.players), seed=str(setup.seed)))
+        # The command stands alone on its line, as typed (ASCII digits, no direction marks), to be pasted.
+        lines += [t("setup.share"), f"pnp setup kingdom-builder --players {setup.players} --seed {setup.seed}"]
     return lines
 
 

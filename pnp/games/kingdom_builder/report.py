@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pnp import columns
 from pnp.games.kingdom_builder.facts import Terrain
 from pnp.games.kingdom_builder.model import Position, Player, label
 from pnp.games.kingdom_builder.components import catalog
@@ -18,7 +19,7 @@ def words(value: object, t: Catalog) -> str:
     if isinstance(value, Note):
         return t(value.key, **{name: words(v, t) for name, v in value.values})
     if isinstance(value, tuple):
-        return ", ".join(words(v, t) for v in value) or t("explain.none")
+        return t.join(words(v, t) for v in value) or t("explain.none")
     return t.number(value) if isinstance(value, int) else str(value)
 
 
@@ -32,12 +33,7 @@ def as_text(sheet: Result, explain: bool = False, lang: str = "en") -> str:
     for part in (*game.cards, CASTLES):
         rows.append([t(f"report.part.{part}")] + [t.number(score.gold(part)) for score in sheet.scores])
     rows.append([t("report.total")] + [t.number(score.total) for score in sheet.scores])
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    table = [
-        "  ".join([row[0].ljust(widths[0])] + [cell.rjust(w) for cell, w in zip(row[1:], widths[1:])]).rstrip()
-        for row in rows
-    ]
-    table.insert(-1, "-" * len(table[0]))
+    table = columns.table(rows, rule_before=len(rows) - 1)
     return render_template(
         "kingdom-builder/score.txt.j2", t=t, num=t.number, words=lambda value: words(value, t),
         boards=[str(p) for p in game.board.placements], source=game.source, table=table,

@@ -200,7 +200,7 @@ def _lords(table: _Table, key: str) -> Part:
         if earned:
             won.append(quarter)
         gold += earned
-        others = tuple(f"{p.name} {counts[p.key]}" for p in game.players if p.key != key)
+        others = tuple(_note("player_count", name=p.name, count=counts[p.key]) for p in game.players if p.key != key)
         lines.append(_note("lords", sector=_note(f"sector.{QUARTERS[quarter]}"), mine=mine, others=others, gold=earned))
     lines.append(_note(f"lords_zero.{game.lords_zero}"))
     cells = [flat for flat in table.own[key] if SECTOR_OF[flat] in won]

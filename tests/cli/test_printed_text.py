@@ -1,0 +1,255 @@
+"""What pnp prints in a terminal and writes into forms, in every language: commands and paths
+that paste as typed, the kit summary in the kit's language."""
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli.app import app
+from pnp.render.i18n import LANGUAGES
+
+runner = CliRunner()
+EXAMPLES = Path(__file__).resolve().parents[2] / "boards" / "examples"
+# Unicode's Bidi_Control characters: marks, embeddings, overrides and isolates.
+BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def invoke(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+@lru_cache(maxsize=None)
+def printed(lang: str) -> dict[str, str]:
+    """Everything the commands print on stdout in `lang` for the bundled examples: set-ups,
+    forms, scores with --explain."""
+    out = {}
+    for players in (2, 3, 4):
+        for game in ("kingdom-builder", "great-wall", "carolus-magnus"):
+            out[f"setup {game} {players}"] = invoke("setup", game, "--players", str(players), "--seed", "11", "--lang", lang)
+        for game in ("great-wall", "carolus-magnus"):
+            out[f"template {game} {players}"] = invoke("template", game, "--players", str(players), "--lang", lang)
+    out["template kingdom-builder"] = invoke("template", "kingdom-builder", "--lang", lang)
+    for game, example in (("kingdom-builder", "first-game.yaml"), ("great-wall", "great-wall-last-round.yaml"),
+                          ("carolus-magnus", "carolus-magnus-counterattack.yaml")):
+        out[f"score {game}"] = invoke("score", game, str(EXAMPLES / example), "--explain", "--lang", lang)
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_commands_stand_alone_on_their_line_with_no_direction_marks(lang):
+    """A command printed for pasting (`pnp setup ... --seed N`, `pnp check ...`) is the whole
+    line (or the whole of a comment), typed as in a shell: pasted into bash it runs."""
+    commands = 0
+    for what, text in printed(lang).items():
+        for line in text.splitlines():
+            if "pnp " not in line:
+                continue
+            assert not BIDI_CONTROLS.search(line), (what, line)
+            command = line.lstrip("# ").rstrip()
+            assert re.fullmatch(r"pnp [a-z]+ [a-z-]+( [-A-Za-z0-9_ ]+)?", command), (what, line)
+            commands += 1
+    # Every set-up (9) prints one command; every form (7) two.
+    assert commands == 9 + 7 * 2
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_kit_summary_and_its_path(lang, tmp_path):
+    text = invoke("kit", "carolus-magnus", "--out", str(tmp_path), "--lang", lang, "--bleed", "2.5")
+    path = str(tmp_path / "carolus-magnus-kit.pdf")
+    assert not BIDI_CONTROLS.search(text)
+    # The pieces with backs are said to be double-sided, in the kit's language, with no count of
+    # backs ("1 × Emperor + 1 backs"): the Emperor is one piece, 25 discs are 5 sets of 1-5.
+    emperor, discs = {"en": ("1 × Emperor, double-sided", "25 × discs (sets 1-5), double-sided"),
+                      "ru": ("1 × Император, с оборотами", "25 × диски (наборы 1-5), с оборотами"),
+                      "fa": ("۱ × امپراتور، دورو", "۲۵ × دیسک (مجموعه‌های ۱ تا ۵)، دورو")}[lang]
+    lines = [line.strip() for line in text.splitlines()]
+    assert emperor in lines and discs in lines
+    assert "backs" not in text or lang == "en"
+    if lang == "en":
+        assert f"wrote {path}: 8 pages, a4, bleed 2.5 mm, duplex" in lines
+    else:  # the path alone on the line after the translated summary, the bleed in the language's own numbers
+        assert lines[lines.index(path) - 1].endswith("):") and path in lines
+        assert ("2,5" if lang == "ru" else "۲٫۵") in text
+
+
+FILLED = {  # what makes a blank form a position `pnp check` accepts (the rest is what the form writes)
+    "kingdom-builder": (("--boards", "tavern", "paddock", "oasis", "farm"), "cards: []", "cards: [fishermen, knights, lords]"),
+    "great-wall": ((), "tokens: []", "tokens: [3, 4]"),
+    "carolus-magnus": ((), "", ""),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", FILLED)
+def test_forms_write_names_as_they_read_and_check_reads_them_back(game, lang, tmp_path):
+    """Every form names its players in the language of its comments, written as text (no `\\u`
+    escapes), and `pnp check` / `pnp score` read those names back as written."""
+    from pnp.games import GAMES
+
+    options, blank, filled = FILLED[game]
+    for players in (2, 3, 4):
+        form = invoke("template", game, "--players", str(players), "--lang", lang, *options)
+        assert "\\u" not in form and not BIDI_CONTROLS.search(form)
+        path = tmp_path / f"{players}.yaml"
+        path.write_text(form.replace(blank, filled), encoding="utf-8")
+        assert invoke("check", game, str(path)).startswith(f"{path}: OK")
+        # Persian: «بازیکن ۱» (player 1), the Persian word with a Persian digit, as in the rulebook.
+        names = {"fa": [f"بازیکن {d}" for d in "۱۲۳۴"][:players]}.get(lang)
+        if names:
+            assert all(name in form for name in names) and "Player" not in form
+            assert all(name in invoke("score", game, str(path), "--lang", "fa") for name in names)
+        state = GAMES[game].load(path)
+        written = GAMES[game].dumps(state)  # as `pnp scan` and the desk write a position back
+        assert "\\u" not in written and (not names or names[0] in written)
+
+
+PERSIAN_LETTER = re.compile("[\u0620-\u064a\u067e-\u06d3]")
+# What a Persian line may hold in Latin digits and commas, because it is typed as it stands: hex
+# coordinates (A1-T20), section ids, rulings, paths, player keys, YAML to type (snippets in braces
+# or brackets, form lines that show YAML), paper names.
+TYPED = re.compile(r"\{[^{}]*\}|\[[^\]]*\]|\b[A-T]\d{1,2}\b|\bkb\d-\d+(-[a-z]+)?|\b(KB|GW|CM)-\d+\b|\S*/\S*"
+                   r"|کلید [^)]*|NAME@180|\ba4\b|^#   .*")
+
+
+def latin_in_persian(text: str) -> list[str]:
+    """The Persian lines of `text` that hold a Latin digit or comma outside what is typed as is."""
+    return [line for line in text.splitlines()
+            if PERSIAN_LETTER.search(line) and re.search("[0-9,]", TYPED.sub("", line))]
+
+
+def test_persian_lines_have_persian_digits_and_commas(tmp_path):
+    """`(دیگران: Boris 0, Clara 18) ← ۶`, `قطعه‌های 1+2+3`, `2: قرمز, 12: سبز`: every number and
+    list in a Persian line is written the Persian way («۰-۹», «، »); typed names, keys and ids stay
+    as typed (the example's players Anna, Boris, Clara keep their key «1» as typed)."""
+    outputs = printed("fa")
+    bad = {what: latin_in_persian(text) for what, text in outputs.items()}
+    assert not any(bad.values()), bad
+    explain = outputs["score kingdom-builder"]
+    assert "(کلید 1)" in explain  # the typed key, as typed
+    assert "  شوالیه‌ها: ۱۴" in explain and "مجموعه‌ی ۴۰ اقامتگاهی از A15 این‌ها را وصل می‌کند: چراگاه B14، چراگاه F16، قصر I14" in explain
+    assert "A (قطعه‌های ۱+۲+۳)" in outputs["score carolus-magnus"]
+    kit = invoke("kit", "carolus-magnus", "--out", str(tmp_path), "--lang", "fa")
+    assert not latin_in_persian(kit)
+
+
+def test_lords_explanation_in_persian_numbers():
+    # Lords in a game of the example's board: the explanation names the other players with their
+    # counts, «Boris ۰، Clara ۱۸», never «Boris 0, Clara 18».
+    from pnp.games.kingdom_builder.report import as_text
+    from dataclasses import replace
+
+    from pnp.games.kingdom_builder.rules import evaluate
+    from pnp.games.kingdom_builder.transcription import load
+
+    game = replace(load(EXAMPLES / "first-game.yaml"), cards=("lords", "farmers", "hermits"))
+    text = as_text(evaluate(game), explain=True, lang="fa")
+    lines = [line for line in text.splitlines() if "دیگران" in line]
+    assert len(lines) == 3 * 4 and not latin_in_persian(text)
+    assert all(re.search(r"\(دیگران: \w+ [۰-۹]+، \w+ [۰-۹]+\) ← [۰-۹]+$", line) for line in lines), lines
+
+
+@pytest.mark.parametrize("folder", ["render", "games/kingdom_builder", "games/great_wall", "games/carolus_magnus"])
+def test_persian_catalog_texts_have_persian_digits_and_commas(folder):
+    from pnp.render.i18n import load
+
+    catalog = load(Path(__file__).resolve().parents[2] / "pnp" / folder / "text", "fa")
+    bad = {key: text for key, text in catalog.messages.items() if latin_in_persian(text)}
+    assert not bad
+
+
+def terminal_width(text: str) -> int:
+    """Columns as a terminal (wcwidth) counts them: none for a combining mark or a format
+    character (ZWNJ, direction marks and isolates), two for an East Asian wide character."""
+    import unicodedata
+
+    return sum(0 if unicodedata.category(c) in ("Mn", "Me", "Cf") else 2 if unicodedata.east_asian_width(c) in "WF" else 1
+               for c in text)
+
+
+def score_table(lang: str, names: tuple[str, ...]) -> list[str]:
+    from dataclasses import replace
+
+    from pnp.games.kingdom_builder.report import as_text
+    from pnp.games.kingdom_builder.rules import evaluate
+    from pnp.games.kingdom_builder.transcription import load
+
+    game = load(EXAMPLES / "first-game.yaml")
+    game = replace(game, players=tuple(replace(p, name=n) for p, n in zip(game.players, names)))
+    return as_text(evaluate(game), lang=lang).splitlines()[1:8]  # the heading row, 4 rows, the rule, the total
+
+
+NAMES = (("Anna", "Boris", "Clara"), ("علی‌رضا", "مُهسا", "王小明"), ("بازیکن ۱", "Boris", "بازیکن ۳"))
+
+
+@pytest.mark.parametrize("names", NAMES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_score_table_columns_line_up_by_terminal_width(lang, names):
+    """Each number ends in the column where its player's name ends, counting columns as a terminal
+    does: «ماهی‌گیران» (its ZWNJ takes no column), «مُهسا» (a mark), «王小明» (wide)."""
+    lines = score_table(lang, names)
+    heading, rows = lines[0], lines[1:5] + lines[6:]
+    isolated = "\u2069" in heading
+
+    def ends(line: str) -> list[int]:
+        """Where each cell after the first ends: after its PDI, or after each run of non-spaces."""
+        marks = [m.end() for m in re.finditer("\u2069" if isolated else r"\S+", line)]
+        return [terminal_width(line[:end]) for end in marks][-3:]
+
+    for row in rows:
+        assert ends(row) == ends(heading), (row, heading)
+    assert terminal_width(lines[5]) == max(terminal_width(line) for line in lines)  # the rule spans the table
+
+
+@pytest.mark.parametrize("names", NAMES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_score_table_keeps_its_columns_through_a_bidi_pass(lang, names):
+    """A terminal that applies the bidi algorithm to each line (as mlterm, Konsole and VTE with
+    bidi do; emulated with python-bidi, paragraph direction from the line's first strong letter,
+    and forced left to right) must show each cell where a plain terminal shows it: the line it
+    displays is the cells in their logical order, each cell displayed on its own. Without the
+    isolates, «ماهی‌گیران ۱۵ ۸ ۱۲» comes out as «۱۲ ۸ ۱۵ ماهی‌گیران»."""
+    from bidi import get_display
+
+    for line in score_table(lang, names):
+        cells = re.split("([\u2068\u2069])", line)
+        for base in (None, "L"):
+            shown = "".join(get_display(piece, base_dir=base or "L") if piece.strip() else piece for piece in cells)
+            assert get_display(line, base_dir=base) == shown, (line, base)
+
+
+@pytest.mark.parametrize("args, english, translated", [
+    (["kit", "kingdom-builder", "--nope"], "Error: No such option: --nope",
+     {"ru": "Ошибка: Нет такого параметра: --nope", "fa": "خطا: گزینه‌ی --nope وجود ندارد"}),
+    (["template", "great-wall"], "Error: Missing option '--players'.",
+     {"ru": "Ошибка: Не указан параметр '--players'.", "fa": "خطا: گزینه‌ی '--players' لازم است."}),
+    (["kit", "kingdom-builder", "--paper", "a5"], "'a5' is not one of 'a4', 'letter'.",
+     {"ru": "Недопустимое значение '--paper': 'a5' — не одно из значений 'a4', 'letter'.",
+      "fa": "مقدار نادرست برای '--paper': 'a5' یکی از این‌ها نیست: 'a4'، 'letter'."}),
+    (["kit", "kingdom-builder", "--bleed", "9"], "Invalid value for '--bleed'",
+     {"ru": "Недопустимое значение '--bleed':", "fa": "مقدار نادرست برای '--bleed':"}),
+    (["score", "kingdom-builder"], "Error: Missing argument 'FILE'.",
+     {"ru": "Ошибка: Не указан аргумент 'FILE'.", "fa": "خطا: ورودی 'FILE' لازم است."}),
+])
+def test_typer_messages_in_the_language_lang_names(args, english, translated):
+    """Typer's own messages (Typer writes them in English) come in Russian or Persian when the
+    command line has `--lang ru|fa`; the command to run for help stands alone on its line."""
+    result = runner.invoke(app, [*args, "--lang", "en"])
+    assert result.exit_code == 2 and english in result.stderr
+    for lang, message in translated.items():
+        result = runner.invoke(app, [*args, f"--lang={lang}" if lang == "ru" else "--lang", *([] if lang == "ru" else [lang])])
+        assert result.exit_code == 2 and message in result.stderr, result.stderr
+        assert "Error" not in result.stderr and "Try" not in result.stderr
+        assert f"\npnp {args[0]} {args[1]} --help\n" in result.stderr
+        assert not BIDI_CONTROLS.search(result.stderr)
+
+
+def test_a_limit_in_a_persian_message_is_in_persian_digits():
+    # --bleed is 0 to 5 mm: the limit 5 in Persian digits; the typed 9 may be quoted as typed.
+    result = runner.invoke(app, ["kit", "kingdom-builder", "--bleed", "9", "--lang", "fa"])
+    error = result.stderr.split("خطا:")[1]
+    assert "۵" in error and "5" not in error

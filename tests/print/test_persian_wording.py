@@ -1,0 +1,61 @@
+"""Persian wording as a Persian reader expects it: the phrasings a Persian-speaking board gamer
+marked as stiff, ambiguous or archaic are gone, and each term is the same everywhere."""
+
+from pathlib import Path
+
+import pytest
+
+from pnp.render.i18n import load
+
+PNP = Path(__file__).resolve().parents[2] / "pnp"
+
+
+def catalog(folder: str) -> dict[str, str]:
+    return load(PNP / folder / "text", "fa").messages
+
+
+KB, GW, CM, RENDER = (catalog(f) for f in ("games/kingdom_builder", "games/great_wall", "games/carolus_magnus", "render"))
+
+
+@pytest.mark.parametrize("messages, key, now, was", [
+    (KB, "action.farm", "یک اقامتگاه روی یک خانه‌ی چمنزار بسازید.", "۱ اقامتگاه"),
+    (KB, "action.tavern", "در یکی از دو سرِ ردیفی از دست‌کم ۳ اقامتگاهِ خودتان، یک اقامتگاه بسازید.", "یا بیشتر"),
+    (KB, "action.barn", "یکی از اقامتگاه‌های خود را", "۱ اقامتگاه"),
+    (KB, "action.paddock", "می‌تواند از روی هر چیزی بپرد", "از روی هر چیزی می‌پرد"),
+    (KB, "action_detail.once", "کاشی‌ای که در این نوبت به دست می‌آورید", "اکنون به دست آورید"),
+    (KB, "card.discoverers.goal", "در هرچه بیشترِ ردیف‌های افقی اقامتگاه بسازید.", "در هر چه بیشتر ردیف"),
+    (KB, "key", "پس با چاپ سیاه‌وسفید هم می‌توان بازی کرد", "هم بازی می‌شود"),
+    (GW, "key", "پس با چاپ سیاه‌وسفید هم می‌توان بازی کرد", "هم بازی می‌شود"),
+    (CM, "key", "پس با چاپ سیاه‌وسفید هم می‌توان بازی کرد", "هم بازی می‌شود"),
+    (GW, "end.last_round", "وقتی دسته و دستتان خالی شد، دور آخر را اعلام کنید.", "دست شما خالی است:"),
+    (GW, "end.winner", "بازیکنی که بیشترین جمع را دارد برنده است", "بیشترین جمع برنده است"),
+    # «برده نمی‌شود» reads as بَرده (a slave); the verb is بُردن, to win.
+    (GW, "report.reopened", "دیگر کسی آن را نمی‌بَرد", "برده نمی‌شود"),
+    (GW, "setup.boxed", "دو ژتون هم‌ارزش در بازی دونفره (حکم GW-1)", "مقدار برابر با ۲ بازیکن"),
+    (CM, "aid.majority", "در تساوی، اکثریت با هیچ‌کس نیست", "تساوی یعنی هیچ"),
+    (CM, "aid.stop", "طرفِ دارای اکثریت یک قلعه می‌سازد", "همه را جایگزین"),
+    (CM, "aid.stop", "همه‌ی قلعه‌ها را با قلعه‌های خود عوض می‌کند", "، اکثریت یک قلعه"),
+    (CM, "aid.end", "طرفی که بیشترین قلعه را روی قلمروها دارد برنده است", "بیشترین قلعه روی قلمروها برنده"),
+    (CM, "turn.play", "(در بازی سه‌نفره، ۴ پالادین)", "با ۳ بازیکن"),
+    (CM, "turn.roll", "به رنگ هر تاس، یک پالادین از مرکز بردارید", "رنگ‌های آمده"),
+    (CM, "report.to", " بر ", " به "),  # a count against a count: (۱ بر ۰)
+    (RENDER, "printing.sheets", "در مجموع {sheets} برگ کاغذ.", "روی هم"),
+    (GW, "ability.infantry", "در مجموع ۱، ۳، ۶، ۱۰، ۱۵", "روی هم"),
+    # Read again: settlements stand «روی آب» (on water) as everywhere else; the gold track's
+    # note speaks of «هر بازیکن» in one person throughout.
+    (KB, "card.fishermen.rule", "اقامتگاه‌های روی آب طلایی نمی‌گیرند.", "داخل آب"),
+    (KB, "piece.gold_track_how", "برمی‌دارد و از ۰ ادامه می‌دهد.", "بردارید"),
+])
+def test_reworded(messages, key, now, was):
+    assert now in messages[key] and was not in messages[key]
+
+
+def test_one_word_for_each_term():
+    # The favour token is «ژتون لطف امپراتور» («عنایت» sounds archaic and religious); Carolus
+    # Magnus's pieces are «پالادین», a «مکعب» (cube) only where the cubes themselves are meant.
+    for messages in (KB, GW, CM, RENDER):
+        assert not any("عنایت" in text for text in messages.values())
+    assert GW["token"] == "لطف امپراتور" and GW["contents.tokens"] == "ژتون لطف امپراتور"
+    assert [key for key, text in CM.items() if "مکعب" in text] == ["needs.cubes"]
+    # An action builds «یک اقامتگاه» (one settlement), never «۱ اقامتگاه» in words.
+    assert not any(text.startswith("۱ ") or "اضافی: ۱ " in text for key, text in KB.items() if key.startswith("action"))
