@@ -21,7 +21,7 @@ from typer.core import TyperGroup
 
 from pnp.render.i18n import DIGITS, LANGUAGES, Catalog, render_catalog
 
-_CLICK_ERROR = typer.BadParameter.__mro__[2]  # click's ClickException (Typer vendors click in newer releases)
+_CLICK_ERROR: type[Exception] = typer.BadParameter.__mro__[2]  # click's ClickException (Typer vendors click in newer releases)
 
 
 def language_of(args: Sequence[str]) -> str | None:
@@ -76,15 +76,16 @@ def show(error: Any, t: Catalog) -> None:
 class LocalisedGroup(TyperGroup):
     """The root command: with `--lang ru|fa`, Typer's errors are shown in that language."""
 
-    def main(self, args: Sequence[str] | None = None, *rest: Any, standalone_mode: bool = True, **extra: Any) -> Any:
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
         lang = language_of(sys.argv[1:] if args is None else args)
         if lang in (None, "en") or not standalone_mode:
-            return super().main(args, *rest, standalone_mode=standalone_mode, **extra)
+            return super().main(args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
         try:
-            code = super().main(args, *rest, standalone_mode=False, **extra)
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except _CLICK_ERROR as error:
             show(error, render_catalog(lang))
-            sys.exit(error.exit_code)
+            sys.exit(getattr(error, "exit_code", 1))
         except typer.Abort:
             typer.echo(render_catalog(lang)("cli.aborted"), err=True)
             sys.exit(1)

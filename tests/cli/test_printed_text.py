@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli.app import app
+from pnp.games import GAMES
 from pnp.render.i18n import LANGUAGES
 
 runner = CliRunner()
@@ -111,9 +112,9 @@ def test_forms_write_names_as_they_read_and_check_reads_them_back(game, lang, tm
 PERSIAN_LETTER = re.compile("[\u0620-\u064a\u067e-\u06d3]")
 # What a Persian line may hold in Latin digits and commas, because it is typed as it stands: hex
 # coordinates (A1-T20), section ids, rulings, paths, player keys, YAML to type (snippets in braces
-# or brackets, form lines that show YAML), paper names.
+# or brackets, form lines that show YAML), paper names, options to type (--back-offset X,Y).
 TYPED = re.compile(r"\{[^{}]*\}|\[[^\]]*\]|\b[A-T]\d{1,2}\b|\bkb\d-\d+(-[a-z]+)?|\b(KB|GW|CM)-\d+\b|\S*/\S*"
-                   r"|کلید [^)]*|NAME@180|\ba4\b|^#   .*")
+                   r"|کلید [^)]*|NAME@180|\ba4\b|^#   .*|--[a-z-]+ [A-Z],[A-Z]\b")
 
 
 def latin_in_persian(text: str) -> list[str]:
@@ -144,9 +145,8 @@ def test_lords_explanation_in_persian_numbers():
     from dataclasses import replace
 
     from pnp.games.kingdom_builder.rules import evaluate
-    from pnp.games.kingdom_builder.transcription import load
 
-    game = replace(load(EXAMPLES / "first-game.yaml"), cards=("lords", "farmers", "hermits"))
+    game = replace(GAMES["kingdom-builder"].load(EXAMPLES / "first-game.yaml"), cards=("lords", "farmers", "hermits"))
     text = as_text(evaluate(game), explain=True, lang="fa")
     lines = [line for line in text.splitlines() if "دیگران" in line]
     assert len(lines) == 3 * 4 and not latin_in_persian(text)
@@ -176,9 +176,8 @@ def score_table(lang: str, names: tuple[str, ...]) -> list[str]:
 
     from pnp.games.kingdom_builder.report import as_text
     from pnp.games.kingdom_builder.rules import evaluate
-    from pnp.games.kingdom_builder.transcription import load
 
-    game = load(EXAMPLES / "first-game.yaml")
+    game = GAMES["kingdom-builder"].load(EXAMPLES / "first-game.yaml")
     game = replace(game, players=tuple(replace(p, name=n) for p, n in zip(game.players, names)))
     return as_text(evaluate(game), lang=lang).splitlines()[1:8]  # the heading row, 4 rows, the rule, the total
 
