@@ -507,13 +507,18 @@ players:
 """
 
 
+def coloured_form() -> str:
+    """The form 'pnp template' writes for BOARD and 3 players, with FORM_PLAYERS' colours."""
+    form = transcription_form(BOARD, ENTRIES, 3)
+    start, end = form.index("players:"), form.index("# Zero settlements")
+    return form[:start] + FORM_PLAYERS + form[end:]
+
+
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
     """A form as 'pnp template' writes it, with colours, and a clean photo of that game."""
     folder = tmp_path_factory.mktemp("scan")
-    form = transcription_form(BOARD, ENTRIES, 3)
-    start, end = form.index("players:"), form.index("# Zero settlements")
-    (folder / "game.yaml").write_text(form[:start] + FORM_PLAYERS + form[end:], encoding="utf-8")
+    (folder / "game.yaml").write_text(coloured_form(), encoding="utf-8")
     colours = ["orange", "white", "blue"]  # player 1 takes the kit's first colour
     photo = photo_of(6, colours)
     (folder / "board.jpg").write_bytes(photo.encoded(".jpg", 92))

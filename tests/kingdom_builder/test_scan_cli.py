@@ -12,8 +12,7 @@ from typer.testing import CliRunner
 
 from pnp.cli.app import app
 from pnp.games.kingdom_builder.model import label
-from pnp.games.kingdom_builder.template import transcription_form
-from tests.kingdom_builder.test_scan import BOARD, ENTRIES, FORM_PLAYERS, photo_of
+from tests.kingdom_builder.test_scan import coloured_form, photo_of
 
 COLOURS = ["orange", "white", "blue"]  # player 1 has no colour in the form: the kit's first, orange
 
@@ -22,9 +21,7 @@ COLOURS = ["orange", "white", "blue"]  # player 1 has no colour in the form: the
 def game(tmp_path_factory):
     """A form with colours and a clean photo of that game with the kit's markers laid out."""
     folder = tmp_path_factory.mktemp("scan-cli")
-    form = transcription_form(BOARD, ENTRIES, 3)
-    start, end = form.index("players:"), form.index("# Zero settlements")
-    (folder / "game.yaml").write_text(form[:start] + FORM_PLAYERS + form[end:], encoding="utf-8")
+    (folder / "game.yaml").write_text(coloured_form(), encoding="utf-8")
     photo = photo_of(5, COLOURS, markers=True)
     (folder / "board.jpg").write_bytes(photo.encoded(".jpg", 92))
     corners = " ".join(f"{x:.1f},{y:.1f}" for x, y in photo.corners)
