@@ -126,3 +126,41 @@ def test_the_first_look_learns_empty_terrain_only_from_empty_hexes_and_the_piece
     assert first.empty.sum() > 100 and (truth[first.empty] == 0).all()
     pieces = read_pieces(seen.spot[use], corrected, lit, use, first, colours)
     assert (pieces.labels == truth).all()
+
+
+def test_players_are_told_apart_jointly_not_piece_by_piece():
+    """An overexposed photo, every colour 3 times brighter (cut off at white): black pieces
+    become a light grey nearer white's reference than black's, and piece by piece both
+    players would be white. Grouped, the two groups of grey and white go one to each player,
+    the matching that fits best: nobody is swapped or merged."""
+    from pnp.games.kingdom_builder.scan_colours import rgb
+    from pnp.games.kingdom_builder.scan_models import as_hue, who
+
+    rng = np.random.default_rng(0)
+    declared = ["orange", "blue", "white", "black"]
+    refs = np.array([rgb(c) for c in declared]) / 255
+    truth = np.repeat(np.arange(4), 30)
+    colours = log_rgb(np.clip(refs[truth] * 3.0 * rng.normal(1, 0.03, (len(truth), 3)), 0, 1))
+    nearest = np.argmin(np.linalg.norm(as_hue(colours)[:, None] - as_hue(log_rgb(refs))[None], axis=2), axis=1)
+    assert (nearest[truth == 3] == 2).mean() > 0.5  # piece by piece, black is mostly white
+    assert (who(colours, declared, np.ones(len(truth), bool)) == truth).all()
+
+
+def test_a_player_read_with_more_than_40_has_the_least_sure_ringed():
+    """Player 1 read on 43 hexes, by margins 1 to 43; player 2 on 40. Nobody has more than 40
+    settlements: player 1's 3 least sure (margins 1, 2, 3) are ringed, no one else's."""
+    from pnp.games.kingdom_builder.scan import surplus
+
+    whose = np.array([1] * 43 + [2] * 40 + [0] * 10)
+    margin = np.concatenate([np.arange(43, 0, -1.0), np.ones(40), -np.ones(10)])
+    assert np.flatnonzero(surplus(whose, margin, 2)).tolist() == [40, 41, 42]
+
+
+def test_a_surplus_piece_is_unsure_between_its_player_and_none():
+    import dataclasses
+
+    from pnp.games.kingdom_builder.scan import _verdict
+    from tests.kingdom_builder.test_scan import PIECE
+
+    read = _verdict((0, 0), dataclasses.replace(PIECE, surplus=True))
+    assert (read.key, read.sure, read.alternatives, read.reason) == ("1", False, ("1", None), "more than 40 read")

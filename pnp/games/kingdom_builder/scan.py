@@ -17,10 +17,11 @@ from typing import Any
 
 from pnp import hexgrid
 from pnp.errors import InputError, PnpError, Problem
-from pnp.games.kingdom_builder.facts import UNBUILDABLE
+from pnp.games.kingdom_builder.facts import MAX_SETTLEMENTS, UNBUILDABLE
 from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF, Board, label
 from pnp.games.kingdom_builder.scan_geometry import (CORNER_CELLS, DISC_CORE, MARGIN, S, W, Cell, board_centres, disc,
                                                      flat, parallax, refine, ring, sample, straighten, transform)
+from pnp.games.kingdom_builder.scan_fit import fits, mismatch, nearby
 from pnp.games.kingdom_builder.scan_light import grey_veil, light_jumps, own_veil, rim_colours, unveiled, usual_rims
 from pnp.games.kingdom_builder.scan_models import (as_hue, colour_costs, first_reading, in_shadow, piece_colours,
                                                    sample_costs, terrain_explains, who)
@@ -126,13 +127,13 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
         from_box = cv2.getPerspectiveTransform(np.float32([[0, 0], [bw, 0], [0, bh], [bw, bh]]), np.float32(box))
         corners = [tuple(p) for p in transform(from_box, units[[flat(c) for c in CORNER_CELLS]])]
         corners = [(min(max(x, 0.0), width - 1.0), min(max(y, 0.0), height - 1.0)) for x, y in corners]
+        source = "scan markers"
+    else:
+        source = "--corners"
     check_corners(corners, width, height)
-
-    grid = place_grid(image, corners)
+    grid = locate(image, corners, board, source)
     readings = _read(grid.straight, grid.inside, grid.centres, grid.lean, board, players)
-    # Report the refined corners in the photo.
-    new_corners = tuple(tuple(float(v) for v in p) for p in transform(grid.to_photo, grid.centres[[flat(c) for c in CORNER_CELLS]]))
-    return Scan(readings, new_corners, grid.straight,
+    return Scan(readings, tuple(grid.corners()), grid.straight,
                 {cell: tuple(grid.centres[flat(cell)]) for cell in hexgrid.cells(ROWS, COLS)}, tuple(players))
 
 
@@ -145,6 +146,32 @@ class Grid:
     centres: Any    # each hex's centre there, refined against the terrain (400 x 2, row by row)
     lean: Any       # how far the top of a piece standing on each hex appears from its base
     to_photo: Any   # the homography from the straightened frame to the photo
+
+    def frame_corners(self) -> list[tuple[float, float]]:
+        """The refined centres of A1, A20, T1, T20 in the straightened frame."""
+        return [(float(x), float(y)) for x, y in self.centres[[flat(c) for c in CORNER_CELLS]]]
+
+    def corners(self) -> list[tuple[float, float]]:
+        """The refined centres of A1, A20, T1, T20 in the photo."""
+        import numpy as np
+
+        return [(float(x), float(y)) for x, y in transform(self.to_photo, np.array(self.frame_corners()))]
+
+
+def locate(image: Any, corners: list[tuple[float, float]], board: Board, source: str) -> Grid:
+    """The board's grid in the photo from the corners given (`source`: where they came from),
+    refined, then checked against the terrain the board shows: placed anew where the corners
+    were a hex or two off, refused (InputError) where it fits nowhere near."""
+    import numpy as np
+
+    grid = place_grid(image, corners)
+    if fits(grid.straight, grid.frame_corners(), board):
+        return grid
+    given = [tuple(p) for p in transform(np.linalg.inv(grid.to_photo), np.array(corners))]
+    again = place_grid(image, [tuple(p) for p in transform(grid.to_photo, np.array(nearby(grid.straight, given, board)))])
+    if fits(again.straight, again.frame_corners(), board):
+        return again
+    raise mismatch(grid.straight, given, board, source)
 
 
 def place_grid(image: Any, corners: list[tuple[float, float]]) -> Grid:
@@ -363,6 +390,8 @@ def _hexes(readable: Any, use: Any, lit: HexLight, first: FirstLook, pieces: Pie
     core = pieces.foreign[:, spot_middles()].mean(axis=1)
     odd = oddness(cost[np.arange(len(use)), labels], labels)
     faint = _faint(cost, labels, lit.kind[use], len(keys))
+    margin = cost[:, 0] - cost[:, 1:].min(axis=1)
+    extra = surplus(np.where(margin > 0, np.argmin(colour_cost, axis=1) + 1, 0), margin, len(keys))
     result = []
     position = {int(i): n for n, i in enumerate(use)}
     for i, cell in enumerate(hexgrid.cells(ROWS, COLS)):
@@ -382,8 +411,22 @@ def _hexes(readable: Any, use: Any, lit: HexLight, first: FirstLook, pieces: Pie
             print_checked=bool(first.checked[n]), print_plain=bool(first.plain[n]), first_says=float(first.says[n]),
             hiding=tuple(keys[j] for j in np.flatnonzero(pieces.hidden[lit.kind[i]])),
             faint=bool(faint[n]), glare=bool(lit.glare[i]), beside_glare=bool(lit.beside_glare[i]), lost=lost,
-            rim_hidden=bool(lit.hidden_rim[i]))))
+            rim_hidden=bool(lit.hidden_rim[i]), surplus=bool(extra[n]))))
     return tuple(result)
+
+
+def surplus(whose: Any, margin: Any, players: int) -> Any:
+    """Per hex read, whether it is one of the pieces read least surely (by `margin`) of a
+    player read with more pieces than a player has: at least that many of them are misread.
+    `whose` is 0 for empty, else 1 + the player."""
+    import numpy as np
+
+    extra = np.zeros(len(whose), bool)
+    for j in range(1, players + 1):
+        mine = np.flatnonzero(whose == j)
+        if len(mine) > MAX_SETTLEMENTS:
+            extra[mine[np.argsort(margin[mine])[:len(mine) - MAX_SETTLEMENTS]]] = True
+    return extra
 
 
 @dataclass(frozen=True)
@@ -406,6 +449,7 @@ class _Evidence:
     beside_glare: bool
     lost: str | None              # a player whose pieces were hardly found
     rim_hidden: bool              # its rim's light is not its own
+    surplus: bool = False         # one of the least sure pieces of a player read with more than they have
 
 
 def _verdict(cell: Cell, e: _Evidence) -> Hex:
@@ -436,11 +480,13 @@ def _verdict(cell: Cell, e: _Evidence) -> Hex:
     washed = e.glare or (e.beside_glare and piece)
     if e.lost is not None:
         names = (names[0], None) if piece else (None, e.lost)
+    if e.surplus and names[1] is not None:
+        names = (names[0], None)  # the other reading: no piece
     reason = ("glare" if washed else e.lost + LOST if e.lost is not None else "rim hidden" if e.rim_hidden
               else "between" if margin < PARAMS.decisive else "unlike anything else" if odd
               else "patchy" if patchy else "unusual colour" if unusual
               else "the two readings differ" if overruled else "coloured like the terrain" if hiding
-              else "faint pieces" if e.faint else "")
+              else "faint pieces" if e.faint else f"more than {MAX_SETTLEMENTS} read" if e.surplus else "")
     return Hex(cell, names[0], not reason, names if reason else (), reason, margin, e.oddness)
 
 

@@ -3,8 +3,8 @@ and robust spread that all its stages measure in.
 
 Lengths are in hex widths (across the flats) of the straightened board; colours are natural
 logs of RGB in 0..1 (`log_rgb`), so a gain in light is a difference; margins and costs are
-negative log likelihoods. The values were tuned on the benchmark's first 450 photos
-(`tests/benchmarks/scan.py`, photo seeds 1000-1449), never on its held-out ones.
+negative log likelihoods. The values were tuned on the benchmark's photos 0-449 (the grid
+check's on photos 4000-4011; `tests/benchmarks/scan.py`), never on its held-out ones.
 """
 
 from __future__ import annotations
@@ -39,6 +39,12 @@ class ScanParams:
     clipped: float = 0.97             # a channel this bright (of white) may have been cut off
     smooth: float = 0.3               # how strongly light and glare are held alike on neighbouring hexes
     veil_ridge: float = 0.01          # and glare held at none where nothing says otherwise
+    # The grid checked against the terrain (scan_fit).
+    fit_points: int = 12              # each hex's colour for the check: the median of this many samples round its rim
+    fit_poor: float = 0.3             # a section fits where neighbours of one terrain differ at most this part as much as those of two
+    fit_clear: float = 1.3            # every other grid tried must fit some section this many times worse
+    fit_pairs: int = 20               # a section is judged on at least this many pairs of neighbours of one terrain, and of two
+    fit_reach: int = 2                # a corner is looked for up to this many hexes from where it was given
     # A hex's colour feature: the median of its spot and how varied it is (between these quantiles).
     variety: tuple[float, float] = (0.2, 0.8)
     # Colour models.
