@@ -24,8 +24,8 @@ POSITIONS = ("top-left", "top-right", "bottom-left", "bottom-right")
 @dataclass(frozen=True)
 class Fit:
     cells: tuple[Cell, ...]   # the cells the four points given are taken to be the centres of
-    sections: Any             # per section, how unlike its neighbouring hexes of one terrain are against those of
-                              # two (0 where too few are seen to tell)
+    sections: Any             # per section, then per corner's block, how unlike its neighbouring hexes of one
+                              # terrain are against those of two (0 where too few are seen to tell)
 
     @property
     def score(self) -> float:
@@ -88,25 +88,30 @@ class _Fitter:
         self.terrain = np.unique([t.value for t in board.terrain], return_inverse=True)[1]
         pairs = np.array([(i, j) for i, near in enumerate(hexgrid.neighbour_table(ROWS, COLS)) for j in near if j > i])
         self.first, self.second = pairs.T
-        sectors = np.array(SECTOR_OF)
-        self.within = [(sectors[self.first] == k) & (sectors[self.second] == k) for k in range(4)]
+        # The four sections, then the four corners' blocks, where a corner a hex off shows most.
+        rows, cols = np.divmod(np.arange(ROWS * COLS), COLS)
+        near = PARAMS.fit_corner
+        regions = [np.array(SECTOR_OF) == k for k in range(4)]
+        regions += [(np.abs(rows - r) < near) & (np.abs(cols - c) < near) for r, c in CORNER_CELLS]
+        self.within = [region[self.first] & region[self.second] for region in regions]
         self.rim = board_centres()[:, None, :] + ring(PARAMS.rim_radius * W / S, PARAMS.fit_points)[None]
         self.seen: dict[tuple[Cell, ...], Fit] = {}
 
     def settled(self, fit: Fit) -> bool:
         """Whether `fit` fits every section and is clearly better than every other grid tried,
-        those a step from it at least: each of them clearly worse in some section (a corner a
-        hex off shows most in its own section)."""
+        those a step from it at least: each of them clearly worse in some section or corner's
+        block (a corner a hex off shows most there)."""
         import numpy as np
 
         for cells in _moves(fit.cells):
             self.fit(cells)
         own = np.maximum(fit.sections, 1e-6)
         rivals = min(float((other.sections / own).max()) for other in self.seen.values() if other.cells != fit.cells)
-        return bool(fit.sections.max() <= PARAMS.fit_poor and rivals >= PARAMS.fit_clear)
+        return bool(fit.sections[:4].max() <= PARAMS.fit_poor and rivals >= PARAMS.fit_clear)
 
     def search(self) -> Fit:
-        """The best grid nearby: the four corners moved alike, then each on its own in turn."""
+        """The best grid nearby: the four corners moved alike, then each on its own in turn, then
+        a step at a time while a step fits better."""
         cells = min((tuple(hexgrid.step(cell, name, distance) for cell in CORNER_CELLS)
                      for name, _ in hexgrid.DIRECTIONS for distance in range(PARAMS.fit_reach + 1)),
                     key=lambda option: self.fit(option).score)
@@ -117,7 +122,10 @@ class _Fitter:
                             key=lambda option: self.fit(option).score)
             if cells == before:
                 break
-        return self.fit(cells)
+        best = self.fit(cells)
+        while (step := min((self.fit(option) for option in _moves(best.cells)), key=lambda f: f.score)).score < best.score:
+            best = step
+        return best
 
     def fit(self, cells: tuple[Cell, ...]) -> Fit:
         import cv2
@@ -154,7 +162,9 @@ def _near(centre: Cell) -> list[Cell]:
 
 
 def _moves(cells: tuple[Cell, ...]) -> list[tuple[Cell, ...]]:
-    """The grids a step from `cells`: one corner a hex over, or all four a hex over the same way."""
-    moves = [(*cells[:k], near, *cells[k + 1:]) for k, cell in enumerate(cells) for near in hexgrid.neighbours(cell)]
-    moves += [tuple(hexgrid.step(cell, name) for cell in cells) for name, _ in hexgrid.DIRECTIONS]
-    return moves
+    """The grids a step from `cells`: one corner, two or all four a hex over the same way."""
+    import itertools
+
+    groups = [group for size in (1, 2, 4) for group in itertools.combinations(range(4), size)]
+    return [tuple(hexgrid.step(cell, name) if k in group else cell for k, cell in enumerate(cells))
+            for group in groups for name, _ in hexgrid.DIRECTIONS]

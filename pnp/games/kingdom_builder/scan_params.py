@@ -44,6 +44,7 @@ class ScanParams:
     fit_poor: float = 0.3             # a section fits where neighbours of one terrain differ at most this part as much as those of two
     fit_clear: float = 1.3            # every other grid tried must fit some section this many times worse
     fit_pairs: int = 20               # a section is judged on at least this many pairs of neighbours of one terrain, and of two
+    fit_corner: int = 6               # and, against other grids, on each corner's block of this many rows and columns
     fit_reach: int = 2                # a corner is looked for up to this many hexes from where it was given
     # A hex's colour feature: the median of its spot and how varied it is (between these quantiles).
     variety: tuple[float, float] = (0.2, 0.8)
