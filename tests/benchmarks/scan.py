@@ -4,7 +4,8 @@ Run: python tests/benchmarks/scan.py [PHOTOS] [--first SEED] [--size 4000x3000] 
 Goal: 99.9 % of hexes right, no silent error (a hex read wrong and not listed as unsure),
 under 1 s per 12 MP photo on 2 cores. Calibration: of the hexes listed as unsure, the share
 actually read wrong, per kind of photo (the kit's print or painted art; good or careless).
-Photos 0-449 informed the reading's thresholds, photos 4000-4011 the grid check's (scan_fit);
+Photos 0-449 informed the reading's thresholds, photos 4000-4011 the grid check's (scan_fit,
+with the photos of tests/kingdom_builder/test_scan_fit.py);
 from --first 6000 on the photos are held out, never looked at while tuning. Half the photos follow the README's tips ("good": from
 above, even light, no flash), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game

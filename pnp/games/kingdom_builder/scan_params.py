@@ -4,7 +4,8 @@ and robust spread that all its stages measure in.
 Lengths are in hex widths (across the flats) of the straightened board; colours are natural
 logs of RGB in 0..1 (`log_rgb`), so a gain in light is a difference; margins and costs are
 negative log likelihoods. The values were tuned on the benchmark's photos 0-449 (the grid
-check's on photos 4000-4011; `tests/benchmarks/scan.py`), never on its held-out ones.
+check's on photos 4000-4011 and its test's photos; `tests/benchmarks/scan.py`), never on the
+held-out ones (6000 on).
 """
 
 from __future__ import annotations
