@@ -43,8 +43,10 @@ def check_writable(paths: Iterable[Path], force: bool = False) -> None:
 
 
 def write_files(files: Mapping[Path, str | bytes], force: bool = False) -> None:
-    """Write a set of files, all of them or none; see the module's policy."""
+    """Write a set of files, all of them or none; see the module's policy. No files: nothing to do."""
     check_writable(files, force)
+    if not files:
+        return
     staged: dict[Path, Path] = {}  # target folder -> its temporary folder
     try:
         for folder in dict.fromkeys(path.parent for path in files):

@@ -83,3 +83,11 @@ def test_a_file_size_limit_is_one_line_and_leaves_nothing(tmp_path):
     result = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True)
     assert result.stdout.strip() == f"{tmp_path / 'b.pdf'}: cannot write: File too large", result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_empty_set_writes_nothing(tmp_path):
+    """`pnp scan --json` alone asks for no file: writing none is no error (it once raised
+    StopIteration) and leaves nothing behind, not even a temporary folder."""
+    write_files({}, force=False)
+    write_files({}, force=True)
+    assert list(tmp_path.iterdir()) == []

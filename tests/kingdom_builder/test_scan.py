@@ -26,9 +26,10 @@ from pnp.games.kingdom_builder.facts import Terrain
 from pnp.games.kingdom_builder.scan import Hex, Scan, _Evidence, _faint, _verdict, parse_corners, scan
 from pnp.games.kingdom_builder.scan_geometry import W
 from pnp.games.kingdom_builder.scan_light import light_jumps, own_veil, rim_colours, unveiled, usual_rims
-from pnp.games.kingdom_builder.scan_models import STRAY, colour_costs, in_shadow, mixture, piece_colours
+from pnp.games.kingdom_builder.scan_models import colour_costs, in_shadow, mixture, piece_colours
 from pnp.games.kingdom_builder.scan_output import overlay, summary
-from pnp.games.kingdom_builder.scan_print import INSIDE, MIDDLE, UNLIKE, like_pieces_elsewhere, repeated_art
+from pnp.games.kingdom_builder.scan_params import PARAMS
+from pnp.games.kingdom_builder.scan_print import like_pieces_elsewhere, repeated_art
 from pnp.games.kingdom_builder.scan_markers import CARD_MM, MARKER_BITS, TAB_MM, find_board_box, marker_cards
 from pnp.games.kingdom_builder.template import transcription_form
 from pnp.games.kingdom_builder.transcription import load_board
@@ -209,11 +210,10 @@ def test_one_stray_sample_does_not_decide_a_hex():
     1.0 away (33 spreads) has a Gaussian log density near 7.7 - 0.5 x 33^2 = -537, so one
     such sample (the edge of a printed symbol) outweighed the 56 others of a hex's spot. As
     a stray, one in a thousand over the 4 x 4 x 4 range of log colours, it counts log(1e-3 / 64)
-    = -11.07 at worst."""
+    = -11.07 at worst (`stray`)."""
     rng = np.random.default_rng(0)
     model = mixture(rng.normal([-0.4, -0.2, -1.0], 0.03, (500, 3)), 4, 0.03, 0.2)
-    assert STRAY == pytest.approx(-11.07, abs=0.01)
-    assert model(np.array([0.6, -0.2, -1.0])) == pytest.approx(STRAY, abs=1e-6)
+    assert model(np.array([0.6, -0.2, -1.0])) == pytest.approx(PARAMS.stray, abs=1e-6)
     assert model(np.array([-0.4, -0.2, -1.0])) > 5  # the peak: 7.7 for spreads of exactly 0.03
 
 
@@ -259,7 +259,11 @@ def test_a_small_piece_in_the_middle_is_not_taken_for_the_print():
     middle: 25 of the about 374 pixels within 0.45 W (10.9 px) of the centre, 6.7 %, under
     the 8 % that makes a hex unlike its print; but 25 of the about 166 within 0.3 W (7.3 px),
     15 %, where a piece stands."""
-    assert (INSIDE * W, MIDDLE * W, UNLIKE) == (pytest.approx(10.91, abs=0.01), pytest.approx(7.27, abs=0.01), 0.08)
+    def pixels_within(radius: float) -> int:
+        return sum(math.hypot(x, y) <= radius for x in range(-15, 16) for y in range(-15, 16))
+
+    # The case this test makes: a 25-pixel piece under the limit over the inside, over it in the middle.
+    assert 25 / pixels_within(PARAMS.inside * W) < PARAMS.unlike < 25 / pixels_within(PARAMS.middle * W)
     rng = np.random.default_rng(1)
     image = np.full((40, 30 * 12, 3), 0.5, np.float32)
     centres = np.array([[15.0 + 30 * n, 20.0] for n in range(12)])
@@ -509,13 +513,18 @@ players:
 """
 
 
+def coloured_form() -> str:
+    """The form 'pnp template' writes for BOARD and 3 players, with FORM_PLAYERS' colours."""
+    form = transcription_form(BOARD, ENTRIES, 3)
+    start, end = form.index("players:"), form.index("# Zero settlements")
+    return form[:start] + FORM_PLAYERS + form[end:]
+
+
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
     """A form as 'pnp template' writes it, with colours, and a clean photo of that game."""
     folder = tmp_path_factory.mktemp("scan")
-    form = transcription_form(BOARD, ENTRIES, 3)
-    start, end = form.index("players:"), form.index("# Zero settlements")
-    (folder / "game.yaml").write_text(form[:start] + FORM_PLAYERS + form[end:], encoding="utf-8")
+    (folder / "game.yaml").write_text(coloured_form(), encoding="utf-8")
     colours = ["orange", "white", "blue"]  # player 1 takes the kit's first colour
     photo = photo_of(6, colours)
     (folder / "board.jpg").write_bytes(photo.encoded(".jpg", 92))

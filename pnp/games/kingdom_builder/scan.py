@@ -17,24 +17,18 @@ from typing import Any
 
 from pnp import hexgrid
 from pnp.errors import InputError, PnpError, Problem
-from pnp.games.kingdom_builder.facts import UNBUILDABLE
+from pnp.games.kingdom_builder.facts import MAX_SETTLEMENTS, UNBUILDABLE
 from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF, Board, label
-from pnp.games.kingdom_builder.scan_geometry import (CORNER_CELLS, MARGIN, S, W, Cell, board_centres, disc, flat,
-                                                     parallax, refine, ring, sample, straighten, transform)
+from pnp.games.kingdom_builder.scan_geometry import (CORNER_CELLS, DISC_CORE, MARGIN, S, W, Cell, board_centres, disc,
+                                                     flat, parallax, refine, ring, sample, straighten, transform)
+from pnp.games.kingdom_builder.scan_fit import fits, mismatch, nearby
 from pnp.games.kingdom_builder.scan_light import grey_veil, light_jumps, own_veil, rim_colours, unveiled, usual_rims
 from pnp.games.kingdom_builder.scan_models import (as_hue, colour_costs, first_reading, in_shadow, piece_colours,
                                                    sample_costs, terrain_explains, who)
+from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, robust_spread
 from pnp.games.kingdom_builder.scan_print import blobs, like_pieces_elsewhere, repeated_art
 
-DECISIVE = 6.0                    # the best reading must be this much likelier (log) than the next
-STRANGE = 6.0                     # a hex fitting its group this much worse than its members do is unsure
-STRANGE_COLOUR = 4.5              # a piece this many spreads from its player's usual colour is unsure
-OVERRULED = 120.0                 # a first reading this sure, overruled by the second, is unsure
-GLARE = 0.03                      # more added grey than this (of white) and a hex is not to be trusted
-FOUND = 5                         # a player with fewer pieces read than this may have them misread
 LOST = "'s pieces not found"      # the reason a hex is unsure then, after the player's key
-FAINT = 0.5                       # a player's pieces on a terrain read by under this part of the usual margin barely stand out
-PATCH = 0.5                       # a piece's patch is at least this part of the photo's typical piece's (specks are smaller)
 
 
 @dataclass(frozen=True)
@@ -133,21 +127,67 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
         from_box = cv2.getPerspectiveTransform(np.float32([[0, 0], [bw, 0], [0, bh], [bw, bh]]), np.float32(box))
         corners = [tuple(p) for p in transform(from_box, units[[flat(c) for c in CORNER_CELLS]])]
         corners = [(min(max(x, 0.0), width - 1.0), min(max(y, 0.0), height - 1.0)) for x, y in corners]
+        source = "scan markers"
+    else:
+        source = "--corners"
     check_corners(corners, width, height)
+    grid = locate(image, corners, board, source)
+    readings = _read(grid.straight, grid.inside, grid.centres, grid.lean, board, players)
+    return Scan(readings, tuple(grid.corners()), grid.straight,
+                {cell: tuple(grid.centres[flat(cell)]) for cell in hexgrid.cells(ROWS, COLS)}, tuple(players))
 
+
+@dataclass
+class Grid:
+    """The board straightened and its hexes found."""
+
+    straight: Any   # the board in the straightened frame (RGB)
+    inside: Any     # where the photo covers that frame
+    centres: Any    # each hex's centre there, refined against the terrain (400 x 2, row by row)
+    lean: Any       # how far the top of a piece standing on each hex appears from its base
+    to_photo: Any   # the homography from the straightened frame to the photo
+
+    def frame_corners(self) -> list[tuple[float, float]]:
+        """The refined centres of A1, A20, T1, T20 in the straightened frame."""
+        return [(float(x), float(y)) for x, y in self.centres[[flat(c) for c in CORNER_CELLS]]]
+
+    def corners(self) -> list[tuple[float, float]]:
+        """The refined centres of A1, A20, T1, T20 in the photo."""
+        import numpy as np
+
+        return [(float(x), float(y)) for x, y in transform(self.to_photo, np.array(self.frame_corners()))]
+
+
+def locate(image: Any, corners: list[tuple[float, float]], board: Board, source: str) -> Grid:
+    """The board's grid in the photo from the corners given (`source`: where they came from),
+    refined, then checked against the terrain the board shows: placed anew where the corners
+    were a hex or two off, refused (InputError) where it fits nowhere near."""
+    import numpy as np
+
+    grid = place_grid(image, corners)
+    if fits(grid.straight, grid.frame_corners(), board):
+        return grid
+    given = [tuple(p) for p in transform(np.linalg.inv(grid.to_photo), np.array(corners))]
+    again = place_grid(image, [tuple(p) for p in transform(grid.to_photo, np.array(nearby(grid.straight, given, board)))])
+    if fits(again.straight, again.frame_corners(), board):
+        return again
+    raise mismatch(grid.straight, given, board, source)
+
+
+def place_grid(image: Any, corners: list[tuple[float, float]]) -> Grid:
+    """The board straightened from the photo's pixel centres of A1, A20, T1, T20, and its hexes."""
+    import cv2
+    import numpy as np
+
+    height, width = image.shape[:2]
+    units = board_centres()
     # Board units -> photo pixels, from the four corner hexes as given.
     to_photo = cv2.getPerspectiveTransform(np.float32(units[[flat(c) for c in CORNER_CELLS]]), np.float32(corners))
     canvas = np.array([[S, 0, MARGIN], [0, S, MARGIN], [0, 0, 1.0]])  # board units -> straightened pixels
     straight, inside = straighten(image, to_photo @ np.linalg.inv(canvas))
     centres = transform(canvas, units)
     refined = refine(straight, centres)
-    lean = parallax(to_photo, refined, centres, width, height)
-    readings = _read(straight, inside, refined, lean, board, players)
-    # Report the refined corners in the photo.
-    to_photo_px = to_photo @ np.linalg.inv(canvas)
-    new_corners = tuple(tuple(float(v) for v in p) for p in transform(to_photo_px, refined[[flat(c) for c in CORNER_CELLS]]))
-    return Scan(readings, new_corners, straight, {cell: tuple(refined[flat(cell)]) for cell in hexgrid.cells(ROWS, COLS)},
-                tuple(players))
+    return Grid(straight, inside, refined, parallax(to_photo, refined, centres, width, height), to_photo @ np.linalg.inv(canvas))
 
 
 def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, players: list[tuple[str, str]]) -> tuple[Hex, ...]:
@@ -157,97 +197,201 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     the other pieces of its colour on any terrain. Both kinds of group are learned together."""
     import numpy as np
 
-    terrain = board.terrain
-    keys = tuple(key for key, _ in players)
-    readable = np.array([t not in UNBUILDABLE for t in terrain])
+    readable = np.array([t not in UNBUILDABLE for t in board.terrain])
     image = straight.astype(np.float32) / 255.0
-    spot_disc = disc(0.12 * W)
-    piece_pts = np.concatenate([centres[:, None, :] + t * lean[:, None, :] + spot_disc[None] for t in (0.2, 0.5, 0.8)], axis=1)
-    rim_pts = centres[:, None, :] + ring(0.4 * W, 24)[None]
-    spot = sample(image, piece_pts)
-    covered = sample(inside.astype(np.float32), np.concatenate([piece_pts, rim_pts], axis=1))[..., 0].min(axis=1) > 0.99
-    rim, rim_seen = rim_colours(sample(image, rim_pts), terrain, covered)
-    glare = (spot.min(axis=2) > 0.97).mean(axis=1) > 0.2  # washed out: nothing left to read
+    seen = sample_hexes(image, inside, centres, lean)
+    lit = hex_light(seen, board.terrain, readable)
+    use = np.flatnonzero(readable & seen.covered)
+    corrected = log_rgb(seen.spot) - lit.light[:, None, :]
+    turned = np.array([board.placements[sector].turned for sector in SECTOR_OF])
+    declared = [colour for _, colour in players]
+    first = first_look(image, centres[use], corrected[use], lit, use, turned[use], declared)
+    pieces = read_pieces(seen.spot[use], corrected[use], lit, use, first, declared)
+    blob = blobs(image, centres[use], lean[use], lit.light[use], lit.kind[use], pieces.empty_models, first.look,
+                 first.empty & first.trusted)
+    return _hexes(readable, use, lit, first, pieces, blob, tuple(key for key, _ in players))
 
-    # The light on each hex, from how its rim and its neighbours' rims differ from their
-    # terrains' usual look: a gain (shade, light falling off, a colour cast) plus a grey
-    # veil added on top (glare), both taken out of the samples.
+
+@dataclass
+class HexSamples:
+    """RGB (0..1) sampled on each hex of the straightened board."""
+
+    spot: Any      # (hexes, points, 3): where a piece stands, the disc at each of PARAMS.spot_heights, base first
+    rim: Any       # (hexes, PARAMS.rim_points, 3): round its rim
+    covered: Any   # (hexes,): whether the photo shows all of them
+
+
+def sample_hexes(image: Any, inside: Any, centres: Any, lean: Any) -> HexSamples:
+    """Each hex's piece spot (a disc at its base and up the way a standing piece leans) and rim."""
+    import numpy as np
+
+    p = PARAMS
+    spot_disc = disc(p.spot_radius * W)
+    piece_pts = np.concatenate([centres[:, None, :] + t * lean[:, None, :] + spot_disc[None] for t in p.spot_heights], axis=1)
+    rim_pts = centres[:, None, :] + ring(p.rim_radius * W, p.rim_points)[None]
+    shown = sample(inside.astype(np.float32), np.concatenate([piece_pts, rim_pts], axis=1))[..., 0].min(axis=1)
+    return HexSamples(sample(image, piece_pts), sample(image, rim_pts), shown > p.in_photo)
+
+
+def spot_middles() -> Any:
+    """Which of a hex's spot samples (`sample_hexes`) lie in the middle of their disc: `disc`
+    puts its DISC_CORE middle points first, and the spot repeats the disc at each height."""
+    import numpy as np
+
+    points = len(disc(1.0))
+    return np.concatenate([np.arange(DISC_CORE) + k * points for k in range(len(PARAMS.spot_heights))])
+
+
+@dataclass
+class HexLight:
+    """The light on each hex, from how its rim differs from its terrain's usual rim: a gain
+    (shade, light falling off, a colour cast, a print a little darker) plus a grey veil added
+    on top (glare)."""
+
+    kind: Any          # per hex, its terrain's index among the readable terrains; -1 where none is read
+    usual_rim: Any     # per kind, the log colour of its usual rim
+    light: Any         # per hex, its light: log gain per channel, taken out of its samples by subtraction
+    rim: Any           # per hex, its rim's colour (RGB)
+    terrain_rims: Any  # per hex, its terrain's usual rim (RGB)
+    covered: Any       # per hex, whether the photo shows it
+    glare: Any         # per hex, washed out or under a grey veil: nothing to learn from
+    beside_glare: Any  # per hex, next to a glare hex (a piece's colour there is already off)
+    hidden_rim: Any    # per hex, its rim shows too little of its terrain, or a light not its own
+
+
+def hex_light(seen: HexSamples, terrain: tuple, readable: Any) -> HexLight:
+    import numpy as np
+
+    p, covered, near = PARAMS, seen.covered, hexgrid.neighbour_table(ROWS, COLS)
+    rim, rim_seen = rim_colours(seen.rim, terrain, covered)
+    glare = (seen.spot.min(axis=2) > p.washed_out).mean(axis=1) > p.washed_share  # nothing left to read
     terrain_rims = usual_rims(rim, terrain, covered)
     veil = grey_veil(rim, terrain_rims, covered)
-    veiled = np.array([max(veil[j] for j in (i, *near)) for i, near in enumerate(hexgrid.neighbour_table(ROWS, COLS))])
-    glare |= (veiled > GLARE) | (rim.min(axis=1) > 0.85)  # a grey veil, or a rim gone white
+    veiled = np.array([max(veil[j] for j in (i, *around)) for i, around in enumerate(near)])
+    glare |= (veiled > p.glare) | (rim.min(axis=1) > p.rim_white)  # a grey veil, or a rim gone white
     # Glare fades out gradually: beside a washed-out hex a piece's colour is already off.
-    beside_glare = np.array([any(glare[j] for j in near) for near in hexgrid.neighbour_table(ROWS, COLS)])
+    beside_glare = np.array([any(glare[j] for j in around) for around in near])
     kinds = sorted({t.value for t, r in zip(terrain, readable) if r})
-    kind_of = np.array([kinds.index(t.value) if r else -1 for t, r in zip(terrain, readable)])
+    kind = np.array([kinds.index(t.value) if r else -1 for t, r in zip(terrain, readable)])
     use = np.flatnonzero(readable & covered)
     usual_rim = np.zeros((len(kinds), 3))
-    rim_log = np.log(rim + 0.02)
+    rim_log = log_rgb(rim)
     for k in range(len(kinds)):
-        members = use[kind_of[use] == k]
+        members = use[kind[use] == k]
         if len(members):
             usual_rim[k] = np.median(rim_log[members], axis=0)
-    # Each hex's own light (shade, light falling off, a colour cast, a print a little darker)
-    # is how its rim differs from its terrain's usual rim; divided out, in logs a subtraction.
-    light = rim_log - usual_rim[np.maximum(kind_of, 0)]
+    light = rim_log - usual_rim[np.maximum(kind, 0)]
     hidden_rim = light_jumps(light, covered & readable) | ~rim_seen
-    corrected = np.log(spot + 0.02) - light[:, None, :]
-    quartiles = np.quantile(corrected, [0.2, 0.8], axis=1)
-    feature = np.hstack([np.median(corrected, axis=1), (quartiles[1] - quartiles[0]).mean(axis=1, keepdims=True)])
+    return HexLight(kind, usual_rim, light, rim, terrain_rims, covered, glare, beside_glare, hidden_rim)
 
-    declared = [colour for _, colour in players]
-    trusted = ~glare[use]  # what glare washed out teaches nothing
-    groups = first_reading(feature[use], kind_of[use], usual_rim, declared, trusted)
+
+@dataclass
+class FirstLook:
+    """Per hex read: what the first reading, by each hex's overall colour, and the printed art say."""
+
+    labels: Any      # 0 empty, else 1 + the player whose piece it first seemed
+    says: Any        # how surely it saw a piece (> 0) or none
+    look: Any        # terrain and way round: printed art repeats on the hexes of one look
+    ground: Any      # its terrain's colour, empty, under the usual light (log)
+    trusted: Any     # not under glare
+    repeats: Any     # its look's art repeats from hex to hex
+    plain: Any       # and it shows that art all over
+    checked: Any     # and that art was checked against the hexes first read empty
+    empty: Any       # the hexes to learn their terrain's empty look from
+
+
+def first_look(image: Any, centres: Any, corrected: Any, lit: HexLight, use: Any, turned: Any,
+               declared: list[str]) -> FirstLook:
+    import numpy as np
+
+    kind = lit.kind[use]
+    low, high = np.quantile(corrected, PARAMS.variety, axis=1)
+    feature = np.hstack([np.median(corrected, axis=1), (high - low).mean(axis=1, keepdims=True)])
+    trusted = ~lit.glare[use]  # what glare washed out teaches nothing
+    groups = first_reading(feature, kind, lit.usual_rim, declared, trusted)
     labels = np.argmin(groups.cost, axis=1)
-    # How surely the first reading, by each hex's overall colour, saw a piece (> 0) or none.
-    first_says = groups.cost[:, 0] - groups.cost[:, 1:].min(axis=1)
+    says = groups.cost[:, 0] - groups.cost[:, 1:].min(axis=1)
     # Printed art repeats on every hex of a terrain: where it does, the hexes that show the
     # art of their look (terrain and way round) at every place are the empty ones to learn
     # the terrain from, whatever colours its art and the pieces share.
-    turned = np.array([board.placements[sector].turned for sector in SECTOR_OF])
-    look = kind_of[use] * 2 + turned[use]
-    ground = usual_rim[kind_of[use]]  # each hex's terrain colour, empty, under the usual light
-    repeats, plain, checked = repeated_art(image, centres[use], light[use], look, trusted, labels == 0)
+    look = kind * 2 + turned
+    ground = lit.usual_rim[kind]
+    repeats, plain, checked = repeated_art(image, centres, lit.light[use], look, trusted, labels == 0)
     # Art not checked against first empties may still be told from pieces by their colour elsewhere.
-    checked |= repeats & ~like_pieces_elsewhere(feature[use, :3], kind_of[use], look, plain, labels, trusted, ground)
+    checked |= repeats & ~like_pieces_elsewhere(feature[:, :3], kind, look, plain, labels, trusted, ground)
     # Unchecked art teaches a terrain's empty look only where the first reading agrees.
-    first_empty = np.where(checked, plain, (labels == 0) & (plain | ~repeats))
-    samples = corrected[use]
+    empty = np.where(checked, plain, (labels == 0) & (plain | ~repeats))
+    return FirstLook(labels, says, look, ground, trusted, repeats, plain, checked, empty)
+
+
+@dataclass
+class Pieces:
+    """Per hex read: the second reading, by each sample's colour, and whose each piece is."""
+
+    cost: Any             # -log likelihood of empty (column 0) and of each player's piece
+    labels: Any           # the likeliest of those
+    colour_cost: Any      # -log likelihood of the piece's colour being each player's
+    colour_distance: Any  # its distance from each player's usual colour, in spreads
+    foreign: Any          # per sample, whether its terrain does not explain it
+    empty_models: dict    # per terrain kind, its empty look's colour model and its cut
+    hidden: Any           # (kind, player): the terrain's colours explain that player's pieces
+
+
+def read_pieces(spot: Any, samples: Any, lit: HexLight, use: Any, first: FirstLook, declared: list[str]) -> Pieces:
+    import numpy as np
+
+    players = len(declared)
+    kind, trusted, ground = lit.kind[use], first.trusted, first.ground
     # Glare adds grey: divided out as a gain, it tints a black piece its terrain's colour.
     # For the colour of a piece under glare, the grey is taken off first.
     tinted = samples.copy()
-    if glare.any():
-        ungreyed = unveiled(spot, rim, usual_rim[np.maximum(kind_of, 0)], own_veil(rim, terrain_rims, covered))
-        tinted[~trusted] = ungreyed[use][~trusted]
+    if lit.glare.any():
+        usual = lit.usual_rim[np.maximum(lit.kind, 0)]
+        ungreyed = unveiled(spot, lit.rim[use], usual[use], own_veil(lit.rim, lit.terrain_rims, lit.covered)[use])
+        tinted[~trusted] = ungreyed[~trusted]
     shade = in_shadow(samples, ground)
-    cost, foreign, _ = sample_costs(samples, kind_of[use], first_empty, labels, len(keys), trusted)
+    cost, foreign, _ = sample_costs(samples, kind, first.empty, first.labels, players, trusted)
     labels = np.argmin(cost, axis=1)
-    pieces = labels > 0
-    labels[pieces] = 1 + who(piece_colours(tinted, foreign & ~shade, ground)[pieces], declared, trusted[pieces])
-    cost, foreign, empty_models = sample_costs(samples, kind_of[use], first_empty, labels, len(keys), trusted)
+    piece = labels > 0
+    labels[piece] = 1 + who(piece_colours(tinted, foreign & ~shade, ground)[piece], declared, trusted[piece])
+    cost, foreign, empty_models = sample_costs(samples, kind, first.empty, labels, players, trusted)
     labels = np.argmin(cost, axis=1)
     # Whose piece: decided on each piece's own colour, the samples its terrain does not
     # explain, less the piece's shadow.
-    piece_colour = piece_colours(tinted, foreign & ~shade, ground)
-    colour_cost, colour_distance = colour_costs(as_hue(piece_colour), as_hue(ground), labels, len(keys), trusted)
-    hidden = terrain_explains(piece_colour, labels, trusted, empty_models, len(keys))
-    # A player of whose pieces hardly any were found may have them all taken for a terrain,
-    # or for another player's: then any hex may hold one, and none is sure.
-    found = np.bincount(labels, minlength=len(keys) + 1)[1:] >= FOUND
-    lost = keys[int(np.argmin(found))] if not found.all() else None
-    # A piece covers the middle of its spot; specks of the terrain's art cannot.
-    core = np.concatenate([np.arange(7) + k * len(spot_disc) for k in range(3)])
-    covered_core = foreign[:, core].mean(axis=1)
-    blob = blobs(image, centres[use], lean[use], light[use], kind_of[use], empty_models, look, first_empty & trusted)
-    # How well each hex fits the group it joined, against the other members of that group.
-    fit = cost[np.arange(len(use)), labels]
-    oddness = np.zeros(len(use))
+    colour = piece_colours(tinted, foreign & ~shade, ground)
+    colour_cost, colour_distance = colour_costs(as_hue(colour), as_hue(ground), labels, players, trusted)
+    hidden = terrain_explains(colour, labels, trusted, empty_models, players)
+    return Pieces(cost, labels, colour_cost, colour_distance, foreign, empty_models, hidden)
+
+
+def oddness(fit: Any, labels: Any) -> Any:
+    """How much worse each hex fits the group it joined (`fit`, a cost) than that group's
+    members do: in robust spreads of the group's fits."""
+    import numpy as np
+
+    odd = np.zeros(len(fit))
     for g in np.unique(labels):
         members = labels == g
-        middle = np.median(fit[members])
-        spread = max(np.median(np.abs(fit[members] - middle)) * 1.4826, 1.0)
-        oddness[members] = (fit[members] - middle) / spread
-    faint = _faint(cost, labels, kind_of[use], len(keys))
+        odd[members] = (fit[members] - np.median(fit[members])) / robust_spread(fit[members], PARAMS.odd_floor)
+    return odd
+
+
+def _hexes(readable: Any, use: Any, lit: HexLight, first: FirstLook, pieces: Pieces, blob: Any,
+           keys: tuple[str, ...]) -> tuple[Hex, ...]:
+    """Each readable hex's verdict from the evidence the stages gathered."""
+    import numpy as np
+
+    cost, labels, colour_cost = pieces.cost, pieces.labels, pieces.colour_cost
+    # A player of whose pieces hardly any were found may have them all taken for a terrain,
+    # or for another player's: then any hex may hold one, and none is sure.
+    found = np.bincount(labels, minlength=len(keys) + 1)[1:] >= PARAMS.found
+    lost = keys[int(np.argmin(found))] if not found.all() else None
+    # A piece covers the middle of its spot; specks of the terrain's art cannot.
+    core = pieces.foreign[:, spot_middles()].mean(axis=1)
+    odd = oddness(cost[np.arange(len(use)), labels], labels)
+    faint = _faint(cost, labels, lit.kind[use], len(keys))
+    margin = cost[:, 0] - cost[:, 1:].min(axis=1)
+    extra = surplus(np.where(margin > 0, np.argmin(colour_cost, axis=1) + 1, 0), margin, len(keys))
     result = []
     position = {int(i): n for n, i in enumerate(use)}
     for i, cell in enumerate(hexgrid.cells(ROWS, COLS)):
@@ -262,13 +406,27 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
             piece_margin=float(cost[n, 0] - cost[n, 1:].min()),
             colours=tuple(keys[j] for j in ranked),
             colour_margin=float(colour_cost[n, ranked[1]] - colour_cost[n, ranked[0]]) if len(keys) > 1 else math.inf,
-            colour_distance=float(colour_distance[n, ranked[0]]),
-            oddness=float(oddness[n]), patch=float(blob[n]), core=float(covered_core[n]),
-            print_checked=bool(checked[n]), print_plain=bool(plain[n]), first_says=float(first_says[n]),
-            hiding=tuple(keys[j] for j in np.flatnonzero(hidden[kind_of[i]])),
-            faint=bool(faint[n]), glare=bool(glare[i]), beside_glare=bool(beside_glare[i]), lost=lost,
-            rim_hidden=bool(hidden_rim[i]))))
+            colour_distance=float(pieces.colour_distance[n, ranked[0]]),
+            oddness=float(odd[n]), patch=float(blob[n]), core=float(core[n]),
+            print_checked=bool(first.checked[n]), print_plain=bool(first.plain[n]), first_says=float(first.says[n]),
+            hiding=tuple(keys[j] for j in np.flatnonzero(pieces.hidden[lit.kind[i]])),
+            faint=bool(faint[n]), glare=bool(lit.glare[i]), beside_glare=bool(lit.beside_glare[i]), lost=lost,
+            rim_hidden=bool(lit.hidden_rim[i]), surplus=bool(extra[n]))))
     return tuple(result)
+
+
+def surplus(whose: Any, margin: Any, players: int) -> Any:
+    """Per hex read, whether it is one of the pieces read least surely (by `margin`) of a
+    player read with more pieces than a player has: at least that many of them are misread.
+    `whose` is 0 for empty, else 1 + the player."""
+    import numpy as np
+
+    extra = np.zeros(len(whose), bool)
+    for j in range(1, players + 1):
+        mine = np.flatnonzero(whose == j)
+        if len(mine) > MAX_SETTLEMENTS:
+            extra[mine[np.argsort(margin[mine])[:len(mine) - MAX_SETTLEMENTS]]] = True
+    return extra
 
 
 @dataclass(frozen=True)
@@ -291,6 +449,7 @@ class _Evidence:
     beside_glare: bool
     lost: str | None              # a player whose pieces were hardly found
     rim_hidden: bool              # its rim's light is not its own
+    surplus: bool = False         # one of the least sure pieces of a player read with more than they have
 
 
 def _verdict(cell: Cell, e: _Evidence) -> Hex:
@@ -305,35 +464,37 @@ def _verdict(cell: Cell, e: _Evidence) -> Hex:
     piece = names[0] is not None
     # A piece makes a patch of its own size; an empty hex keeps the middle of its spot
     # its terrain's (a patch beside it is the terrain's art, as its colours already say).
-    patchy = e.patch < PATCH if piece else e.core > 0.5
-    unusual = piece and e.colour_distance > STRANGE_COLOUR
+    patchy = e.patch < PARAMS.patch if piece else e.core > PARAMS.core
+    unusual = piece and e.colour_distance > PARAMS.strange_colour
     # A sure first reading overruled by the second is unsure, unless checked printed art
     # backs the reading; so is a hex that fits its group badly, unless the print shows
     # everywhere on it. A reading between a terrain and a player whose pieces its colours
     # explain (hiding on it) is unsure even then: that player's pieces may cover so much of
     # the terrain that its art was learned partly from them.
     print_agrees = e.print_checked and e.print_plain != piece
-    overruled = (e.first_says < -OVERRULED if piece else e.first_says > OVERRULED) and not print_agrees
-    odd = e.oddness > STRANGE and not (print_agrees and not piece)
+    overruled = (e.first_says < -PARAMS.overruled if piece else e.first_says > PARAMS.overruled) and not print_agrees
+    odd = e.oddness > PARAMS.strange and not (print_agrees and not piece)
     hiding = [key for key in e.hiding if names[0] in (None, key)]
     if hiding:
         names = (names[0], None) if piece else (None, hiding[0])
     washed = e.glare or (e.beside_glare and piece)
     if e.lost is not None:
         names = (names[0], None) if piece else (None, e.lost)
+    if e.surplus and names[1] is not None:
+        names = (names[0], None)  # the other reading: no piece
     reason = ("glare" if washed else e.lost + LOST if e.lost is not None else "rim hidden" if e.rim_hidden
-              else "between" if margin < DECISIVE else "unlike anything else" if odd
+              else "between" if margin < PARAMS.decisive else "unlike anything else" if odd
               else "patchy" if patchy else "unusual colour" if unusual
               else "the two readings differ" if overruled else "coloured like the terrain" if hiding
-              else "faint pieces" if e.faint else "")
+              else "faint pieces" if e.faint else f"more than {MAX_SETTLEMENTS} read" if e.surplus else "")
     return Hex(cell, names[0], not reason, names if reason else (), reason, margin, e.oddness)
 
 
 def _faint(cost: Any, labels: Any, kind: Any, players: int) -> Any:
     """Per hex, whether it is read as empty, or as a player's piece, no more surely than that
     player's pieces on its terrain are read as pieces, where those pieces stand out from the
-    terrain far less than the photo's pieces do (their median margin under FAINT of all the
-    pieces'): green pieces on dark forest under glare."""
+    terrain far less than the photo's pieces do (their median margin under `faint` (ScanParams) of all
+    the pieces'): green pieces on dark forest under glare."""
     import numpy as np
 
     margin = cost[:, 0] - cost[:, 1:].min(axis=1)  # > 0: a piece is likelier than none
@@ -343,6 +504,6 @@ def _faint(cost: Any, labels: Any, kind: Any, players: int) -> Any:
     for k in np.unique(kind):
         for j in range(1, players + 1):
             theirs = (labels == j) & (kind == k)
-            if theirs.sum() >= 3 and (typical := np.median(margin[theirs])) < FAINT * usual:
+            if theirs.sum() >= 3 and (typical := np.median(margin[theirs])) < PARAMS.faint * usual:
                 faint |= (kind == k) & (((labels == 0) & (likeliest == j) & (-margin < typical)) | (theirs & (margin < typical)))
     return faint

@@ -77,11 +77,15 @@ def ring(radius: float, count: int, phase: float = 0.0) -> Any:
     return radius * np.stack([np.cos(angles), np.sin(angles)], axis=1)
 
 
+DISC_CORE = 7                     # `disc`'s first points, its centre and inner ring: the disc's middle
+
+
 def disc(radius: float) -> Any:
-    """Points filling a disc: the centre and two rings."""
+    """Points filling a disc: its middle first (the centre and an inner ring, DISC_CORE points
+    in all), then an outer ring."""
     import numpy as np
 
-    return np.vstack([[[0.0, 0.0]], ring(radius * 0.5, 6), ring(radius, 12, math.pi / 12)])
+    return np.vstack([[[0.0, 0.0]], ring(radius * 0.5, DISC_CORE - 1), ring(radius, 12, math.pi / 12)])
 
 
 def sample(image: Any, points: Any) -> Any:

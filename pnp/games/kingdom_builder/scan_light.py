@@ -8,16 +8,8 @@ from typing import Any
 
 from pnp import hexgrid
 from pnp.games.kingdom_builder.model import COLS, ROWS
+from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb
 
-RIM_HUE = 0.15                    # a rim sample this far (log ratios) from its terrain's usual hue shows something else
-RIM_NOISE = 2.0                   # or this many times its terrain's usual distance, if more
-RIM_SEEN = 6                      # a rim with fewer samples of its terrain's hue than this is hidden
-RIM_SHADE = 0.05                  # rim samples within this brightness (log) of each other are lit alike
-LIGHT_JUMP = 0.15                 # a hex's light this far (log) from its neighbours' is not its own
-LIGHT_TINT = 0.4                  # or its light tinted this much more (log) than the board's usual
-CLIPPED = 0.97                    # a channel this bright (of white) may have been cut off
-SMOOTH = 0.3                      # how strongly light and glare are held alike on neighbouring hexes
-VEIL_RIDGE = 0.01                 # and glare held at none where nothing says otherwise
 
 
 def rim_colours(samples: Any, terrain: tuple, covered: Any) -> tuple[Any, Any]:
@@ -27,17 +19,17 @@ def rim_colours(samples: Any, terrain: tuple, covered: Any) -> tuple[Any, Any]:
     over it or the table beyond the board's edge (another hue), or a shadow (darker)."""
     import numpy as np
 
-    logs = np.log(samples + 0.02)
+    logs = log_rgb(samples)
     hue = logs[..., [0, 2]] - logs[..., 1:2]
     usual = usual_rims(np.median(hue, axis=1), terrain, covered)
     off = np.linalg.norm(hue - usual[:, None], axis=2)
     # The hue of a dark terrain is noisy: the tolerance grows with how far its samples usually are.
-    alike = off < np.maximum(RIM_HUE, RIM_NOISE * usual_rims(np.median(off, axis=1, keepdims=True), terrain, covered))
+    alike = off < np.maximum(PARAMS.rim_hue, PARAMS.rim_noise * usual_rims(np.median(off, axis=1, keepdims=True), terrain, covered))
     bright = logs.mean(axis=2)
-    near = np.abs(bright[:, :, None] - bright[:, None, :]) < RIM_SHADE
+    near = np.abs(bright[:, :, None] - bright[:, None, :]) < PARAMS.rim_shade
     crowd = (near & alike[:, None, :]).sum(axis=2) * alike  # in-hue samples of about each one's brightness
     rims = np.median(samples, axis=1)
-    seen = alike.sum(axis=1) >= RIM_SEEN
+    seen = alike.sum(axis=1) >= PARAMS.rim_seen
     for n in np.flatnonzero(seen):
         rims[n] = np.median(samples[n][near[n, np.argmax(crowd[n])] & alike[n]], axis=0)
     return rims, seen
@@ -69,7 +61,7 @@ def light_jumps(light: Any, usable: Any) -> Any:
                        for i, near in enumerate(hexgrid.neighbour_table(ROWS, COLS))])
     tint = light - light.mean(axis=1, keepdims=True)
     usual = np.median(tint[usable], axis=0)
-    return (np.abs(light - around).mean(axis=1) > LIGHT_JUMP) | (np.abs(tint - usual).max(axis=1) > LIGHT_TINT)
+    return (np.abs(light - around).mean(axis=1) > PARAMS.light_jump) | (np.abs(tint - usual).max(axis=1) > PARAMS.light_tint)
 
 
 def grey_veil(rim: Any, usual: Any, covered: Any) -> Any:
@@ -100,7 +92,7 @@ def own_veil(rim: Any, usual: Any, covered: Any) -> Any:
 
     gain, smooth = _veil_fit(rim, usual, covered)
     grey = rim - gain[:, None] * usual
-    seen = rim < CLIPPED
+    seen = rim < PARAMS.clipped
     own = np.array([np.median(g[m]) if m.any() else v for g, m, v in zip(grey, seen, smooth)])
     return np.maximum(own, 0)
 
@@ -116,17 +108,17 @@ def _veil_fit(rim: Any, usual: Any, covered: Any) -> tuple[Any, Any]:
     near = np.zeros((n, n))
     for i, around in enumerate(hexgrid.neighbour_table(ROWS, COLS)):
         near[i, list(around)] = 1
-    laplacian = SMOOTH * (np.diag(near.sum(axis=1)) - near)
-    clipped = rim >= CLIPPED
+    laplacian = PARAMS.smooth * (np.diag(near.sum(axis=1)) - near)
+    clipped = rim >= PARAMS.clipped
     weight = ~clipped & covered[:, None]
     for _ in range(3):
         # Normal equations for the unknowns (gain of every hex, then grey of every hex).
         xx, x1, ones = (weight * usual * usual).sum(axis=1), (weight * usual).sum(axis=1), weight.sum(axis=1)
         a = np.block([[laplacian + np.diag(xx + 1e-6), np.diag(x1)],
-                      [np.diag(x1), laplacian + np.diag(ones + VEIL_RIDGE)]])
+                      [np.diag(x1), laplacian + np.diag(ones + PARAMS.veil_ridge)]])
         b = np.concatenate([(weight * usual * rim).sum(axis=1) + 1e-6, (weight * rim).sum(axis=1)])
         gain, veil = np.split(np.linalg.solve(a, b), 2)
-        weight = (~clipped | (gain[:, None] * usual + veil[:, None] < CLIPPED)) & covered[:, None]
+        weight = (~clipped | (gain[:, None] * usual + veil[:, None] < PARAMS.clipped)) & covered[:, None]
     return gain, veil
 
 
@@ -136,7 +128,7 @@ def unveiled(spot: Any, rim: Any, usual: Any, veil: Any) -> Any:
     `usual` is the log colour of each hex's terrain's usual rim."""
     import numpy as np
 
-    lifted = np.log(np.maximum(rim - veil[:, None], 0) + 0.02) - usual
-    open_ = rim < CLIPPED
+    lifted = log_rgb(np.maximum(rim - veil[:, None], 0)) - usual
+    open_ = rim < PARAMS.clipped
     light = np.array([np.median(l[o]) if o.any() else np.median(l) for l, o in zip(lifted, open_)])
-    return np.log(np.maximum(spot - veil[:, None, None], 0) + 0.02) - light[:, None, None]
+    return log_rgb(np.maximum(spot - veil[:, None, None], 0)) - light[:, None, None]

@@ -10,14 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.games.kingdom_builder.scan_colours import rgb
+from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, robust_spread
 
-CORRELATED = 4.0                  # neighbouring samples are alike: about one in four is independent
-CAST_DOUBT = 2.0                  # how strongly matching colours prefers no cast to a cast
-SHADE = 0.15                      # a shadow is at least this much darker (log) than its terrain
-SHADE_HUE = 0.12                  # and keeps the terrain's hue within this (log ratios)
-SHARES = (1.0, 0.9, 0.8, 0.7)     # how much of a piece's colour its middle may show, blurred into its terrain
-PIECE_SHARE = 0.7                 # the part of a piece's spot that shows the piece
-STRAY = math.log(1e-3 / 4 ** 3)   # any sample may be a stray (a speck, a symbol's edge): 1 in 1000, over all log colours
 
 
 @dataclass
@@ -43,7 +37,7 @@ def first_reading(x: Any, kind: Any, usual_rim: Any, colours: list[str], trusted
     empty_spread = np.tile(floor_empty * 2, (kinds, 1))
     # Pieces start from the declared colours (with a typical shading spread), then settle on
     # the colours this photo shows.
-    piece_mean = np.array([[*np.log(np.array(rgb(colour)) / 255.0 + 0.02), 0.15] for colour in colours])
+    piece_mean = np.array([[*log_rgb(np.array(rgb(colour)) / 255.0), 0.15] for colour in colours])
     piece_spread = np.tile(floor_piece * 1.5, (players, 1))
     for _ in range(12):
         cost, distance = _costs(x, kind, empty_mean, empty_spread, piece_mean, piece_spread)
@@ -117,7 +111,7 @@ def sample_costs(samples: Any, kind: Any, empty: Any, labels: Any, players: int,
         empty_ll[members] = model(samples[members])
         foreign[members] = empty_ll[members] < empty_models[k][1]
     for _ in range(2):
-        cost[:, 0] = -empty_ll.sum(axis=1) / CORRELATED
+        cost[:, 0] = -empty_ll.sum(axis=1) / PARAMS.correlated
         for j in range(players):
             mine = labels == j + 1
             train = samples[mine & trusted] if (mine & trusted).any() else samples[mine]
@@ -127,8 +121,8 @@ def sample_costs(samples: Any, kind: Any, empty: Any, labels: Any, players: int,
             # Train on the samples the terrain does not explain: the piece itself.
             own = train[foreign[mine & trusted if (mine & trusted).any() else mine]]
             model = mixture((own if len(own) >= 20 else train.reshape(-1, 3)).reshape(-1, 3), 3, 0.05, 0.3)
-            mixed = np.logaddexp(np.log(PIECE_SHARE) + model(samples), np.log(1 - PIECE_SHARE) + empty_ll)
-            cost[:, j + 1] = -mixed.sum(axis=1) / CORRELATED
+            mixed = np.logaddexp(np.log(PARAMS.piece_share) + model(samples), np.log(1 - PARAMS.piece_share) + empty_ll)
+            cost[:, j + 1] = -mixed.sum(axis=1) / PARAMS.correlated
         labels = np.argmin(cost, axis=1)
     return cost, foreign, empty_models
 
@@ -161,7 +155,7 @@ def mixture(points: Any, components: int, floor: float, ceiling: float) -> Any:
     def log_density(x: Any) -> Any:
         parts = log_parts(x)
         top = parts.max(axis=-1)
-        return np.logaddexp(top + np.log(np.exp(parts - top[..., None]).sum(axis=-1)), STRAY)
+        return np.logaddexp(top + np.log(np.exp(parts - top[..., None]).sum(axis=-1)), PARAMS.stray)
 
     return log_density
 
@@ -173,8 +167,8 @@ def in_shadow(samples: Any, ground: Any) -> Any:
 
     hue = samples[..., [0, 2]] - samples[..., 1:2]
     ground_hue = (ground[:, [0, 2]] - ground[:, 1:2])[:, None]
-    darker = samples.mean(axis=-1) < ground.mean(axis=-1)[:, None] - SHADE
-    return darker & (np.linalg.norm(hue - ground_hue, axis=-1) < SHADE_HUE)
+    darker = samples.mean(axis=-1) < ground.mean(axis=-1)[:, None] - PARAMS.shade
+    return darker & (np.linalg.norm(hue - ground_hue, axis=-1) < PARAMS.shade_hue)
 
 
 def terrain_explains(colour: Any, labels: Any, trusted: Any, empty_models: dict, players: int) -> Any:
@@ -232,10 +226,10 @@ def colour_costs(colour: Any, ground: Any, labels: Any, players: int, trusted: A
                 cost[:, j] = np.inf
                 continue
             middle = np.median(members, axis=0)
-            spread = np.maximum(np.median(np.abs(members - middle), axis=0) * 1.4826, 0.05) if len(members) >= 5 else np.full(3, 0.15)
+            spread = robust_spread(members, 0.05) if len(members) >= 5 else np.full(3, 0.15)
             distance[:, j] = np.sqrt((((colour - middle) / spread) ** 2).sum(axis=1))
             # A piece's colour may be blended a little into its terrain's: the nearest of the mixes.
-            share = np.array(SHARES)[:, None, None]
+            share = np.array(PARAMS.shares)[:, None, None]
             mixes = share * middle + (1 - share) * ground[None]
             blended = (((colour[None] - mixes) / spread) ** 2).sum(axis=2).min(axis=0)
             cost[:, j] = 0.5 * blended + np.log(spread).sum()
@@ -252,7 +246,7 @@ def who(colour: Any, declared: list[str], trusted: Any) -> Any:
     players = len(declared)
     colour = as_hue(colour)
     everything, colour = colour, colour[trusted]
-    refs = as_hue(np.log(np.array([rgb(name) for name in declared]) / 255.0 + 0.02))
+    refs = as_hue(log_rgb(np.array([rgb(name) for name in declared]) / 255.0))
     if len(colour) < players:
         return np.argmin(np.linalg.norm(everything[:, None] - refs[None], axis=2), axis=1)
     # Groups grown from the declared colours shifted by the cast, so each starts near its own.
@@ -267,8 +261,8 @@ def who(colour: Any, declared: list[str], trusted: Any) -> Any:
     best, best_cost = tuple(range(players)), math.inf
     for order in itertools.permutations(range(players)):
         diff = centres - refs[list(order)]
-        cast = diff.sum(axis=0) / (players + CAST_DOUBT)
-        cost = float(((diff - cast) ** 2).sum() + CAST_DOUBT * (cast ** 2).sum())
+        cast = diff.sum(axis=0) / (players + PARAMS.cast_doubt)
+        cost = float(((diff - cast) ** 2).sum() + PARAMS.cast_doubt * (cast ** 2).sum())
         if cost < best_cost:
             best, best_cost = order, cost
     return np.array(best)[np.argmin(np.linalg.norm(everything[:, None] - centres[None], axis=2), axis=1)]

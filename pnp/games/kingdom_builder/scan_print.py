@@ -8,13 +8,9 @@ import math
 from typing import Any
 
 from pnp.games.kingdom_builder.scan_geometry import W, sample
+from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, robust_spread
 
-REPEATS = 0.08                    # art whose look varies less than this from hex to hex is printed art
 NUDGES = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]  # shifts to find printed art at, pixels
-ART_TEACHERS = 6                  # printed art is learned from, and must show on, this many hexes at least
-UNLIKE = 0.08                     # a hex unlike its printed art over more than this part holds a piece
-INSIDE = 0.45                     # the inside of a hex, where its art is compared, within this many widths of its centre
-MIDDLE = 0.3                      # its middle, where a piece stands
 
 
 def interior(image: Any, centres: Any, light: Any) -> tuple[Any, Any, int]:
@@ -22,9 +18,9 @@ def interior(image: Any, centres: Any, light: Any) -> tuple[Any, Any, int]:
     distance from the centre, and the grid's half-width."""
     import numpy as np
 
-    reach = int(round(INSIDE * W))
+    reach = int(round(PARAMS.inside * W))
     grid = np.mgrid[-reach:reach + 1, -reach:reach + 1].transpose(1, 2, 0)[..., ::-1].astype(float)  # (x, y)
-    values = np.log(sample(image, centres[:, None, :] + grid.reshape(1, -1, 2)) + 0.02) - light[:, None, :]
+    values = log_rgb(sample(image, centres[:, None, :] + grid.reshape(1, -1, 2))) - light[:, None, :]
     return values, np.linalg.norm(grid, axis=2).reshape(-1), reach
 
 
@@ -39,28 +35,28 @@ def repeated_art(image: Any, centres: Any, light: Any, look: Any, trusted: Any, 
     import numpy as np
 
     values, radius, _ = interior(image, centres, light)
-    inside = radius <= INSIDE * W
-    values, middle = values[:, inside], radius[inside] <= MIDDLE * W
+    inside = radius <= PARAMS.inside * W
+    values, middle = values[:, inside], radius[inside] <= PARAMS.middle * W
 
     def shows_art(values: Any, template: Any, spread: Any) -> Any:
         # Over the whole hex and over its middle, where a piece stands and covers more.
         unlike = _differs(values, template, spread)
-        return (unlike.mean(axis=1) < UNLIKE) & (unlike[:, middle].mean(axis=1) < UNLIKE)
+        return (unlike.mean(axis=1) < PARAMS.unlike) & (unlike[:, middle].mean(axis=1) < PARAMS.unlike)
 
     repeats, plain, checked = (np.zeros(len(centres), bool) for _ in range(3))
     for group in np.unique(look):
         members = look == group
-        teachers = [pick for pick in (members & trusted, members & trusted & first_empty) if pick.sum() >= ART_TEACHERS]
+        teachers = [pick for pick in (members & trusted, members & trusted & first_empty) if pick.sum() >= PARAMS.art_teachers]
         if not teachers:
             continue
         learned = [_typical(values[pick]) for pick in teachers]
         strict = np.min([spread for _, spread in learned], axis=0)
         explained = [shows_art(values[members], template, strict).sum() for template, _ in learned]
         template, spread = learned[int(np.argmax(explained))]
-        if max(np.median(spread), np.median(spread[middle])) > REPEATS:  # over the hex, and where pieces stand
+        if max(np.median(spread), np.median(spread[middle])) > PARAMS.repeats:  # over the hex, and where pieces stand
             continue
         shows = shows_art(values[members], template, spread)
-        if shows.sum() < ART_TEACHERS:  # art found on hardly a hex is not art that repeats
+        if shows.sum() < PARAMS.art_teachers:  # art found on hardly a hex is not art that repeats
             continue
         # A hex a pixel off the grid (a section lying askew) still shows the art.
         again = np.flatnonzero(members)[~shows]
@@ -104,7 +100,7 @@ def _typical(samples: Any) -> tuple[Any, Any]:
     import numpy as np
 
     template = np.median(samples, axis=0)
-    return template, np.maximum(np.median(np.abs(samples - template), axis=0) * 1.4826, 0.03)
+    return template, robust_spread(samples, 0.03)
 
 
 def _differs(values: Any, template: Any, spread: Any) -> Any:
@@ -126,7 +122,7 @@ def blobs(image: Any, centres: Any, lean: Any, light: Any, kind: Any, empty_mode
     import numpy as np
 
     values, radius, reach = interior(image, centres, light)
-    inside = radius <= INSIDE * W
+    inside = radius <= PARAMS.inside * W
     side = 2 * reach + 1
     foreign = np.zeros((len(centres), side * side), bool)
     for k, (model, cut) in empty_models.items():

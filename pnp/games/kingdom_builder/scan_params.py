@@ -1,0 +1,94 @@
+"""Every number the scanner decides with, in one place, with what it means; and the log colour
+and robust spread that all its stages measure in.
+
+Lengths are in hex widths (across the flats) of the straightened board; colours are natural
+logs of RGB in 0..1 (`log_rgb`), so a gain in light is a difference; margins and costs are
+negative log likelihoods. The values were tuned on the benchmark's photos 0-449 (the grid
+check's on photos 4000-4011 and its test's photos; `tests/benchmarks/scan.py`), never on the
+held-out ones (6000 on).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+MAD_TO_SD = 1.4826                # a median absolute deviation times this is a normal distribution's standard deviation
+LOG_FLOOR = 0.02                  # added before taking the log of a colour: black stays finite, dark noise stays small
+
+
+@dataclass(frozen=True)
+class ScanParams:
+    # Where a hex is sampled.
+    spot_radius: float = 0.12         # a piece spot: a disc of this radius ...
+    spot_heights: tuple[float, ...] = (0.2, 0.5, 0.8)  # ... at these parts of a standing piece's lean, base to top
+    rim_radius: float = 0.4           # the rim: this far from the centre, where pieces rarely reach
+    rim_points: int = 24              # and sampled at this many points
+    in_photo: float = 0.99            # a sample is in the photo where the photo covers this much of it
+    # Light and glare.
+    washed_out: float = 0.97          # a sample with every channel this bright (of white) shows nothing
+    washed_share: float = 0.2         # a hex with more than this part of its spot washed out is glare
+    rim_white: float = 0.85           # a rim whose darkest channel is this bright has gone white (glare)
+    glare: float = 0.03               # more added grey than this (of white) and a hex is not to be trusted
+    rim_hue: float = 0.15             # a rim sample this far (log ratios) from its terrain's usual hue shows something else
+    rim_noise: float = 2.0            # or this many times its terrain's usual distance, if more
+    rim_seen: int = 6                 # a rim with fewer samples of its terrain's hue than this is hidden
+    rim_shade: float = 0.05           # rim samples within this brightness (log) of each other are lit alike
+    light_jump: float = 0.15          # a hex's light this far (log) from its neighbours' is not its own
+    light_tint: float = 0.4           # or its light tinted this much more (log) than the board's usual
+    clipped: float = 0.97             # a channel this bright (of white) may have been cut off
+    smooth: float = 0.3               # how strongly light and glare are held alike on neighbouring hexes
+    veil_ridge: float = 0.01          # and glare held at none where nothing says otherwise
+    # The grid checked against the terrain (scan_fit).
+    fit_points: int = 12              # each hex's colour for the check: the median of this many samples round its rim
+    fit_poor: float = 0.3             # a section fits where neighbours of one terrain differ at most this part as much as those of two
+    fit_clear: float = 1.3            # every other grid tried must fit some section this many times worse
+    fit_pairs: int = 20               # a section is judged on at least this many pairs of neighbours of one terrain, and of two
+    fit_corner: int = 6               # and, against other grids, on each corner's block of this many rows and columns
+    fit_reach: int = 2                # a corner is looked for up to this many hexes from where it was given
+    # A hex's colour feature: the median of its spot and how varied it is (between these quantiles).
+    variety: tuple[float, float] = (0.2, 0.8)
+    # Colour models.
+    correlated: float = 4.0           # neighbouring samples are alike: about one in four is independent
+    cast_doubt: float = 2.0           # how strongly matching colours prefers no cast to a cast
+    shade: float = 0.15               # a shadow is at least this much darker (log) than its terrain
+    shade_hue: float = 0.12           # and keeps the terrain's hue within this (log ratios)
+    shares: tuple[float, ...] = (1.0, 0.9, 0.8, 0.7)  # how much of a piece's colour its middle may show, blurred into its terrain
+    piece_share: float = 0.7          # the part of a piece's spot that shows the piece
+    stray: float = math.log(1e-3 / 4 ** 3)  # any sample may be a stray (a speck, a symbol's edge): 1 in 1000, over all log colours
+    # Printed art.
+    repeats: float = 0.08             # art whose look varies less than this from hex to hex is printed art
+    art_teachers: int = 6             # printed art is learned from, and must show on, this many hexes at least
+    unlike: float = 0.08              # a hex unlike its printed art over more than this part holds a piece
+    inside: float = 0.45              # the inside of a hex, where its art is compared, within this of its centre
+    middle: float = 0.3               # its middle, where a piece stands
+    # Each hex's verdict.
+    decisive: float = 6.0             # the best reading must be this much likelier (log) than the next
+    strange: float = 6.0              # a hex fitting its group this much worse than its members do is unsure
+    odd_floor: float = 1.0            # how alike a group's fits may be counted at most (in cost), for `strange`
+    strange_colour: float = 4.5       # a piece this many spreads from its player's usual colour is unsure
+    overruled: float = 120.0          # a first reading this sure, overruled by the second, is unsure
+    found: int = 5                    # a player with fewer pieces read than this may have them misread
+    faint: float = 0.5                # a player's pieces on a terrain read by under this part of the usual margin barely stand out
+    patch: float = 0.5                # a piece's patch is at least this part of the photo's typical piece's (specks are smaller)
+    core: float = 0.5                 # an empty hex whose spot's middle is over this part unexplained by its terrain is patchy
+
+
+PARAMS = ScanParams()
+
+
+def log_rgb(colour: Any) -> Any:
+    """RGB in 0..1 (any shape ending in 3) as log colours."""
+    import numpy as np
+
+    return np.log(colour + LOG_FLOOR)
+
+
+def robust_spread(values: Any, floor: float, axis: Any = 0) -> Any:
+    """How widely `values` spread about their median, as a standard deviation that one outlier
+    cannot inflate (the median absolute deviation), never below `floor`."""
+    import numpy as np
+
+    middle = np.median(values, axis=axis, keepdims=True)
+    return np.maximum(np.median(np.abs(values - middle), axis=axis) * MAD_TO_SD, floor)

@@ -1,0 +1,131 @@
+"""The grid checked against the terrain (`scan_fit`): corners clicked a hex or two off are
+found again, a grid that fits nowhere near is refused, never read, with a message that says
+what does not match."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import shutil
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+import yaml
+
+from pnp import hexgrid
+from pnp.errors import InputError
+from pnp.games.kingdom_builder.scan import locate, scan
+from pnp.games.kingdom_builder.scan_geometry import CORNER_CELLS
+from pnp.games.kingdom_builder.transcription import load_board
+from tests.kingdom_builder.photos import PIECE_COLOURS, Photo, make_photo, played_game
+from tests.kingdom_builder.test_scan import BOARD, BOARDS, misread, photo_of, players
+
+LOCATIONS = ["tavern", "paddock", "oasis", "farm", "oracle", "harbor", "tower", "barn"]
+
+
+def where(photo: Photo, cell: tuple[int, int]) -> tuple[float, float]:
+    """The photo's pixel centre of any cell, on or off the board: the board is flat, so the
+    homography through the four true corners carries every hex centre."""
+    units = np.float32([hexgrid.centre(c, 1.0) for c in CORNER_CELLS])
+    to_photo = cv2.getPerspectiveTransform(units, np.float32(photo.corners))
+    x, y, w = to_photo @ np.array([*hexgrid.centre(cell, 1.0), 1.0])
+    return float(x / w), float(y / w)
+
+
+def off_by(photo: Photo, cells: tuple[tuple[int, int], ...]) -> list[tuple[float, float]]:
+    return [where(photo, cell) for cell in cells]
+
+
+def random_game(seed: int) -> tuple[Photo, object]:
+    """A board of 4 random sections (turned at random), 2-4 players with 40 settlements each,
+    photographed as the tips say (even seeds) or carelessly (odd)."""
+    rng = random.Random(seed)
+    entries = [name + ("@180" if rng.random() < 0.5 else "") for name in rng.sample(LOCATIONS, 4)]
+    board = load_board(entries, [None] * 4, "test", BOARDS)
+    colours = rng.sample(sorted(PIECE_COLOURS), rng.randint(2, 4))
+    photo = make_photo(board, played_game(board, len(colours), rng), colours, seed, size=(1200, 900),
+                       level="clean" if seed % 2 == 0 else "hard")
+    return photo, board
+
+
+@pytest.mark.parametrize("seed", range(40, 52))
+def test_corners_a_hex_or_two_off_never_give_a_grid_that_is_off(seed):
+    """On 12 photos, the corners as they are, one corner a hex off, one two hexes off, and all
+    four a hex off the same way: the grid is placed at the true corners, or refused. Never
+    anywhere else (within a quarter hex, which the refinement takes up). Right corners are
+    never refused."""
+    photo, board = random_game(seed)
+    rng = random.Random(seed)
+    k, j = rng.randrange(4), rng.randrange(4)
+    one = list(CORNER_CELLS)
+    one[k] = rng.choice(hexgrid.neighbours(CORNER_CELLS[k]))
+    two = list(CORNER_CELLS)
+    two[j] = hexgrid.step(CORNER_CELLS[j], rng.choice(hexgrid.DIRECTIONS)[0], 2)
+    way = rng.choice(hexgrid.DIRECTIONS)[0]
+    shifted = [hexgrid.step(cell, way) for cell in CORNER_CELLS]
+    def located(cells) -> float:
+        """How far, in hexes, the grid found lies from the true corners at worst."""
+        found = locate(photo.image, off_by(photo, tuple(cells)), board, "--corners").corners()
+        return max(math.dist(a, b) for a, b in zip(found, photo.corners)) / photo.hex_px
+
+    assert located(CORNER_CELLS) < 0.25
+    for cells in (one, two, shifted):
+        try:
+            off = located(cells)
+        except InputError as error:
+            assert "does not match" in str(error)
+            continue
+        assert off < 0.25, (cells, off)
+
+
+def test_a_corner_a_hex_off_is_read_as_if_it_were_right():
+    """T20 clicked on S19's centre: the scan reads every hex right all the same."""
+    colours = ["orange", "blue"]
+    photo = photo_of(9, colours)
+    corners = [*photo.corners[:3], where(photo, (18, 18))]
+    assert misread(photo, scan(photo.image, BOARD, players(colours), corners)) == ([], [])
+
+
+def test_a_section_turned_the_other_way_is_named():
+    """The photo shows oasis turned (the board tavern, paddock, oasis@180, farm); the form says
+    it lies the usual way round: refused, naming it and asking whether it is turned."""
+    photo = photo_of(3, ["red", "white"])
+    form = load_board(["tavern", "paddock", "oasis", "farm"], [None] * 4, "test", BOARDS)
+    with pytest.raises(InputError) as error:
+        scan(photo.image, form, players(["red", "white"]), photo.corners)
+    assert str(error.value) == ("--corners: the photo's terrain does not match section oasis (bottom-left) at these "
+                                "corners; is the bottom-left section turned the other way?")
+
+
+def test_the_form_of_another_board_is_refused():
+    photo = photo_of(4, ["red", "white"])
+    form = load_board(["oracle", "harbor", "tower", "barn"], [None] * 4, "test", BOARDS)
+    with pytest.raises(InputError, match="the photo's terrain does not match sections .* at these corners; are the "
+                                         "points the centres of A1, A20, T1, T20, and is this the board photographed"):
+        scan(photo.image, form, players(["red", "white"]), photo.corners)
+
+
+def test_the_desk_gets_the_same_refusal(tmp_path):
+    """The desk's photo step shows the scanner's refusal of a photo of another board than the
+    position's, and changes nothing."""
+    from starlette.testclient import TestClient
+
+    from pnp.desk.app import Desk, create_app
+
+    examples = BOARDS / "examples"
+    path = Path(shutil.copy(examples / "first-game.yaml", tmp_path / "game.yaml"))
+    document = yaml.safe_load(path.read_text())
+    board = load_board(document["boards"], [None] * 4, "test", examples)
+    photo = make_photo(board, played_game(board, 3, random.Random(21), per_player=12), ["orange", "blue", "purple"], 21,
+                       size=(1200, 900), level="clean")
+    corners = " ".join(f"{x:.1f},{y:.1f}" for x, y in photo.corners)
+    document["boards"] = ["kb1-1000-oracle", "kb1-1000-harbor", "kb1-1000-tower", "kb1-1000-barn"]  # another board's form
+    client = TestClient(create_app(Desk({"kingdom-builder": path}, path, port=8124)), base_url="http://127.0.0.1:8124")
+    before = path.read_bytes()
+    answer = client.post("/api/scan", data={"game": "kingdom-builder", "document": json.dumps(document), "corners": corners},
+                         files={"photo": ("board.jpg", photo.encoded(".jpg", 92), "image/jpeg")})
+    assert answer.status_code == 422 and "the photo's terrain does not match" in answer.json()["error"]
+    assert path.read_bytes() == before
