@@ -124,13 +124,9 @@ GOLDEN_CASES = {
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_CASES))
-def test_golden_files(name, regenerate):
+def test_golden_files(name, golden):
     drawing = GOLDEN_CASES[name](c.catalog("en"))
     assert drawing.name == name
     outputs = {f"{name}.svg": svg.render(drawing), f"{name}.pdf.txt": normalised_pdf_page(pdf.render([drawing], name))}
     for file, text in outputs.items():
-        path = GOLDEN / file
-        if regenerate:
-            path.parent.mkdir(exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        assert path.read_text(encoding="utf-8") == text, f"{file} changed; run pytest --regenerate-golden if intended"
+        golden(GOLDEN / file, text)
