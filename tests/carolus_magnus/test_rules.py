@@ -174,6 +174,20 @@ def test_fewer_than_4_territories_end_the_game_and_ties_share():
     assert game_end(p) == (True, "only 3 territories remain", ("white", "black"))
 
 
+def test_4_territories_left_the_game_goes_on():
+    # Digest, "End of game" (seed 004: "остается меньше 4 территорий"): fewer than 4 ends it,
+    # so with exactly 4 left and no side with all its castles out (3 and 2 of 10) play goes on.
+    a = territory("A", list(range(1, 5)), ("white", 3))
+    b = territory("B", list(range(5, 9)), ("black", 2))
+    c = territory("C", list(range(9, 13)), red=1)
+    d = territory("D", list(range(13, 16)))
+    p = position(TWO, {"White": {"red": 1}, "Black": {}}, [a, b, c, d], emperor=3)
+    assert game_end(p) == (False, "", ())
+    # The Emperor on D, no discs: 5 steps reach each of the 4 once. A and B keep their castles'
+    # owners (CM-6), on C white's red builds, D is empty.
+    assert [(s.steps, s.result) for s in reach(p)] == [(1, "nothing"), (2, "nothing"), (3, "build"), (4, "nothing")]
+
+
 def test_reach_lists_1_to_5_steps_clockwise():
     p = load(EXAMPLE)  # the Emperor on A; clockwise F, X, C, D, E
     assert [(s.steps, p.territories[s.territory].name) for s in reach(p)] == [(1, "F"), (2, "X"), (3, "C"), (4, "D"), (5, "E")]

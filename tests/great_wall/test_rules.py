@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 from pnp.games.great_wall.facts import Kind
 from pnp.games.great_wall.model import LAST_ROUND_OVER, PLAYING, Card, Position, Section
 from pnp.games.great_wall.rules import check, evaluate, success
@@ -138,6 +140,21 @@ def test_the_example_chain_after_the_last_round():
     # Anna 5+3+3 = 11, Boris 4+8 = 12, Clara 2+7+4+5 = 18; the 3 on Anna's card does not count.
     assert result.totals() == {"Anna": 11, "Boris": 12, "Clara": 18}
     assert result.winners == ("Clara",)
+
+
+@pytest.mark.parametrize("players", [("A", "B"), ("A", "B", "C")])
+def test_the_chain_waits_a_full_round_of_idle_turns(players):
+    # Digest, "End of game": checks go on "until a full round passes in which nobody can take a
+    # token". The last player in turn order holds 3 on their own wall, alone in the only section
+    # with a token left (8); everyone before them has no card there and takes nothing (GW-6).
+    # After n-1 idle turns their own check comes: alone, they take the 8 and get the 3 back
+    # (the special case): 11 to 0. Stopping one idle turn early would end it 0 to 0, shared.
+    last = players[-1]
+    s = section((last, W, None, 3), tokens=(8,))
+    result = evaluate(position(s, Section(()), players=players, phase=LAST_ROUND_OVER, pool=0))
+    assert [(player, [(t.token, t.returned) for t in takes]) for player, takes in result.chain] == [(last, [(8, (last, 3))])]
+    assert result.totals() == {**{p: 0 for p in players}, last: 11}
+    assert result.winners == (last,)
 
 
 def test_ties_share_the_victory():

@@ -98,6 +98,16 @@ def test_knights_score_the_fullest_row_only():
     assert gold(g, "2", "knights") == 4
 
 
+def test_knights_on_a_tie_show_one_row_the_topmost():
+    # Digest, Knights: the row holding the most, "one row only". Player 2's rows B and E hold 2
+    # each: the picture rings B10 and B12 (the topmost of the tied rows) and the text names row B;
+    # ringing E10 and E12 as well, or instead, would show a row that earned nothing more.
+    g = game(board(), {"1": ["C1", "C5", "C9", "D1", "D2"], "2": ["B10", "B12", "E10", "E12"]})
+    part = next(p for p in evaluate(g).scores[1].parts if p.name == "knights")
+    assert part.cells == {cell("B10"), cell("B12")}
+    assert dict(part.explain[0].values)["row"] == "B"
+
+
 def test_hermits_count_areas_and_citizens_halve_the_largest():
     # From the layout above player 1 has 3 areas: {C4, C5}, the 6-settlement chain, {I3}.
     # Hermits: 3. Citizens: largest area 6 -> 6 // 2 = 3.
