@@ -175,6 +175,58 @@ def test_total_and_winners_share_a_tie():
     assert [p.name for p in sheet.winners] == ["P1", "P2"]
 
 
+# The LINKS board with water at C7 and T20 and a mountain at E5; player 1 adds C8 (C7's east
+# neighbour), E6 (E5's east neighbour) and T20 (on water) to PLAYER_1; player 2 has A20 alone.
+EXPLAINED = {"C7": W, "T20": W, "E5": M}
+EXPLAINED_1 = [*PLAYER_1, "C8", "E6", "T20"]
+# Each card's explanation, worked by hand from the neighbours (odd-r, see the top of the file).
+EXPLANATIONS = {
+    # C7's neighbours C6, C8, B6, B7, D6, D7: only C8 is player 1's. T20 stands on water and
+    # touches no other water (T19, S20 are grass).
+    "fishermen": (1, ["1 settlements next to water: C8", "on water, not counted: T20"],
+                  ["0 settlements next to water: none"]),
+    # E5's neighbours E4, E6, D4, D5, F4, F5: E6.
+    "miners": (1, ["1 settlements next to a mountain: E6"], ["0 settlements next to a mountain: none"]),
+    # Castle C3 touches C2, C4, D2; tavern C6 touches C5; oasis H3 touches G3, I3.
+    "workers": (6, ["6 settlements next to a castle or location: C2, C4, C5, D2, G3, I3"],
+                ["0 settlements next to a castle or location: none"]),
+    # Rows C, D, E, F, G, I, T.
+    "discoverers": (7, ["7 rows with a settlement: C D E F G I T"], ["1 rows with a settlement: A"]),
+    # Row C holds C2, C4, C5, C8; no other row more than 2.
+    "knights": (8, ["row C holds 4 settlements x 2"], ["row A holds 1 settlements x 2"]),
+    # The chain C2..G3 (6), C4-C5 (2), and C8, E6, I3, T20 alone; each named by its first hex.
+    "hermits": (6, ["6 settlement areas: 6 from C2, 2 from C4, 1 from C8, 1 from E6, 1 from I3, 1 from T20"],
+                ["1 settlement areas: 1 from A20"]),
+    "citizens": (3, ["largest area: 6 settlements from C2, 6 // 2"], ["largest area: 1 settlements from A20, 1 // 2"]),
+    # As in test_merchants_count_each_linked_hex_once_per_player: C3, C6, H3.
+    "merchants": (12, ["area of 6 from C2 links castle C3, oasis H3", "area of 2 from C4 links castle C3, tavern C6",
+                       "3 linked hexes x 4"], ["0 linked hexes x 4"]),
+    # Sectors: player 1 has 11 top-left (all but T20), T20 bottom-right; player 2's A20 is top-right.
+    # KB-1, zero takes part: 11-0 -> 12, 0-1 -> 6, 0-0 -> 12, 1-0 -> 12.
+    "lords": (42, ["top-left: 11 (others: P2 0) -> 12", "top-right: 0 (others: P2 1) -> 6",
+                   "bottom-left: 0 (others: P2 0) -> 12", "bottom-right: 1 (others: P2 0) -> 12",
+                   "zero takes part (lords_zero: included)"],
+              ["top-left: 0 (others: P1 11) -> 6", "top-right: 1 (others: P1 0) -> 12",
+               "bottom-left: 0 (others: P1 0) -> 12", "bottom-right: 0 (others: P1 1) -> 6",
+               "zero takes part (lords_zero: included)"]),
+    "farmers": (0, ["sectors: top-left 11, top-right 0, bottom-left 0, bottom-right 1; fewest 0 x 3"],
+                ["sectors: top-left 0, top-right 1, bottom-left 0, bottom-right 0; fewest 0 x 3"]),
+}
+
+
+@pytest.mark.parametrize("card", sorted(EXPLANATIONS))
+def test_every_card_explains_what_earned_its_gold(card):
+    gold_1, lines_1, lines_2 = EXPLANATIONS[card]
+    g = game(board({**LINKS, **EXPLAINED}), {"1": EXPLAINED_1, "2": ["A20"]}, cards=(card,))
+    first, second = evaluate(g).scores
+    explained = {s.player.key: {p.name: [words(note, catalog("en")) for note in p.explain] for p in s.parts}
+                 for s in (first, second)}
+    assert first.gold(card) == gold_1 and explained["1"][card] == lines_1
+    assert explained["2"][card] == lines_2
+    # Castles: C3 touches C2, C4 and D2; R18 nobody's; player 2 touches none.
+    assert explained["1"]["castles"] == ["castle C3: 3"] and explained["2"]["castles"] == ["no castle touched"]
+
+
 @pytest.mark.parametrize("card", ["fishermen", "miners", "merchants", "workers", "discoverers",
                                   "knights", "hermits", "lords", "citizens", "farmers"])
 @pytest.mark.parametrize("lang", LANGUAGES)
