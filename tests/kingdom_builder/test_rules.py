@@ -227,6 +227,17 @@ def test_every_card_explains_what_earned_its_gold(card):
     assert explained["1"]["castles"] == ["castle C3: 3"] and explained["2"]["castles"] == ["no castle touched"]
 
 
+@pytest.mark.parametrize("card, lines", [
+    ("knights", ["no settlements"]), ("citizens", ["no settlements"]), ("discoverers", ["0 rows with a settlement: none"]),
+    ("hermits", ["0 settlement areas: none"]), ("farmers", ["sectors: top-left 0, top-right 0, bottom-left 0, bottom-right 0; fewest 0 x 3"]),
+])
+def test_a_player_without_settlements_earns_nothing_and_says_so(card, lines):
+    # No settlement: no row, no area, no sector with any; every card gives 0 (Lords aside: KB-1).
+    g = game(board(LINKS), {"1": PLAYER_1, "2": []}, cards=(card,))
+    score = evaluate(g).scores[1]
+    assert score.total == 0 and [words(note, catalog("en")) for note in score.parts[0].explain] == lines
+
+
 @pytest.mark.parametrize("card", ["fishermen", "miners", "merchants", "workers", "discoverers",
                                   "knights", "hermits", "lords", "citizens", "farmers"])
 @pytest.mark.parametrize("lang", LANGUAGES)
