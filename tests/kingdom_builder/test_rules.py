@@ -155,6 +155,15 @@ def test_lords_two_players_5_against_0():
     assert [gold(g, k, "lords") for k in "12"] == [12, 0]
 
 
+def test_lords_excluded_still_counts_a_single_settlement():
+    # Top-left: 3 against 1. Ruling KB-1's other reading leaves out only the zeros: 12 and 6
+    # there, 0 in the three empty sectors. Zero taking part, those give both 12: 48 and 42.
+    g = game(board(), {"1": top_left(3), "2": top_left(1, "E")}, cards=("lords", "knights", "fishermen"), lords_zero="excluded")
+    assert [gold(g, k, "lords") for k in "12"] == [12, 6]
+    g = game(g.board, {"1": top_left(3), "2": top_left(1, "E")}, cards=("lords", "knights", "fishermen"))
+    assert [gold(g, k, "lords") for k in "12"] == [48, 42]
+
+
 def test_farmers_rulebook_example_fewest_4_gives_12():
     # Sector counts 8 (top-left), 4 (top-right), 9 (bottom-left), 10 (bottom-right): fewest 4 x 3 = 12.
     settlements = (top_left(8) + [f"A{11 + i}" for i in range(4)]
