@@ -160,6 +160,9 @@ def test_lords_excluded_still_counts_a_single_settlement():
     # there, 0 in the three empty sectors. Zero taking part, those give both 12: 48 and 42.
     g = game(board(), {"1": top_left(3), "2": top_left(1, "E")}, cards=("lords", "knights", "fishermen"), lords_zero="excluded")
     assert [gold(g, k, "lords") for k in "12"] == [12, 6]
+    # The picture rings the settlements in the sectors that earned gold: all 3 of player 1's.
+    lords = next(p for p in evaluate(g).scores[0].parts if p.name == "lords")
+    assert lords.cells == {cell(c) for c in top_left(3)}
     g = game(g.board, {"1": top_left(3), "2": top_left(1, "E")}, cards=("lords", "knights", "fishermen"))
     assert [gold(g, k, "lords") for k in "12"] == [48, 42]
 
@@ -170,6 +173,9 @@ def test_farmers_rulebook_example_fewest_4_gives_12():
                    + [f"K{1 + i}" for i in range(9)] + [f"K{11 + i}" for i in range(10)])
     g = game(board(), {"1": settlements, "2": ["A1"]}, cards=("farmers", "knights", "fishermen"))
     assert gold(g, "1", "farmers") == 12
+    # The picture rings the 4 settlements of the fewest sector, top-right: A11 to A14.
+    farmers = next(p for p in evaluate(g).scores[0].parts if p.name == "farmers")
+    assert farmers.cells == {cell(f"A{11 + i}") for i in range(4)}
     # Player 2 has nothing in three sectors: 0.
     assert gold(g, "2", "farmers") == 0
 
