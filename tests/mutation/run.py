@@ -4,8 +4,9 @@ against that game's rules tests; a mutant the tests do not kill is listed as a s
     python tests/mutation/run.py [great_wall carolus_magnus kingdom_builder] [--list] [--only N ...]
 
 Mutations (on the syntax tree of pnp/games/<game>/rules.py): comparison flips (< <=, > >=,
-== !=, in / not in, is / is not), integer constants off by one (n+1, n-1), and / or, + / -,
-`not x` -> `x`, max / min, any / all, True / False, and a returned value replaced by None.
+== !=, in / not in, is / is not), integer constants off by one (n+1, n-1), `len(x)` ->
+`len(x) - 1`, and / or, + / -, `not x` -> `x`, max / min, any / all, True / False, and a
+returned value replaced by None.
 Each mutant runs in a scratch copy of the repository, so the working tree is never changed;
 the tests stop at the first failure (`-x`) and a run over 10x the clean run's time counts as
 killed (a hang). Survivors that no outcome can tell apart from the original are listed, with
