@@ -97,6 +97,18 @@ def test_figure_6_counterattack_7_to_6_after_white_gains_yellow():
     assert dict(s.after.supply) == {"white": 5, "black": 5}
 
 
+def test_the_first_and_last_territories_are_neighbours():
+    # The territories form a circle, so the first one's neighbours are the second and the last:
+    # white builds on T (first) and merges with W (last), which holds a white castle (CM-8).
+    t = territory("T", [1], None, red=1)
+    w = territory("W", [15], ("white", 1), red=2)
+    p = position(TWO, {"White": {"red": 1}, "Black": {}}, [t, *filler(2, 13), w])
+    s = stop(p, 0)
+    assert (s.result, s.merged) == ("build", (14,))
+    merged = s.after.territories[s.after.emperor]
+    assert merged.segments == (1, 15) and merged.castles == ("white", 2) and len(s.after.territories) == 14
+
+
 def test_ties_at_court():
     t = [*filler(1, 15)]
     # A tie keeps the marker with its holder ...
@@ -144,7 +156,10 @@ def test_castles_count_where_nobody_controls_a_paladin():
     # Ruling CM-6: white's castle makes it white's territory against uncontrolled yellow cubes.
     t = territory("T", [1], ("white", 1), yellow=3)
     p = position(TWO, {"White": {}, "Black": {}}, [t, *filler(2, 14)])
-    assert strength(p, t, control(p)) == {"white": 1, "black": 0} and stop(p, 0).result == "nothing"
+    assert strength(p, t, control(p)) == {"white": 1, "black": 0}
+    # Nothing happens: the majority is the owner's, who keeps it (the stop names white, places 0).
+    s = stop(p, 0)
+    assert (s.result, s.side, s.placed, s.removed) == ("nothing", "white", 0, None)
 
 
 def test_takeover_with_too_few_castles_left():
@@ -163,7 +178,26 @@ def test_placing_the_last_castle_ends_the_game():
     p = position(TWO, {"White": {"red": 1}, "Black": {}}, territories, supply={"white": 1, "black": 10})
     assert game_end(p) == (False, "", ())
     s = stop(p, 0)
-    assert s.result == "build" and s.ends == (True, "white placed all 10 castles", ("white",))
+    # A build places one castle (digest, "Territory majority"): white's last, none left in supply.
+    assert (s.result, s.placed, s.after.territories[0].castles, dict(s.after.supply)) == ("build", 1, ("white", 1), {"white": 0, "black": 10})
+    assert s.ends == (True, "white placed all 10 castles", ("white",))
+
+
+def test_the_castle_goal_follows_the_number_of_players():
+    # Digest, "End of game": a side wins with all its castles out: 8 with 3 players, 10 per
+    # partnership with 4. With 3 players grey's 8 castles end the game; with 4, the black
+    # partnership's 8 do not (2 still in supply), its 10 do.
+    three = [("A", "black"), ("B", "white"), ("C", "grey")]
+    courts = {"A": {}, "B": {}, "C": {}}
+    eight = territory("G", [1, 2, 3], ("grey", 8))
+    p = position(three, courts, [eight, *filler(4, 12)], supply={"black": 8, "white": 8, "grey": 0})
+    assert game_end(p) == (True, "grey placed all 8 castles", ("grey",))
+    four = [("A", "black"), ("B", "white"), ("C", "black"), ("D", "white")]
+    courts = {"A": {}, "B": {}, "C": {}, "D": {}}
+    p = position(four, courts, [territory("K", [1, 2, 3], ("black", 8)), *filler(4, 12)])
+    assert game_end(p) == (False, "", ())
+    p = position(four, courts, [territory("K", [1, 2, 3], ("black", 10)), *filler(4, 12)])
+    assert game_end(p) == (True, "black placed all 10 castles", ("black",))
 
 
 def test_fewer_than_4_territories_end_the_game_and_ties_share():
@@ -173,6 +207,24 @@ def test_fewer_than_4_territories_end_the_game_and_ties_share():
     p = position(TWO, {"White": {}, "Black": {}}, [a, b, c])
     # Ruling CM-3: 3 castles each, both win.
     assert game_end(p) == (True, "only 3 territories remain", ("white", "black"))
+    # Most castles on the territories wins: white 4 against black 3.
+    a = territory("A", list(range(1, 6)), ("white", 4))
+    p = position(TWO, {"White": {}, "Black": {}}, [a, b, c])
+    assert game_end(p) == (True, "only 3 territories remain", ("white",))
+
+
+def test_4_territories_left_the_game_goes_on():
+    # Digest, "End of game" (seed 004: "остается меньше 4 территорий"): fewer than 4 ends it,
+    # so with exactly 4 left and no side with all its castles out (3 and 2 of 10) play goes on.
+    a = territory("A", list(range(1, 5)), ("white", 3))
+    b = territory("B", list(range(5, 9)), ("black", 2))
+    c = territory("C", list(range(9, 13)), red=1)
+    d = territory("D", list(range(13, 16)))
+    p = position(TWO, {"White": {"red": 1}, "Black": {}}, [a, b, c, d], emperor=3)
+    assert game_end(p) == (False, "", ())
+    # The Emperor on D, no discs: 5 steps reach each of the 4 once. A and B keep their castles'
+    # owners (CM-6), on C white's red builds, D is empty.
+    assert [(s.steps, s.result) for s in reach(p)] == [(1, "nothing"), (2, "nothing"), (3, "build"), (4, "nothing")]
 
 
 def test_reach_lists_1_to_5_steps_clockwise():

@@ -12,13 +12,15 @@ from typer.testing import CliRunner
 from pnp.cli.app import app
 from pnp.draw import texts
 from pnp.games.great_wall import components as c, kit
-from pnp.games.great_wall.facts import DECK, TOKENS, Kind
 from pnp.games.great_wall.setup import random_setup
 from pnp.render import fonts
 from pnp.render.i18n import LANGUAGES
 
 runner = CliRunner()
 EXAMPLE = Path(__file__).resolve().parents[2] / "boards" / "examples" / "great-wall-last-round.yaml"
+# The favour tokens in the box, from seed 002 ("Что входит в коробку"): 2 of value 1, 6 of 2,
+# 7 of 3, 7 of 4, 8 of 5, 4 of 7, 2 of 8 (36 in all).
+BOX_TOKENS = {1: 2, 2: 6, 3: 7, 4: 7, 5: 8, 7: 4, 8: 2}
 
 
 @pytest.mark.parametrize("players, sections", [(2, 2), (3, 3), (4, 4), (5, 4)])
@@ -48,7 +50,7 @@ def test_setup_is_reproducible_and_revealed_tokens_exist():
     for seed in range(50):
         setup = random_setup(5, seed)
         revealed = Counter(v for pair in (*setup.sections, *setup.boxed) for v in pair)
-        assert all(revealed[v] <= TOKENS[v] for v in revealed)
+        assert all(revealed[v] <= BOX_TOKENS[v] for v in revealed)
 
 
 def test_kit_contents():
@@ -56,10 +58,12 @@ def test_kit_contents():
     sheets = kit.sheets(t, "a4", 5)
     cards = next(s for s in sheets if len(s.fronts) == 100)
     kinds = Counter(d.name.rsplit("-", 1)[1] for d in cards.fronts)
-    assert kinds == {kind.value: 5 * DECK[kind] for kind in Kind}  # per colour: Wall x7 ... Dragon x1
+    # Seed 002 ("Карты Стены"), per colour of 20: Стена 7, Ворота 3, Сторожевая Башня 1, Пехота 5,
+    # Кавалерия 2, Знать 1, Дракон 1 (7+3+1+5+2+1+1 = 20); times 5 colours.
+    assert kinds == {"wall": 35, "gate": 15, "tower": 5, "infantry": 25, "cavalry": 10, "nobility": 5, "dragon": 5}
     assert Counter(d.name for d in cards.backs) == {f"wall-card-back-{n}": 20 for n in ("red", "blue", "green", "yellow", "purple")}
     tokens = next(s for s in sheets if s.fronts[0].name.startswith("favour-token"))
-    assert Counter(int(d.name.rsplit("-", 1)[1]) for d in tokens.fronts) == TOKENS  # 1x2 2x6 3x7 4x7 5x8 7x4 8x2
+    assert Counter(int(d.name.rsplit("-", 1)[1]) for d in tokens.fronts) == BOX_TOKENS
     three = kit.sheets(t, "a4", 3)
     assert sum(len(s.fronts) for s in three if s.fronts[0].name.startswith("wall-card")) == 60
 

@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 from pnp.games.great_wall.facts import Kind
 from pnp.games.great_wall.model import LAST_ROUND_OVER, PLAYING, Card, Position, Section
 from pnp.games.great_wall.rules import check, evaluate, success
@@ -61,6 +63,15 @@ def test_covered_card_is_zero_even_in_a_levelled_section():
     s = section(("A", T), ("A", W), ("B", N), ("B", D, 0))
     assert success(s, "A").total == 1  # wall 1, tower 0
     assert success(s, "B").total == 2  # nobility 1, dragon 1
+
+
+def test_a_success_lists_each_term_as_the_explanation_shows_it():
+    # The GW-5 section above with A's token 4 on A's wall: the tower shows as covered and worth 0,
+    # the wall as 1 (levelled by B's Nobility), the token as -4: 0 + 1 - 4 = -3.
+    s = section(("A", T), ("A", W, None, 4), ("B", N), ("B", D, 0))
+    result = success(s, "A")
+    assert result.parts == (("tower", 0, True), ("wall", 1, False), ("token", -4, False))
+    assert result.total == -3 and result.levelled
 
 
 def test_dragon_on_a_dragon():
@@ -141,6 +152,34 @@ def test_the_example_chain_after_the_last_round():
     assert result.winners == ("Clara",)
 
 
+@pytest.mark.parametrize("players", [("A", "B"), ("A", "B", "C")])
+def test_the_chain_waits_a_full_round_of_idle_turns(players):
+    # Digest, "End of game": checks go on "until a full round passes in which nobody can take a
+    # token". The last player in turn order holds 3 on their own wall, alone in the only section
+    # with a token left (8); everyone before them has no card there and takes nothing (GW-6).
+    # After n-1 idle turns their own check comes: alone, they take the 8 and get the 3 back
+    # (the special case): 11 to 0. Stopping one idle turn early would end it 0 to 0, shared.
+    last = players[-1]
+    s = section((last, W, None, 3), tokens=(8,))
+    result = evaluate(position(s, Section(()), players=players, phase=LAST_ROUND_OVER, pool=0))
+    assert [(player, [(t.token, t.returned) for t in takes]) for player, takes in result.chain] == [(last, [(8, (last, 3))])]
+    assert result.totals() == {**{p: 0 for p in players}, last: 11}
+    assert result.winners == (last,)
+
+
+@pytest.mark.parametrize("players", [("A", "B"), ("A", "B", "C")])
+def test_the_full_idle_round_counts_from_the_last_take(players):
+    # Only A has cards (a wall) in the one section with tokens 8 and 3: A's 1 beats everyone's 0
+    # and A takes the 8 onto the wall (GW-3: the higher). The others have no card there and
+    # take nothing (GW-6); when A's turn comes round again A, alone and holding the first token,
+    # takes the 3 and gets the 8 back: 11 to 0. Ending after n-1 idle turns would leave 0 to 0.
+    s = section(("A", W), tokens=(8, 3))
+    result = evaluate(position(s, Section(()), players=players, phase=LAST_ROUND_OVER, pool=0))
+    assert [(player, [t.token for t in takes]) for player, takes in result.chain] == [("A", [8]), ("A", [3])]
+    assert result.totals() == {**{p: 0 for p in players}, "A": 11}
+    assert result.winners == ("A",)
+
+
 def test_ties_share_the_victory():
     # Ruling GW-4. Nothing left to take: A 5+3 = 8, B 8.
     p = position(phase=LAST_ROUND_OVER, won=(("A", (5, 3)), ("B", (8,))))
@@ -184,6 +223,18 @@ def test_a_section_completed_with_tokens_in_the_pool_goes_on():
     last = section(("B", W, None, 4), ("A", T), tokens=(7,))
     result = evaluate(position(last, Section(()), pool=2))
     assert result.next_check[0].reopens and result.final is None and result.winners == ()
+
+
+def test_two_sections_completed_with_the_pools_last_pair_go_on():
+    # A (tower 3) beats B (wall 1) in both sections, each down to its last token, with B's first
+    # token on B's wall. One check completes both: section 1 takes the pool's last 2 tokens
+    # (revealed there), section 2 finds the pool empty. Tokens are still on the wall, so the
+    # game goes on (digest, "End of game": it ends when the last token has been taken).
+    first = section(("B", W, None, 4), ("A", T), tokens=(7,))
+    second = section(("B", W, None, 2), ("A", T), tokens=(5,))
+    result = evaluate(position(first, second, pool=2))
+    assert [(t.section, t.token, t.reopens) for t in result.next_check] == [(0, 7, True), (1, 5, False)]
+    assert result.final is None and result.winners == ()
 
 
 def test_the_game_over_text_and_json(tmp_path):

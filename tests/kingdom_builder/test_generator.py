@@ -11,7 +11,7 @@ from pnp.errors import PnpError
 from pnp.games.kingdom_builder import generator
 from pnp.games.kingdom_builder.library import DEFAULT_SET, bundled_dir
 from pnp.games.kingdom_builder.section import read_section
-from pnp.games.kingdom_builder.facts import BUILDABLE, LOCATIONS, TWO_CASTLE_LOCATIONS, Terrain
+from pnp.games.kingdom_builder.facts import BUILDABLE, LOCATIONS, Terrain
 
 SEEDS = range(12)  # 96 sections
 SETS = {seed: generator.generate_set(seed) for seed in SEEDS}
@@ -42,8 +42,8 @@ def test_every_section_keeps_the_published_facts(seed):
     for section, location in zip(SETS[seed], LOCATIONS):
         assert section.location is location and section.name == f"kb2-{seed}-{location.value}"
         counts = Counter(section.at(c) for c in CELLS)
-        # 1 castle + 2 location hexes, or 2 castles + 1 for oracle and harbor.
-        castles, sites = (2, 1) if location in TWO_CASTLE_LOCATIONS else (1, 2)
+        # Digest, board sections: 1 castle + 2 location hexes, or 2 castles + 1 for oracle and harbor.
+        castles, sites = (2, 1) if location in (Terrain.ORACLE, Terrain.HARBOR) else (1, 2)
         assert (counts[Terrain.CASTLE], counts[location]) == (castles, sites)
         special = [c for c in CELLS if section.at(c).is_special]
         for cell in special:

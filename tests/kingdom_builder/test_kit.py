@@ -34,8 +34,8 @@ def kit_pdf(**options) -> bytes:
 def test_contents_match_the_digest():
     t = c.catalog("en")
     names = Counter(d.name for d in c.terrain_cards(t))
-    # "25 terrain cards: 5 each of the 5 buildable terrains."
-    assert names == {f"terrain-card-{terrain.value}": 5 for terrain in BUILDABLE}
+    # "25 terrain cards: 5 each of the 5 buildable terrains" (grass, canyon, desert, flower, forest).
+    assert names == {f"terrain-card-{terrain}": 5 for terrain in ("grass", "canyon", "desert", "flower", "forest")}
     assert len(c.kingdom_cards(t)) == 10
     fronts, backs = c.location_tiles(t)
     # "oracle 2, farm 4, tavern 4, tower 4, harbor 2, paddock 4, barn 4, oasis 4"
@@ -126,13 +126,9 @@ GOLDEN_CASES = {
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_CASES))
-def test_golden_files(name, regenerate):
+def test_golden_files(name, golden):
     drawing = GOLDEN_CASES[name](c.catalog("en"))
     assert drawing.name == name
     outputs = {f"{name}.svg": svg.render(drawing), f"{name}.pdf.txt": normalised_pdf_page(pdf.render([drawing], name))}
     for file, text in outputs.items():
-        path = GOLDEN / file
-        if regenerate:
-            path.parent.mkdir(exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        assert path.read_text(encoding="utf-8") == text, f"{file} changed; run pytest --regenerate-golden if intended"
+        golden(GOLDEN / file, text)

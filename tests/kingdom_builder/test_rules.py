@@ -98,6 +98,16 @@ def test_knights_score_the_fullest_row_only():
     assert gold(g, "2", "knights") == 4
 
 
+def test_knights_on_a_tie_show_one_row_the_topmost():
+    # Digest, Knights: the row holding the most, "one row only". Player 2's rows B and E hold 2
+    # each: the picture rings B10 and B12 (the topmost of the tied rows) and the text names row B;
+    # ringing E10 and E12 as well, or instead, would show a row that earned nothing more.
+    g = game(board(), {"1": ["C1", "C5", "C9", "D1", "D2"], "2": ["B10", "B12", "E10", "E12"]})
+    part = next(p for p in evaluate(g).scores[1].parts if p.name == "knights")
+    assert part.cells == {cell("B10"), cell("B12")}
+    assert dict(part.explain[0].values)["row"] == "B"
+
+
 def test_hermits_count_areas_and_citizens_halve_the_largest():
     # From the layout above player 1 has 3 areas: {C4, C5}, the 6-settlement chain, {I3}.
     # Hermits: 3. Citizens: largest area 6 -> 6 // 2 = 3.
@@ -145,12 +155,27 @@ def test_lords_two_players_5_against_0():
     assert [gold(g, k, "lords") for k in "12"] == [12, 0]
 
 
+def test_lords_excluded_still_counts_a_single_settlement():
+    # Top-left: 3 against 1. Ruling KB-1's other reading leaves out only the zeros: 12 and 6
+    # there, 0 in the three empty sectors. Zero taking part, those give both 12: 48 and 42.
+    g = game(board(), {"1": top_left(3), "2": top_left(1, "E")}, cards=("lords", "knights", "fishermen"), lords_zero="excluded")
+    assert [gold(g, k, "lords") for k in "12"] == [12, 6]
+    # The picture rings the settlements in the sectors that earned gold: all 3 of player 1's.
+    lords = next(p for p in evaluate(g).scores[0].parts if p.name == "lords")
+    assert lords.cells == {cell(c) for c in top_left(3)}
+    g = game(g.board, {"1": top_left(3), "2": top_left(1, "E")}, cards=("lords", "knights", "fishermen"))
+    assert [gold(g, k, "lords") for k in "12"] == [48, 42]
+
+
 def test_farmers_rulebook_example_fewest_4_gives_12():
     # Sector counts 8 (top-left), 4 (top-right), 9 (bottom-left), 10 (bottom-right): fewest 4 x 3 = 12.
     settlements = (top_left(8) + [f"A{11 + i}" for i in range(4)]
                    + [f"K{1 + i}" for i in range(9)] + [f"K{11 + i}" for i in range(10)])
     g = game(board(), {"1": settlements, "2": ["A1"]}, cards=("farmers", "knights", "fishermen"))
     assert gold(g, "1", "farmers") == 12
+    # The picture rings the 4 settlements of the fewest sector, top-right: A11 to A14.
+    farmers = next(p for p in evaluate(g).scores[0].parts if p.name == "farmers")
+    assert farmers.cells == {cell(f"A{11 + i}") for i in range(4)}
     # Player 2 has nothing in three sectors: 0.
     assert gold(g, "2", "farmers") == 0
 
@@ -163,6 +188,69 @@ def test_total_and_winners_share_a_tie():
     assert [s.total for s in sheet.scores] == [4, 4, 2]
     # Ruling KB-2: no tie-break, both are winners.
     assert [p.name for p in sheet.winners] == ["P1", "P2"]
+
+
+# The LINKS board with water at C7 and T20 and a mountain at E5; player 1 adds C8 (C7's east
+# neighbour), E6 (E5's east neighbour) and T20 (on water) to PLAYER_1; player 2 has A20 alone.
+EXPLAINED = {"C7": W, "T20": W, "E5": M}
+EXPLAINED_1 = [*PLAYER_1, "C8", "E6", "T20"]
+# Each card's explanation, worked by hand from the neighbours (odd-r, see the top of the file).
+EXPLANATIONS = {
+    # C7's neighbours C6, C8, B6, B7, D6, D7: only C8 is player 1's. T20 stands on water and
+    # touches no other water (T19, S20 are grass).
+    "fishermen": (1, ["1 settlements next to water: C8", "on water, not counted: T20"],
+                  ["0 settlements next to water: none"]),
+    # E5's neighbours E4, E6, D4, D5, F4, F5: E6.
+    "miners": (1, ["1 settlements next to a mountain: E6"], ["0 settlements next to a mountain: none"]),
+    # Castle C3 touches C2, C4, D2; tavern C6 touches C5; oasis H3 touches G3, I3.
+    "workers": (6, ["6 settlements next to a castle or location: C2, C4, C5, D2, G3, I3"],
+                ["0 settlements next to a castle or location: none"]),
+    # Rows C, D, E, F, G, I, T.
+    "discoverers": (7, ["7 rows with a settlement: C D E F G I T"], ["1 rows with a settlement: A"]),
+    # Row C holds C2, C4, C5, C8; no other row more than 2.
+    "knights": (8, ["row C holds 4 settlements x 2"], ["row A holds 1 settlements x 2"]),
+    # The chain C2..G3 (6), C4-C5 (2), and C8, E6, I3, T20 alone; each named by its first hex.
+    "hermits": (6, ["6 settlement areas: 6 from C2, 2 from C4, 1 from C8, 1 from E6, 1 from I3, 1 from T20"],
+                ["1 settlement areas: 1 from A20"]),
+    "citizens": (3, ["largest area: 6 settlements from C2, 6 // 2"], ["largest area: 1 settlements from A20, 1 // 2"]),
+    # As in test_merchants_count_each_linked_hex_once_per_player: C3, C6, H3.
+    "merchants": (12, ["area of 6 from C2 links castle C3, oasis H3", "area of 2 from C4 links castle C3, tavern C6",
+                       "3 linked hexes x 4"], ["0 linked hexes x 4"]),
+    # Sectors: player 1 has 11 top-left (all but T20), T20 bottom-right; player 2's A20 is top-right.
+    # KB-1, zero takes part: 11-0 -> 12, 0-1 -> 6, 0-0 -> 12, 1-0 -> 12.
+    "lords": (42, ["top-left: 11 (others: P2 0) -> 12", "top-right: 0 (others: P2 1) -> 6",
+                   "bottom-left: 0 (others: P2 0) -> 12", "bottom-right: 1 (others: P2 0) -> 12",
+                   "zero takes part (lords_zero: included)"],
+              ["top-left: 0 (others: P1 11) -> 6", "top-right: 1 (others: P1 0) -> 12",
+               "bottom-left: 0 (others: P1 0) -> 12", "bottom-right: 0 (others: P1 1) -> 6",
+               "zero takes part (lords_zero: included)"]),
+    "farmers": (0, ["sectors: top-left 11, top-right 0, bottom-left 0, bottom-right 1; fewest 0 x 3"],
+                ["sectors: top-left 0, top-right 1, bottom-left 0, bottom-right 0; fewest 0 x 3"]),
+}
+
+
+@pytest.mark.parametrize("card", sorted(EXPLANATIONS))
+def test_every_card_explains_what_earned_its_gold(card):
+    gold_1, lines_1, lines_2 = EXPLANATIONS[card]
+    g = game(board({**LINKS, **EXPLAINED}), {"1": EXPLAINED_1, "2": ["A20"]}, cards=(card,))
+    first, second = evaluate(g).scores
+    explained = {s.player.key: {p.name: [words(note, catalog("en")) for note in p.explain] for p in s.parts}
+                 for s in (first, second)}
+    assert first.gold(card) == gold_1 and explained["1"][card] == lines_1
+    assert explained["2"][card] == lines_2
+    # Castles: C3 touches C2, C4 and D2; R18 nobody's; player 2 touches none.
+    assert explained["1"]["castles"] == ["castle C3: 3"] and explained["2"]["castles"] == ["no castle touched"]
+
+
+@pytest.mark.parametrize("card, lines", [
+    ("knights", ["no settlements"]), ("citizens", ["no settlements"]), ("discoverers", ["0 rows with a settlement: none"]),
+    ("hermits", ["0 settlement areas: none"]), ("farmers", ["sectors: top-left 0, top-right 0, bottom-left 0, bottom-right 0; fewest 0 x 3"]),
+])
+def test_a_player_without_settlements_earns_nothing_and_says_so(card, lines):
+    # No settlement: no row, no area, no sector with any; every card gives 0 (Lords aside: KB-1).
+    g = game(board(LINKS), {"1": PLAYER_1, "2": []}, cards=(card,))
+    score = evaluate(g).scores[1]
+    assert score.total == 0 and [words(note, catalog("en")) for note in score.parts[0].explain] == lines
 
 
 @pytest.mark.parametrize("card", ["fishermen", "miners", "merchants", "workers", "discoverers",
