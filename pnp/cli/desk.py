@@ -23,18 +23,12 @@ def targets_for(file: Path | None, folder: Path) -> tuple[dict[str, Path], Path 
     whichever game is saved first; without FILE each game saves to a new file in `folder`,
     named after it and chosen now (never overwriting a file that is there)."""
     from pnp import yamldoc
+    from pnp.desk.service import free_path
     from pnp.inputs import read_text
     from pnp.games import GAMES
 
     if file is None:
-        def free(game_id: str) -> Path:
-            path, n = folder / f"{game_id}.yaml", 1
-            while path.exists():
-                n += 1
-                path = folder / f"{game_id}-{n}.yaml"
-            return path
-
-        return {game_id: free(game_id) for game_id in GAMES}, None
+        return {game_id: free_path(folder, game_id) for game_id in GAMES}, None
     if not file.exists():
         if file.suffix.lower() not in (".yaml", ".yml"):
             raise PnpError(f"{file}: a new transcription's name ends in .yaml")

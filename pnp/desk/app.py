@@ -65,8 +65,8 @@ def routes(service: DeskService) -> list[Route | Mount]:
         data = {"games": service.games(), "start": service.start()}
         return HTMLResponse(pages.get_template("page.html").render(data=data), headers=SECURITY_HEADERS)
 
-    async def blank(request: Request) -> Response:
-        return JSONResponse(service.blank(request.path_params["game"]))
+    async def file(request: Request) -> Response:
+        return JSONResponse(service.file(request.path_params["game"]))
 
     async def evaluate(request: Request) -> Response:
         return JSONResponse(service.evaluate(await json_body(request)))
@@ -113,7 +113,7 @@ def routes(service: DeskService) -> list[Route | Mount]:
 
     return [
         Route("/", page),
-        Route("/api/blank/{game}", blank),
+        Route("/api/file/{game}", file),
         Route("/api/evaluate", evaluate, methods=["POST"]),
         Route("/api/save", save, methods=["POST"]),
         Route("/api/picture", picture, methods=["POST"]),

@@ -49,6 +49,12 @@ def evaluate(client: TestClient, game_id: str, doc: dict, **extra: object) -> di
     return answer.json()
 
 
+def save(client: TestClient, game_id: str, doc: dict, **extra: object):
+    """Save as the page does: with the version of the file it loaded."""
+    version = client.get(f"/api/file/{game_id}").json()["version"]
+    return client.post("/api/save", json={"game": game_id, "document": doc, "version": version, **extra})
+
+
 def cli_json(game_id: str, path: Path) -> dict:
     result = CliRunner().invoke(cli, ["score", game_id, str(path), "--json"])
     assert result.exit_code == 0, result.output
@@ -79,7 +85,7 @@ def test_a_settlement_tapped_on_an_empty_board_scores(tmp_path):
     # location hexes), castles 0 (no castle next to it). Boris has nothing: 0 everywhere.
     path = tmp_path / "new.yaml"
     client = TestClient(create_app(Desk({"kingdom-builder": path}, port=PORT)), base_url=BASE)
-    blank = client.get("/api/blank/kingdom-builder").json()["document"]
+    blank = client.get("/api/file/kingdom-builder").json()["document"]
     doc = {**blank, "cards": ["fishermen", "knights", "merchants"], "settlements": blank["settlements"]}
     empty = evaluate(client, "kingdom-builder", doc)
     assert [p["total"] for p in empty["result"]["players"]] == [0, 0]
@@ -148,7 +154,7 @@ def test_an_edit_scores_and_saves_what_the_cli_reads(copy, game_id, edit, change
     edit(doc)
     found = evaluate(client, game_id, doc)
     assert found["problems"] == [] and changed(found["result"])
-    saved = client.post("/api/save", json={"game": game_id, "document": doc})
+    saved = save(client, game_id, doc)
     assert saved.status_code == 200 and saved.json()["saved"] == str(path)
     assert cli_json(game_id, path) == found["result"]
     parse = reader(game_id).parse
@@ -161,7 +167,7 @@ def test_saving_a_kingdom_builder_game_keeps_its_values_and_hexes_to_check(copy)
     doc = document("kingdom-builder")
     doc["players"][0]["name"] = "Anna <b>&amp;"
     found = evaluate(client, "kingdom-builder", doc)
-    saved = client.post("/api/save", json={"game": "kingdom-builder", "document": doc, "unsure": ["E7"]})
+    saved = save(client, "kingdom-builder", doc, unsure=["E7"])
     assert saved.status_code == 200
     assert cli_json("kingdom-builder", path) == found["result"]
     assert GAMES["kingdom-builder"].unsure(path.read_text()) == ("E7",)
@@ -181,7 +187,7 @@ def test_bad_input_is_not_saved(copy, game_id, spoil, path):
     spoil(doc)
     found = evaluate(client, game_id, doc)
     assert [p["path"] for p in found["problems"]] == [path] and found["result"] is None
-    refused = client.post("/api/save", json={"game": game_id, "document": doc})
+    refused = save(client, game_id, doc)
     assert refused.status_code == 422 and refused.json()["problems"] == found["problems"]
     assert file.read_text() == before
 
@@ -307,7 +313,7 @@ def test_every_game_page_has_its_script_and_a_blank_position(copy, game_id):
     assert f'<script src="/games/{game_id}.js" defer>' in client.get("/").text
     script = client.get(f"/games/{game_id}.js")
     assert script.status_code == 200 and f'Desk.register("{game_id}"' in script.text
-    blank = client.get(f"/api/blank/{game_id}")
+    blank = client.get(f"/api/file/{game_id}")
     assert blank.status_code == 200 and blank.json()["document"]["game"] == game_id
 
 
@@ -326,7 +332,7 @@ def test_a_game_with_only_check_and_score_gets_the_generic_page(coin_flip):
     page = client.get("/")
     assert page.status_code == 200 and "/games/coin-flip.js" not in page.text and '"id": "coin-flip"' in page.text
     assert client.get("/games/coin-flip.js").status_code == 404  # the page asks for none; asked, no 500
-    blank = client.get("/api/blank/coin-flip")
+    blank = client.get("/api/file/coin-flip")
     assert blank.status_code == 200 and blank.json()["document"] == {"game": "coin-flip"}
     doc = {"game": "coin-flip", "calls": {"Anna": "heads", "Boris": "tails"}, "landed": "tails"}
     found = evaluate(client, "coin-flip", doc)
@@ -338,3 +344,73 @@ def test_a_game_with_only_check_and_score_gets_the_generic_page(coin_flip):
     checked = CliRunner().invoke(make_app(), ["score", "coin-flip", str(path), "--json"])
     assert json.loads(checked.stdout) == {"winners": ["Boris"]}
     assert client.post("/api/picture", json={"game": "coin-flip", "document": doc}).status_code == 404
+
+
+def test_two_tabs_on_one_file_the_later_save_is_refused_and_says_what_it_would_lose(copy):
+    """Tab A removes Clara's settlement on A10 and saves; tab B, opened before, changes a card and
+    saves: refused (409), naming the row A that tab A changed, and A's save is still in the file."""
+    path = copy("kingdom-builder")
+    client = client_for(path)
+    opened = client.get("/api/file/kingdom-builder").json()
+    a, b = document("kingdom-builder"), document("kingdom-builder")
+    row_a = a["settlements"].splitlines()[2]
+    a["settlements"] = a["settlements"].replace(row_a, row_a.replace(". 3 .", ". . .", 1))  # A10 was Clara's (3)
+    b["cards"][1] = "miners"
+    body = {"game": "kingdom-builder", "version": opened["version"]}
+    saved = client.post("/api/save", json={**body, "document": a})
+    assert saved.status_code == 200 and saved.json()["version"] != opened["version"]
+    after_a = path.read_text()
+    refused = client.post("/api/save", json={**body, "document": b})
+    assert refused.status_code == 409 and path.read_text() == after_a
+    answer = refused.json()
+    assert answer["error"] == "first-game.yaml has changed since this page opened it"
+    # What overwriting loses, as the game writes the file (terrain letters where no one built): the
+    # card tab B changed, and row A as tab A saved it, A10 a forest (T) again, not Clara's (3).
+    assert answer["conflict"]["lost"] == [
+        "cards › 2: knights (here: miners)",
+        "settlements, line 3: D D D D F F F F F T F F W W 1 1 F M M 1  # A "
+        "(here: D D D D F F F F F 3 F F W W 1 1 F M M 1  # A)"]
+    # Under a new name: a new file beside it, the one later saves write; the first is untouched.
+    beside = client.post("/api/save", json={**body, "document": b, "as_new": True})
+    assert beside.status_code == 200 and beside.json()["file"] == "first-game-2.yaml"
+    assert path.read_text() == after_a and cli_json("kingdom-builder", path.parent / "first-game-2.yaml")
+    assert client.get("/api/file/kingdom-builder").json()["document"]["cards"][1] == "miners"
+    # Overwrite, once asked for: the page's position replaces the file.
+    forced = client.post("/api/save", json={**body, "document": a, "overwrite": True})
+    assert forced.status_code == 200 and (path.parent / "first-game-2.yaml").read_text() == after_a
+
+
+def test_a_new_file_holding_one_game_is_not_replaced_by_another_and_reloads_as_saved(tmp_path):
+    """`pnp desk new.yaml`: a Kingdom Builder position saved, then a Great Wall one saved to the
+    same file: refused (409) until overwriting is asked for; a reload shows what was saved."""
+    path = tmp_path / "new.yaml"
+    targets, _ = targets_for(path, tmp_path)
+    client = TestClient(create_app(Desk(targets, port=PORT)), base_url=BASE)
+    kb = client.get("/api/file/kingdom-builder").json()
+    assert kb["version"] is None and kb["holds"] is None  # no file yet
+    doc = {**kb["document"], "cards": ["fishermen", "knights", "merchants"]}
+    assert client.post("/api/save", json={"game": "kingdom-builder", "document": doc, "version": None}).status_code == 200
+    saved = path.read_text()
+    start = json.loads(client.get("/").text.split('type="application/json">', 1)[1].split("</script>", 1)[0])["start"]
+    assert start["game"] == "kingdom-builder" and start["document"]["cards"] == ["fishermen", "knights", "merchants"]
+    gw = client.get("/api/file/great-wall").json()  # a blank Great Wall form; the file holds the other game
+    assert gw["holds"] == "kingdom-builder" and gw["document"]["game"] == "great-wall"
+    example = document("great-wall")
+    refused = client.post("/api/save", json={"game": "great-wall", "document": example, "version": gw["version"]})
+    assert refused.status_code == 409 and path.read_text() == saved
+    assert refused.json()["conflict"]["lost"] == ["the Kingdom Builder game saved in new.yaml"]
+    assert refused.json()["error"] == "new.yaml holds a Kingdom Builder game, not this Great Wall of China one"
+
+
+def test_a_file_spoilt_meanwhile_opens_as_its_problems_and_text(copy):
+    path = copy("great-wall")
+    client = client_for(path)
+    path.write_text("game: great-wall\nplayers: [Anna\n")  # spoilt by hand while the desk runs
+    start = json.loads(client.get("/").text.split('type="application/json">', 1)[1].split("</script>", 1)[0])["start"]
+    assert start["document"] == yaml.safe_load(GAMES["great-wall"].blank_form())  # a blank form to start anew
+    assert start["unreadable"]["text"] == "game: great-wall\nplayers: [Anna\n"
+    assert len(start["unreadable"]["problems"]) == 1 and start["unreadable"]["problems"][0]["message"]
+    # Saving a position over it asks first: its text would be lost.
+    refused = client.post("/api/save", json={"game": "great-wall", "document": document("great-wall"),
+                                             "version": start["version"]})
+    assert refused.status_code == 409 and path.read_text() == "game: great-wall\nplayers: [Anna\n"

@@ -2,9 +2,12 @@
 change, save, and score the saved file with the CLI. One browser and one server for the module."""
 
 import json
+import shutil
 import socket
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -22,25 +25,33 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 EXAMPLES = Path(__file__).resolve().parents[2] / "boards" / "examples"
 
 
-@pytest.fixture(scope="module")
-def desk(tmp_path_factory):
-    """A desk started without a file, as `pnp desk` in an empty folder: each game saves to a new
-    file there."""
+@contextmanager
+def serving(targets: dict[str, Path], opened: Path | None = None) -> Iterator[str]:
+    """A desk served on a free port of this machine, as `pnp desk` serves it: its URL."""
     import uvicorn
 
-    folder = tmp_path_factory.mktemp("desk")
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    targets, _ = targets_for(None, folder)
-    server = uvicorn.Server(uvicorn.Config(create_app(Desk(targets, port=port)), log_level="warning", lifespan="off"))
+    server = uvicorn.Server(uvicorn.Config(create_app(Desk(targets, opened, port=port)), log_level="warning", lifespan="off"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     while not server.started:
         time.sleep(0.01)
-    yield f"http://127.0.0.1:{port}/", targets
-    server.should_exit = True
-    thread.join(5)
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        server.should_exit = True
+        thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def desk(tmp_path_factory):
+    """A desk started without a file, as `pnp desk` in an empty folder: each game saves to a new
+    file there."""
+    targets, _ = targets_for(None, tmp_path_factory.mktemp("desk"))
+    with serving(targets) as url:
+        yield url, targets
 
 
 @pytest.fixture(scope="module")
@@ -57,20 +68,33 @@ def browser():
         chromium.close()
 
 
-@pytest.fixture
-def page(browser, desk, request):
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 768}}
+
+
+@contextmanager
+def watched(context, url: str, offline: bool = False) -> Iterator:
+    """A page of the desk at `url`, its first position shown; it must end with no script error
+    (nor, unless the desk is `offline` on purpose, a failed request)."""
+    page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     # A script that fails to load breaks the page as surely as one that throws.
-    page.on("requestfailed", lambda request: errors.append(f"{request.url}: {request.failure}"))
+    page.on("requestfailed", lambda request: None if offline else errors.append(f"{request.url}: {request.failure}"))
     page.on("response", lambda response: errors.append(f"{response.url}: {response.status}")
             if response.status >= 400 and response.request.resource_type == "script" else None)
-    page.goto(desk[0] + "#" + getattr(request, "param", "kingdom-builder"))
+    page.goto(url)
     page.wait_for_selector("#status:not(:empty)")  # the first position is shown
     yield page
     page.close()
     assert errors == []
+
+
+@pytest.fixture
+def page(browser, desk, request):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    with watched(context, desk[0] + "#" + getattr(request, "param", "kingdom-builder")) as page:
+        yield page
+    context.close()
 
 
 def cli_json(game_id: str, path: Path) -> dict:
@@ -252,3 +276,122 @@ def test_every_panel_holds_its_content_at_desktop_width(page):
             .filter(e => e.getBoundingClientRect().right > f.getBoundingClientRect().right + 1)
             .map(e => (f.querySelector('legend') || {}).textContent))""")
     assert spill == []
+
+
+# Each way work was once lost, at a phone's size and a laptop's: none loses anything now.
+
+@pytest.fixture(params=list(SIZES))
+def context(browser, request):
+    context = browser.new_context(viewport=SIZES[request.param])
+    yield context
+    context.close()
+
+
+def test_a_file_holding_one_game_is_not_replaced_by_another(context, tmp_path):
+    """`pnp desk new.yaml`: a Kingdom Builder position saved, then a Great Wall example opened and
+    saved to the same file: refused, saying the Kingdom Builder game would be lost; saved under a
+    new name instead; reloaded, the page shows the Kingdom Builder game as saved."""
+    path = tmp_path / "new.yaml"
+    with serving(targets_for(path, tmp_path)[0]) as url, watched(context, url) as page:
+        for n, card in enumerate(("fishermen", "knights", "merchants"), start=1):
+            page.select_option(f'select[aria-label="card {n}"]', card)
+        page.wait_for_selector("table.score")
+        assert page.locator("#unsaved").is_visible()
+        page.click("#save")
+        page.wait_for_selector("#status:has-text('Saved')")
+        assert not page.locator("#unsaved").is_visible()
+        saved = path.read_text()
+        page.get_by_role("button", name="Great Wall of China").click()
+        page.wait_for_selector("#notice:has-text('new.yaml holds a Kingdom Builder game')")
+        page.set_input_files("#open-file", str(EXAMPLES / "great-wall-last-round.yaml"))
+        page.wait_for_selector("#result .winners")
+        page.click("#save")
+        page.wait_for_selector("#status:has-text('Not saved: new.yaml holds a Kingdom Builder game, "
+                               "not this Great Wall of China one')")
+        assert page.locator("#notice li").all_inner_texts() == ["the Kingdom Builder game saved in new.yaml"]
+        assert path.read_text() == saved
+        page.get_by_role("button", name="Save under a new name").click()
+        page.wait_for_selector(f"#status:has-text('Saved {tmp_path / 'new-2.yaml'}')")
+        assert path.read_text() == saved
+        assert cli_json("great-wall", tmp_path / "new-2.yaml") == cli_json("great-wall", EXAMPLES / "great-wall-last-round.yaml")
+        page.reload()  # a new file saved once reloads as saved, not as a blank form
+        page.wait_for_selector("table.score")
+        assert page.locator('select[aria-label="card 1"]').input_value() == "fishermen"
+
+
+def test_two_tabs_on_one_file_the_later_save_does_not_undo_the_earlier(context, tmp_path):
+    """Tab A empties A10 (Clara's) and saves; tab B, opened before, changes a card and saves:
+    refused, listing row A as tab A saved it; B reloads the file and saves its card over A's work."""
+    game = GAMES["kingdom-builder"]
+    path = Path(shutil.copy(EXAMPLES / "first-game.yaml", tmp_path / "first-game.yaml"))
+    board = game.board_picture(game.load(path))
+    args = (board.spots, board.drawing.width, board.drawing.height)
+    with serving({"kingdom-builder": path}, path) as url, watched(context, url) as a, watched(context, url) as b:
+        a.wait_for_selector("table.score")
+        b.wait_for_selector("table.score")
+        a.locator(".board-frame").scroll_into_view_if_needed()
+        tap(a, *args, "A10")  # Clara's (3), the last player: one tap empties it
+        a.wait_for_selector(".totals:has-text('Clara')")
+        a.click("#save")
+        a.wait_for_selector("#status:has-text('Saved')")
+        assert (0, 9) not in game.load(path).settlements
+        b.select_option('select[aria-label="card 2"]', "miners")
+        b.wait_for_selector("table.score")
+        b.click("#save")
+        b.wait_for_selector("#status:has-text('Not saved: first-game.yaml has changed since this page opened it')")
+        assert any(line.startswith("settlements, line 3:") for line in b.locator("#notice li").all_inner_texts())
+        assert (0, 9) not in game.load(path).settlements
+        b.get_by_role("button", name="Reload the file (drops the edits here)").click()
+        until(b, lambda: b.locator('select[aria-label="card 2"]').input_value() == "knights")  # as the file has it
+        b.select_option('select[aria-label="card 2"]', "miners")
+        b.click("#save")
+        b.wait_for_selector("#status:has-text('Saved')")
+        kept = game.load(path)
+        assert (0, 9) not in kept.settlements and kept.cards[1] == "miners"
+
+
+def test_a_file_spoilt_while_the_desk_runs_shows_its_problem_and_text(context, tmp_path):
+    path = Path(shutil.copy(EXAMPLES / "great-wall-last-round.yaml", tmp_path / "spoil.yaml"))
+    with serving({"great-wall": path}, path) as url, watched(context, url) as page:
+        page.wait_for_selector("#result .winners")
+        path.write_text("game: great-wall\nplayers: [Anna\n", encoding="utf-8")
+        page.reload()
+        page.wait_for_selector("fieldset.unreadable legend:text-is('spoil.yaml cannot be read')")
+        assert page.locator("#status").inner_text().startswith("spoil.yaml cannot be read: 1 problem,")
+        assert page.locator("fieldset.unreadable li").count() == 1
+        assert "players: [Anna" in page.locator("pre.file-text").inner_text()
+        assert page.locator("#save").is_disabled()
+        page.get_by_role("button", name="Start a new position").click()
+        page.wait_for_selector(".gw-section, button.add-section")
+        assert page.locator("#save").is_enabled()
+
+
+def test_edits_made_while_the_desk_does_not_answer_are_kept(context, desk):
+    """The desk stops with the page open: every action says so, the edits stay marked, leaving
+    asks first, and the page opened again offers them back."""
+    path = desk[1]["kingdom-builder"]
+    # A card other than the file's: edits the same as the file would be nothing to keep.
+    chosen = "farmers" if path.exists() and GAMES["kingdom-builder"].load(path).cards[0] == "citizens" else "citizens"
+    with watched(context, desk[0], offline=True) as page:
+        for n, card in enumerate(("fishermen", "knights", "merchants"), start=1):
+            page.select_option(f'select[aria-label="card {n}"]', card)
+        page.wait_for_selector("table.score")
+        page.route("**/api/**", lambda route: route.abort())  # the desk stopped
+        page.select_option('select[aria-label="card 1"]', chosen)
+        page.wait_for_selector("#status:has-text('Not checked: the desk does not answer')")
+        page.click("#save")
+        page.wait_for_selector("#status:has-text('Not saved: the desk does not answer')")
+        assert page.locator("#unsaved").is_visible()
+        asked = []
+        page.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.dismiss()))
+        page.close(run_before_unload=True)
+        until(page, lambda: asked)  # dismissed: the page stays, edits and all
+        assert asked == ["beforeunload"] and page.locator('select[aria-label="card 1"]').input_value() == chosen
+    with watched(context, desk[0]) as page:
+        page.wait_for_selector("#notice:has-text('are kept in this browser')")
+        page.get_by_role("button", name="Restore them").click()
+        until(page, lambda: page.locator('select[aria-label="card 1"]').input_value() == chosen)
+        assert page.locator('select[aria-label="card 3"]').input_value() == "merchants"
+        page.click("#save")
+        page.wait_for_selector("#status:has-text('Saved')")
+        assert GAMES["kingdom-builder"].load(path).cards[0] == chosen

@@ -142,12 +142,11 @@
     if (withCorners) form.append("corners", photo.corners.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" "));
     Object.assign(photo, { busy: true, bad: false, message: "Reading the photo…" });
     renderPhoto();
-    const response = await fetch("/api/scan", { method: "POST", body: form, credentials: "same-origin" });
-    const answer = await response.json().catch(() => ({ error: `error ${response.status}` }));
+    const { ok, data: answer } = await Desk.api("/api/scan", undefined, form);
     photo.busy = false;
-    photo.bad = !response.ok;
-    if (!response.ok) {
-      photo.message = answer.error || `error ${response.status}`;
+    photo.bad = !ok;
+    if (!ok) {
+      photo.message = `Not read: ${answer.error}`;
       renderPhoto();
       return;
     }
