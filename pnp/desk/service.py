@@ -272,17 +272,19 @@ class DeskService:
             "result": game.report_json(result) if result is not None else None,
             "text": game.report_text(result, explain=True) if result is not None else None,
         }
-        if isinstance(game, BoardPictures):
-            answer.update(self.pictures(game, read, result, request))
+        answer.update(self.pictures(game, read, result, request))
         return answer
 
-    def pictures(self, game: BoardPictures, read: _Read, result: object, request: Json) -> Json:
+    def pictures(self, game: Game[P, R], read: _Read, result: object, request: Json) -> Json:
+        """For a game with a board to tap: the board (its places, unless the page has it) and
+        what stands on it, drawn from what could be read."""
         from pnp.render import svg
 
+        if not isinstance(game, BoardPictures):
+            return {}
         if read.position is None:
             return {"board": None, "pieces": None}
         board = game.board_picture(read.position)
-        assert isinstance(game, Game)
         self.boards.add(game.id, board)
         shown: Json = {"key": board.key}
         if request.get("board") != board.key:

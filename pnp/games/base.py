@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 P = TypeVar("P")  # a game's position
 R = TypeVar("R")  # a game's result
+S = TypeVar("S")  # a game's set-up
 Json = dict[str, object]
 
 # The operations a game may offer, in the order `pnp games` lists them.
@@ -185,6 +186,41 @@ class Game(ABC, Generic[P, R]):
         return tuple(operation for operation in OPERATIONS if self.offers(operation))
 
 
+@dataclass(frozen=True)
+class Table(Generic[S]):
+    """The calls behind the kit's catalog, the set-ups and the blank form of a game whose set-ups
+    and forms depend only on the number of players."""
+
+    catalog: Callable[[str], Catalog]
+    random_setup: Callable[[int, int], S]  # (players, seed)
+    setup_text: Callable[[S, str], str]
+    setup_json: Callable[[S], Json]
+    form: Callable[[int, str], str]  # (players, lang)
+
+
+class ByPlayers(ABC, Generic[S]):
+    """The kit's catalog, set-ups and the blank form, through the game's `table`."""
+
+    @abstractmethod
+    def table(self) -> Table[S]:
+        """The game's calls, imported on first use."""
+
+    def catalog(self, lang: str) -> Catalog:
+        return self.table().catalog(lang)
+
+    def setup(self, seed: int, players: int = 2) -> S:
+        return self.table().random_setup(players, seed)
+
+    def setup_text(self, made: S, lang: str = "en") -> str:
+        return self.table().setup_text(made, lang)
+
+    def setup_json(self, made: S) -> Json:
+        return self.table().setup_json(made)
+
+    def blank_form(self, lang: str = "en", players: int = 2) -> str:
+        return self.table().form(players, lang)
+
+
 def read_leniently(problems: list[Problem], read: Callable[[], P | None]) -> tuple[P | None, list[Problem]]:
     """What `read` made of a text and the problems it collected; a text that cannot be read at
     all (not YAML, not a mapping, another game's file) makes nothing and says why."""
@@ -195,12 +231,16 @@ def read_leniently(problems: list[Problem], read: Callable[[], P | None]) -> tup
     return position, problems
 
 
-def desk_script(module_file: str) -> str:
-    """A game's `desk.js`, beside its module `module_file` in its package."""
-    from pnp.inputs import read_text
+class PageBeside:
+    """A desk page of the game's own: `desk.js` beside the module that defines the game."""
 
-    script = Path(module_file).with_name("desk.js")
-    return read_text(script, script.name)
+    def desk_script(self) -> str:
+        import inspect
+
+        from pnp.inputs import read_text
+
+        script = Path(inspect.getfile(type(self))).with_name("desk.js")
+        return read_text(script, script.name)
 
 
 # The capabilities: what a game implements beyond check and score. Each is checked by the

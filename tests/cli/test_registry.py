@@ -4,15 +4,19 @@ flip in tests/coin_flip) runs through `pnp games`, `check` and `score` once regi
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from pnp.cli.app import app, make_app
 from pnp.cli.commands import options
 from pnp.games import GAMES
-from pnp.games.base import OPERATIONS
+from pnp.games.base import OPERATIONS, Source
 from tests.coin_flip.game import GAME as COIN_FLIP
 
+EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "boards" / "examples"
 CASES = [(game, operation) for game in GAMES.values() for operation in OPERATIONS]
 
 
@@ -70,3 +74,24 @@ def test_a_bad_toy_position_lists_every_problem(coin_flip, tmp_path):
         f"{flip}:2: Anna calls 'edge', expected heads or tails", f"{flip}:3: landed is 'sideways', expected heads or tails"]
     other = CliRunner().invoke(coin_flip, ["check", "great-wall", str(flip)])  # another game's file, recognised
     assert other.exit_code == 1 and "this is a coin-flip transcription" in other.stderr
+
+
+EXAMPLES = {yaml.safe_load(path.read_text())["game"]: path for path in sorted(EXAMPLES_DIR.glob("*.yaml"))}
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=lambda g: g.id)
+def test_the_lenient_read_keeps_what_it_can_and_check_fails_on_any_problem(game, tmp_path):
+    example = EXAMPLES[game.id]
+    source = Source.of(example, games=frozenset(GAMES))
+    text = example.read_text()
+    position, problems = game.read(text, source)
+    assert problems == [] and position == game.load(example)
+    # One field too many, on the line after the last: the position is still read, with one problem.
+    spoilt = text.rstrip("\n") + "\nsky_colour: blue\n"
+    line = spoilt.count("\n")
+    partial, problems = game.read(spoilt, source)
+    assert partial == position and [(p.line, p.message) for p in problems] == [(line, "unknown field 'sky_colour'")]
+    copy = tmp_path / example.name
+    copy.write_text(spoilt)
+    checked = CliRunner().invoke(app, ["check", game.id, str(copy)])
+    assert checked.exit_code == 1 and checked.stderr == f"{copy}:{line}: unknown field 'sky_colour'\n"

@@ -267,7 +267,7 @@ def test_kingdom_builder_draft_from_a_photo_and_four_clicks(page, desk, tmp_path
     assert chips == [f"{name} ✓" for name in game.unsure(path.read_text(encoding="utf-8"))]
 
 
-@pytest.mark.parametrize("page", ["carolus-magnus", "great-wall", "kingdom-builder"], indirect=True)
+@pytest.mark.parametrize("page", list(GAMES), indirect=True)
 def test_every_panel_holds_its_content_at_desktop_width(page):
     # The courts table once spilled out of its panel at 1280 px: its last clan was cut off.
     spill = page.evaluate("""() => [...document.querySelectorAll('fieldset')]
@@ -276,6 +276,38 @@ def test_every_panel_holds_its_content_at_desktop_width(page):
             .filter(e => e.getBoundingClientRect().right > f.getBoundingClientRect().right + 1)
             .map(e => (f.querySelector('legend') || {}).textContent))""")
     assert spill == []
+
+
+def test_a_game_without_a_page_of_its_own_is_edited_as_json(browser, tmp_path, monkeypatch):
+    """The toy coin flip (only check and score): its page loads with no script of its own, an
+    edit is scored, and Save writes what `pnp score` reads."""
+    from tests.coin_flip.game import GAME
+
+    monkeypatch.setitem(GAMES, GAME.id, GAME)
+    targets, _ = targets_for(None, tmp_path)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    with serving(targets) as url, watched(context, url + "#coin-flip") as page:
+        box = page.locator("textarea.generic")
+        # Anna called heads, Boris tails; the coin landed heads: Anna wins.
+        box.fill('{"game": "coin-flip", "calls": {"Anna": "heads", "Boris": "tails"}, "landed": "heads"}')
+        page.wait_for_selector("#status:has-text('2 calls, landed heads')")
+        box.fill('{"game": "coin-flip", "calls": {"Anna": "heads"}, "landed": "edge"}')
+        page.wait_for_selector(".problem-note:has-text(\"landed is 'edge', expected heads or tails\")")
+        box.fill('{"game": "coin-flip", "calls": {"Anna": "heads", "Boris": "tails"}, "landed": "tails"}')
+        page.wait_for_selector("#status:has-text('landed tails')")
+        page.click("#save")
+        page.wait_for_selector("#status:has-text('Saved')")
+    context.close()
+    assert cli_json_of(GAME.id, targets[GAME.id]) == {"winners": ["Boris"]}
+
+
+def cli_json_of(game_id: str, path: Path) -> dict:
+    """`pnp score --json` with the command line made now (a game registered by a test included)."""
+    from pnp.cli.app import make_app
+
+    result = CliRunner().invoke(make_app(), ["score", game_id, str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
 
 
 # Each way work was once lost, at a phone's size and a laptop's: none loses anything now.

@@ -6,11 +6,11 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from pnp.games.base import Engine, Game, Json, Operation, Param, desk_script
+from pnp.games.base import ByPlayers, Engine, Game, Operation, PageBeside, Param, Table
 
 if TYPE_CHECKING:
     from pnp.games.carolus_magnus.model import Position
-    from pnp.games.carolus_magnus.rules import Outcome
+    from pnp.games.carolus_magnus.rules import Result
     from pnp.games.carolus_magnus.setup import Setup
     from pnp.render.i18n import Catalog
     from pnp.render.imposition import Sheet
@@ -19,7 +19,7 @@ ID = "carolus-magnus"
 PLAYERS = Param("players", int, None, "Number of players (2-4).", min=2, max=4, required=True)
 
 
-class CarolusMagnus(Game["Position", "Outcome"]):
+class CarolusMagnus(ByPlayers["Setup"], PageBeside, Game["Position", "Result"]):
     id = ID
     name = "Carolus Magnus"
     summary = "print-and-play kit; set-ups; colour control, territory majorities and Emperor stops from a position"
@@ -49,44 +49,23 @@ class CarolusMagnus(Game["Position", "Outcome"]):
     }
 
     @functools.cache
-    def engine(self) -> Engine[Position, Outcome]:
+    def engine(self) -> Engine[Position, Result]:
         from pnp.games.carolus_magnus import report, rules, transcription
 
         return Engine(transcription.read, report.summary, rules.evaluate, report.as_text, report.as_json,
                       transcription.dumps)
-
-    def catalog(self, lang: str) -> Catalog:
-        from pnp.games.carolus_magnus import components
-
-        return components.catalog(lang)
 
     def kit_sheets(self, t: Catalog, paper: str, players: int | None = None, paladins: bool = False) -> list[Sheet]:
         from pnp.games.carolus_magnus import kit
 
         return kit.sheets(t, paper, players, paladins)
 
-    def setup(self, seed: int, players: int = 2) -> Setup:
-        from pnp.games.carolus_magnus import setup
+    @functools.cache
+    def table(self) -> Table[Setup]:
+        from pnp.games.carolus_magnus import components, report, setup, template
 
-        return setup.random_setup(players, seed)
-
-    def setup_text(self, made: Setup, lang: str = "en") -> str:
-        from pnp.games.carolus_magnus import report
-
-        return report.setup_text(made, lang)
-
-    def setup_json(self, made: Setup) -> Json:
-        from pnp.games.carolus_magnus import setup
-
-        return setup.as_dict(made)
-
-    def blank_form(self, lang: str = "en", players: int = 2) -> str:
-        from pnp.games.carolus_magnus import template
-
-        return template.transcription_form(players, lang)
-
-    def desk_script(self) -> str:
-        return desk_script(__file__)
+        return Table(components.catalog, setup.random_setup, report.setup_text, setup.as_dict,
+                     template.transcription_form)
 
 
 GAME = CarolusMagnus()

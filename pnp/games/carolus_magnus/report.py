@@ -7,7 +7,7 @@ from typing import Any
 
 from pnp.games.carolus_magnus.facts import CLAN_NAMES, SIDE_NAMES, castles_per_side
 from pnp.games.carolus_magnus.model import Position
-from pnp.games.carolus_magnus.rules import Outcome, Stop, castles_on_board, steps_within_reach
+from pnp.games.carolus_magnus.rules import Result, Stop, castles_on_board, steps_within_reach
 from pnp.games.carolus_magnus.setup import CROWN, Setup
 from pnp.render.i18n import Catalog
 from pnp.resources import render_template
@@ -17,7 +17,7 @@ def _versus(counts: dict[str, int], t: Catalog) -> str:
     return t("report.to").join(t.number(c) for c in sorted(counts.values(), reverse=True))
 
 
-def _names(outcome: Outcome, indices: tuple[int, ...]) -> list[str]:
+def _names(outcome: Result, indices: tuple[int, ...]) -> list[str]:
     return [outcome.position.territories[i].name for i in indices]
 
 
@@ -30,7 +30,7 @@ def _end(position: Position, t: Catalog) -> str:
     return t("report.end.territories", count=len(position.territories))
 
 
-def as_text(outcome: Outcome, explain: bool = False, lang: str = "en") -> str:
+def as_text(outcome: Result, explain: bool = False, lang: str = "en") -> str:
     """Control, the territories clockwise, the stops within reach, castles per side and the end;
     `explain` shows each side's count in every territory, clan by clan."""
     from pnp.games.carolus_magnus.components import catalog
@@ -56,14 +56,14 @@ def as_text(outcome: Outcome, explain: bool = False, lang: str = "en") -> str:
         paladins=[", ".join(f"{clans[clan]} {t.number(n)}" for clan, n in territory.paladins) for territory in position.territories])
 
 
-def _stop_json(outcome: Outcome, stop: Stop) -> dict[str, Any]:
+def _stop_json(outcome: Result, stop: Stop) -> dict[str, Any]:
     return {"steps": stop.steps, "territory": outcome.position.territories[stop.territory].name,
             "result": stop.result, "side": stop.side, "counts": stop.counts, "placed": stop.placed,
             "removed": {"side": stop.removed[0], "castles": stop.removed[1]} if stop.removed else None,
             "merges": _names(outcome, stop.merged), "ends_game": stop.ends[0]}
 
 
-def as_json(outcome: Outcome) -> dict[str, Any]:
+def as_json(outcome: Result) -> dict[str, Any]:
     position = outcome.position
     on_board = dict(outcome.ranking)
     supply = dict(position.supply)

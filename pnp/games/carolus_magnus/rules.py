@@ -167,7 +167,7 @@ def ranking(position: Position) -> list[tuple[str, int]]:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Result:
     """Everything a position shows: control, each territory's counts and majority, the stops
     within the Emperor's reach, the castles per side, and whether (and how) the game is over."""
 
@@ -182,9 +182,9 @@ class Outcome:
     winners: tuple[str, ...]
 
 
-def evaluate(position: Position) -> Outcome:
+def evaluate(position: Position) -> Result:
     controls = control(position)
     strengths = tuple(strength(position, territory, controls) for territory in position.territories)
     over, reason, winners = game_end(position)
-    return Outcome(position, controls, strengths, tuple(majority(counts) for counts in strengths),
+    return Result(position, controls, strengths, tuple(majority(counts) for counts in strengths),
                    tuple(reach(position)), tuple(ranking(position)), over, reason, winners)

@@ -6,11 +6,11 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from pnp.games.base import Engine, Game, Json, Operation, Param, desk_script
+from pnp.games.base import ByPlayers, Engine, Game, Operation, PageBeside, Param, Table
 
 if TYPE_CHECKING:
     from pnp.games.great_wall.model import Position
-    from pnp.games.great_wall.rules import Outcome
+    from pnp.games.great_wall.rules import Result
     from pnp.games.great_wall.setup import Setup
     from pnp.render.i18n import Catalog
     from pnp.render.imposition import Sheet
@@ -22,7 +22,7 @@ def _players(default: int | None, help: str) -> Param:
     return Param("players", int, default, help, min=2, max=5, required=default is None)
 
 
-class GreatWall(Game["Position", "Outcome"]):
+class GreatWall(ByPlayers["Setup"], PageBeside, Game["Position", "Result"]):
     id = ID
     name = "Great Wall of China"
     summary = "print-and-play kit; set-ups; success checks, the end-game chain and totals from a transcribed position"
@@ -51,44 +51,23 @@ class GreatWall(Game["Position", "Outcome"]):
     }
 
     @functools.cache
-    def engine(self) -> Engine[Position, Outcome]:
+    def engine(self) -> Engine[Position, Result]:
         from pnp.games.great_wall import report, rules, transcription
 
         return Engine(transcription.read, report.summary, rules.evaluate, report.as_text, report.as_json,
                       transcription.dumps)
-
-    def catalog(self, lang: str) -> Catalog:
-        from pnp.games.great_wall import components
-
-        return components.catalog(lang)
 
     def kit_sheets(self, t: Catalog, paper: str, players: int = 5) -> list[Sheet]:
         from pnp.games.great_wall import kit
 
         return kit.sheets(t, paper, players)
 
-    def setup(self, seed: int, players: int = 2) -> Setup:
-        from pnp.games.great_wall import setup
+    @functools.cache
+    def table(self) -> Table[Setup]:
+        from pnp.games.great_wall import components, report, setup, template
 
-        return setup.random_setup(players, seed)
-
-    def setup_text(self, made: Setup, lang: str = "en") -> str:
-        from pnp.games.great_wall import report
-
-        return report.setup_text(made, lang)
-
-    def setup_json(self, made: Setup) -> Json:
-        from pnp.games.great_wall import setup
-
-        return setup.as_dict(made)
-
-    def blank_form(self, lang: str = "en", players: int = 2) -> str:
-        from pnp.games.great_wall import template
-
-        return template.transcription_form(players, lang)
-
-    def desk_script(self) -> str:
-        return desk_script(__file__)
+        return Table(components.catalog, setup.random_setup, report.setup_text, setup.as_dict,
+                     template.transcription_form)
 
 
 GAME = GreatWall()

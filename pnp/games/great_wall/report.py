@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.games.great_wall.model import LAST_ROUND_OVER, Position, Section
-from pnp.games.great_wall.rules import Outcome, Take, successes
+from pnp.games.great_wall.rules import Result, Take, successes
 from pnp.games.great_wall.setup import Setup
 from pnp.resources import render_template
 
 
-def as_text(outcome: Outcome, explain: bool = False, lang: str = "en") -> str:
+def as_text(outcome: Result, explain: bool = False, lang: str = "en") -> str:
     """The success in every section, the next check and, once the last round is over, the chain
     of checks, the totals and the winners; `explain` shows how each success is made up."""
     from pnp.games.great_wall.components import catalog
@@ -53,7 +53,7 @@ def _on_card_json(section: Section) -> dict[str, Any] | None:
     return None
 
 
-def as_json(outcome: Outcome) -> dict[str, Any]:
+def as_json(outcome: Result) -> dict[str, Any]:
     position: Position = outcome.position
     where = outcome.final or position
     totals = outcome.totals()

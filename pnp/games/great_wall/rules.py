@@ -32,7 +32,7 @@ class Take:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Result:
     """The result of a position: the next check, and when the last round is over the chain of
     checks around the table until nobody can take a token, the totals and the winners."""
 
@@ -140,17 +140,17 @@ def _turn_order(position: Position) -> list[str]:
     return list(position.players[start:] + position.players[:start])
 
 
-def evaluate(position: Position) -> Outcome:
+def evaluate(position: Position) -> Result:
     """The next success check; after the last round, the whole chain and the result. A game
     in which every token has been taken is over at once, whatever the phase (digest, "End of
     game"), and so is one whose next check takes the last token."""
     if position.all_taken:
-        return Outcome(position, (), (), position)
+        return Result(position, (), (), position)
     next_check, after = check(position, position.next)
     if position.phase != LAST_ROUND_OVER:
         # A section completed with tokens left in the pool is refilled from it: not over then.
         over = after.all_taken and not any(take.reopens for take in next_check)
-        return Outcome(position, next_check, (), after if over else None)
+        return Result(position, next_check, (), after if over else None)
     order = _turn_order(position)
     chain: list[tuple[str, tuple[Take, ...]]] = []
     current, idle, turn = position, 0, 0
@@ -165,4 +165,4 @@ def evaluate(position: Position) -> Outcome:
         else:
             idle += 1
         turn += 1
-    return Outcome(position, next_check, tuple(chain), current)
+    return Result(position, next_check, tuple(chain), current)

@@ -10,13 +10,13 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.games.base import BoardPicture, Engine, Game, Json, Operation, Param, Reading, Source, desk_script
+from pnp.games.base import BoardPicture, Engine, Game, Json, Operation, PageBeside, Param, Reading, Source
 from pnp.render.choices import Language, Paper
 
 if TYPE_CHECKING:
     from pnp.draw import Drawing
     from pnp.games.kingdom_builder.model import Position
-    from pnp.games.kingdom_builder.rules import ScoreSheet
+    from pnp.games.kingdom_builder.rules import Result
     from pnp.games.kingdom_builder.setup import Setup
     from pnp.render.i18n import Catalog
     from pnp.render.imposition import Sheet
@@ -32,7 +32,7 @@ class BoardsFormat(str, Enum):
     PDF = "pdf"
 
 
-class KingdomBuilder(Game["Position", "ScoreSheet"]):
+class KingdomBuilder(PageBeside, Game["Position", "Result"]):
     id = ID
     name = "Kingdom Builder"
     summary = "print-and-play kit with generated board sections; set-ups; end-game gold from a transcribed board"
@@ -96,7 +96,7 @@ class KingdomBuilder(Game["Position", "ScoreSheet"]):
     }
 
     @functools.cache
-    def engine(self) -> Engine[Position, ScoreSheet]:
+    def engine(self) -> Engine[Position, Result]:
         from pnp.games.kingdom_builder import report, rules, transcription
 
         return Engine(transcription.read, report.summary, rules.evaluate, report.as_text, report.as_json,
@@ -149,7 +149,7 @@ class KingdomBuilder(Game["Position", "ScoreSheet"]):
         return form_for(list(boards), players, setup_file, boards_dir, lang)
 
     # pictures: the score, and the board to tap on the desk
-    def picture(self, result: ScoreSheet) -> Drawing:
+    def picture(self, result: Result) -> Drawing:
         from pnp.games.kingdom_builder.pictures import score_picture
 
         return score_picture(result)
@@ -160,7 +160,7 @@ class KingdomBuilder(Game["Position", "ScoreSheet"]):
         drawing, spots = desk_board(position.board)
         return BoardPicture(",".join(map(str, position.board.placements)), drawing, spots, DESK_SIZE)
 
-    def pieces_picture(self, position: Position, result: ScoreSheet | None = None, focus: str | None = None,
+    def pieces_picture(self, position: Position, result: Result | None = None, focus: str | None = None,
                        unsure: tuple[str, ...] = (), problems: tuple[str, ...] = ()) -> Drawing:
         from pnp.games.kingdom_builder.pictures import desk_pieces
 
@@ -195,9 +195,6 @@ class KingdomBuilder(Game["Position", "ScoreSheet"]):
         from pnp.games.kingdom_builder.transcription import dumps
 
         return dumps(position, unsure)
-
-    def desk_script(self) -> str:
-        return desk_script(__file__)
 
 
 GAME = KingdomBuilder()

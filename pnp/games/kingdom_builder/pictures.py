@@ -12,7 +12,7 @@ from pnp.games.base import Spot
 from pnp.games.kingdom_builder import art, board_art
 from pnp.games.kingdom_builder.facts import UNBUILDABLE
 from pnp.games.kingdom_builder.model import COLS, QUARTERS, ROW_LETTERS, ROWS, Board, label
-from pnp.games.kingdom_builder.rules import ScoreSheet
+from pnp.games.kingdom_builder.rules import Result
 from pnp.games.kingdom_builder.setup import Setup
 from pnp.render.i18n import Catalog
 
@@ -103,7 +103,7 @@ def setup_sheet(setup: Setup, fmt: str, paper: str, t: Catalog) -> str | bytes:
     return pdf.render(pages, f"{t('title')} · {t('setup.title')}")
 
 
-def score_picture(sheet: ScoreSheet) -> Drawing:
+def score_picture(sheet: Result) -> Drawing:
     """The transcribed board with every settlement, then one panel per card and the castles
     outlining, in each player's colour, the hexes that earned gold, with the gold beside it."""
     game = sheet.game
@@ -130,7 +130,7 @@ def score_picture(sheet: ScoreSheet) -> Drawing:
     return Drawing("score-picture", width, height, (Rect(0, 0, width, height, Paint(fill="#FFFFFF")), *items))
 
 
-def _legend(sheet: ScoreSheet) -> str:
+def _legend(sheet: Result) -> str:
     marks = {"circle": "●", "triangle": "▲", "square": "■", "diamond": "◆"}
     parts = []
     for index, score in enumerate(sheet.scores):
@@ -155,13 +155,13 @@ def _houses(keys: tuple[str, ...], settlements: tuple[tuple[hexgrid.Cell, str], 
     return items
 
 
-def _scored(sheet: ScoreSheet, name: str) -> set[tuple[hexgrid.Cell, str]]:
+def _scored(sheet: Result, name: str) -> set[tuple[hexgrid.Cell, str]]:
     """(cell, player key) of every settlement or hex that earned gold for card `name`."""
     return {(cell, score.player.key) for score in sheet.scores for part in score.parts if part.name == name
             for cell in part.cells}
 
 
-def _rings(sheet: ScoreSheet, name: str, size: float) -> list[Item]:
+def _rings(sheet: Result, name: str, size: float) -> list[Item]:
     """The hexes that earned gold for `name` ringed in their player's colour (rings nest when
     several players score the same hex, as with castles)."""
     items: list[Item] = []
@@ -176,7 +176,7 @@ def _rings(sheet: ScoreSheet, name: str, size: float) -> list[Item]:
     return items
 
 
-def _panel(sheet: ScoreSheet, name: str, size: float) -> list[Item]:
+def _panel(sheet: Result, name: str, size: float) -> list[Item]:
     """The board faded, every settlement, and the scoring hexes ringed in their player's colour."""
     game = sheet.game
     items = board_art.hexes(game.board.at, ROWS, COLS, size, symbols=False, line=0.1,
@@ -220,7 +220,7 @@ def desk_board(board: Board) -> tuple[Drawing, tuple[Spot, ...]]:
 
 
 def desk_pieces(keys: tuple[str, ...], settlements: tuple[tuple[hexgrid.Cell, str], ...],
-                sheet: ScoreSheet | None = None, focus: str | None = None, unsure: tuple[str, ...] = (),
+                sheet: Result | None = None, focus: str | None = None, unsure: tuple[str, ...] = (),
                 problems: tuple[str, ...] = ()) -> Drawing:
     """The settlements over `desk_board`; with a score sheet and a `focus` card (or "castles"),
     the others faded and the hexes that earned its gold ringed, as in the score picture's panels.

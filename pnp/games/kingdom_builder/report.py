@@ -8,7 +8,7 @@ from typing import Any
 from pnp.games.kingdom_builder.facts import Terrain
 from pnp.games.kingdom_builder.model import Position, Player, label
 from pnp.games.kingdom_builder.components import catalog
-from pnp.games.kingdom_builder.rules import CASTLES, Note, ScoreSheet
+from pnp.games.kingdom_builder.rules import CASTLES, Note, Result
 from pnp.games.kingdom_builder.setup import Setup
 from pnp.render.i18n import Catalog
 from pnp.resources import render_template
@@ -22,7 +22,7 @@ def words(value: object, t: Catalog) -> str:
     return t.number(value) if isinstance(value, int) else str(value)
 
 
-def as_text(sheet: ScoreSheet, explain: bool = False, lang: str = "en") -> str:
+def as_text(sheet: Result, explain: bool = False, lang: str = "en") -> str:
     """One column per player, one row per card, then castles and the total; with `explain`,
     what scored for every player and card, in board coordinates (A1..T20)."""
     t = catalog(lang)
@@ -46,14 +46,14 @@ def as_text(sheet: ScoreSheet, explain: bool = False, lang: str = "en") -> str:
         explain=explain, scores=sheet.scores)
 
 
-def _on_water(sheet: ScoreSheet) -> list[tuple[Player, list[tuple[int, int]]]]:
+def _on_water(sheet: Result) -> list[tuple[Player, list[tuple[int, int]]]]:
     """Settlements standing on water, which the digest asks to point out (they are legal)."""
     board = sheet.game.board
     found = [(p, [c for c in sheet.game.settlements_of(p.key) if board.at(c) is Terrain.WATER]) for p in sheet.game.players]
     return [(p, cells) for p, cells in found if cells]
 
 
-def as_json(sheet: ScoreSheet) -> dict[str, Any]:
+def as_json(sheet: Result) -> dict[str, Any]:
     """Exactly the DESIGN.md contract: gold holds the 3 cards plus castles."""
     return {
         "game": "kingdom-builder",

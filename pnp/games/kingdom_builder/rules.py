@@ -50,7 +50,7 @@ class PlayerScore:
 
 
 @dataclass(frozen=True)
-class ScoreSheet:
+class Result:
     game: Position
     scores: tuple[PlayerScore, ...]  # in the transcription's player order
 
@@ -61,10 +61,10 @@ class ScoreSheet:
         return tuple(score.player for score in self.scores if score.total == best)
 
 
-def evaluate(game: Position) -> ScoreSheet:
+def evaluate(game: Position) -> Result:
     """Every player's gold for the 3 cards and the castles."""
     table = _Table(game)
-    return ScoreSheet(game, tuple(
+    return Result(game, tuple(
         PlayerScore(player, tuple(_RULES[name](table, player.key) for name in (*game.cards, CASTLES)))
         for player in game.players
     ))
