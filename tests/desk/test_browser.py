@@ -358,28 +358,29 @@ def test_two_tabs_on_one_file_the_later_save_does_not_undo_the_earlier(context, 
     path = Path(shutil.copy(EXAMPLES / "first-game.yaml", tmp_path / "first-game.yaml"))
     board = game.board_picture(game.load(path))
     args = (board.spots, board.drawing.width, board.drawing.height)
+    assert dict(game.load(path).settlements)[(0, 9)] == "3"
     with serving({"kingdom-builder": path}, path) as url, watched(context, url) as a, watched(context, url) as b:
         a.wait_for_selector("table.score")
         b.wait_for_selector("table.score")
         a.locator(".board-frame").scroll_into_view_if_needed()
         tap(a, *args, "A10")  # Clara's (3), the last player: one tap empties it
-        a.wait_for_selector(".totals:has-text('Clara')")
+        a.wait_for_selector("#unsaved:visible")
         a.click("#save")
         a.wait_for_selector("#status:has-text('Saved')")
-        assert (0, 9) not in game.load(path).settlements
+        assert (0, 9) not in dict(game.load(path).settlements)
         b.select_option('select[aria-label="card 2"]', "miners")
         b.wait_for_selector("table.score")
         b.click("#save")
         b.wait_for_selector("#status:has-text('Not saved: first-game.yaml has changed since this page opened it')")
         assert any(line.startswith("settlements, line 3:") for line in b.locator("#notice li").all_inner_texts())
-        assert (0, 9) not in game.load(path).settlements
+        assert (0, 9) not in dict(game.load(path).settlements)
         b.get_by_role("button", name="Reload the file (drops the edits here)").click()
         until(b, lambda: b.locator('select[aria-label="card 2"]').input_value() == "knights")  # as the file has it
         b.select_option('select[aria-label="card 2"]', "miners")
         b.click("#save")
         b.wait_for_selector("#status:has-text('Saved')")
         kept = game.load(path)
-        assert (0, 9) not in kept.settlements and kept.cards[1] == "miners"
+        assert (0, 9) not in dict(kept.settlements) and kept.cards[1] == "miners"
 
 
 def test_a_file_spoilt_while_the_desk_runs_shows_its_problem_and_text(context, tmp_path):
@@ -427,3 +428,28 @@ def test_edits_made_while_the_desk_does_not_answer_are_kept(context, desk):
         page.click("#save")
         page.wait_for_selector("#status:has-text('Saved')")
         assert GAMES["kingdom-builder"].load(path).cards[0] == chosen
+
+
+def test_a_key_two_players_would_share_is_refused_and_a_new_key_renames_the_settlements(context, tmp_path):
+    """Typing Boris's key 2 as Anna's once merged their settlements; changing it back gave all to
+    Anna. Now the field refuses it, and a free key takes Anna's settlements with it."""
+    game = GAMES["kingdom-builder"]
+    path = Path(shutil.copy(EXAMPLES / "first-game.yaml", tmp_path / "first-game.yaml"))
+    owners = sorted(dict(game.load(path).settlements).values())
+    with serving({"kingdom-builder": path}, path) as url, watched(context, url) as page:
+        page.wait_for_selector("table.score")
+        totals = page.locator(".totals").inner_text()
+        key = page.locator('input[aria-label="key of player 1"]')
+        key.fill("2")
+        key.press("Tab")
+        page.wait_for_selector(".key-note:text-is(\"Not changed: 2 is Boris's key; each player needs a key of their own\")")
+        assert key.input_value() == "1" and not page.locator("#unsaved").is_visible()
+        key.fill("a")
+        key.press("Tab")
+        page.wait_for_selector("#unsaved:visible")
+        page.wait_for_selector("table.score")
+        assert page.locator(".totals").inner_text() == totals and page.locator(".key-note").count() == 0
+        page.click("#save")
+        page.wait_for_selector("#status:has-text('Saved')")
+    # Anna's settlements (key 1) are all hers still, now under key a; Boris's and Clara's as they were.
+    assert sorted(dict(game.load(path).settlements).values()) == sorted("a" if o == "1" else o for o in owners)

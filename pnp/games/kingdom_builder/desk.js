@@ -215,8 +215,17 @@
     const players = el("fieldset", {}, el("legend", {}, "Players"), m.players.map((p, i) => el("div", { class: "row", path: ["players", i] },
       el("span", { class: `mark p${i}` }, MARKS[i] || "?"),
       el("input", { class: "key", value: p.key, "aria-label": `key of player ${i + 1}`, title: "The player's key in the file",
-        onchange: (e) => {
+        onchange: (e) => {  // renames the key in the settlements; a key two players would share is refused
           const key = e.target.value.trim();
+          const other = m.players.findIndex((q) => q !== p && q.key === key);
+          e.target.parentNode.querySelectorAll(".key-note").forEach((n) => n.remove());
+          if (!key || other >= 0) {
+            e.target.value = p.key;
+            e.target.parentNode.append(el("p", { class: "problem-note key-note" }, key
+              ? `Not changed: ${key} is ${m.players[other].name || `player ${other + 1}`}'s key; each player needs a key of their own`
+              : "Not changed: a player needs a key"));
+            return;
+          }
           m.owners = m.owners.map((o) => (o === p.key ? key : o));
           p.key = key;
           Desk.change();
