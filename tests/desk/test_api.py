@@ -15,6 +15,7 @@ from pnp.cli.app import app as cli, make_app
 from pnp.cli.desk import targets_for
 from pnp.desk.app import MAX_BODY, MAX_UPLOAD, Desk, create_app
 from pnp.desk.guard import COOKIE
+from pnp.errors import PnpError
 from pnp.games import GAMES
 from tests.readers import reader
 
@@ -414,3 +415,27 @@ def test_a_file_spoilt_meanwhile_opens_as_its_problems_and_text(copy):
     refused = client.post("/api/save", json={"game": "great-wall", "document": document("great-wall"),
                                              "version": start["version"]})
     assert refused.status_code == 409 and path.read_text() == "game: great-wall\nplayers: [Anna\n"
+
+
+def test_a_restarted_desk_serves_at_the_same_address_where_it_can(tmp_path):
+    """The port comes from the file's path (20000 + its SHA-256 mod 10000): the same for each run,
+    another when that one is taken; `--port` as given."""
+    import hashlib
+    import socket
+
+    from pnp.cli.desk import listening
+
+    file = tmp_path / "game.yaml"
+    usual = 20000 + int(hashlib.sha256(str(file.resolve()).encode()).hexdigest(), 16) % 10000
+    first = listening("127.0.0.1", None, file)
+    assert first.getsockname()[1] == usual
+    first.close()
+    again = listening("127.0.0.1", None, file)
+    assert again.getsockname()[1] == usual
+    again.listen()  # a desk still running there: the next one takes another port
+    other = listening("127.0.0.1", None, file)
+    assert other.getsockname()[1] not in (usual, 0)
+    other.close()
+    with pytest.raises(PnpError, match=f"--port {usual}: cannot serve there"):
+        listening("127.0.0.1", usual, file)
+    again.close()
