@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pnp.desk.guard import Guard, accepted_hosts
 from pnp.desk.service import MAX_UPLOAD, Desk, DeskService, Refused
@@ -23,12 +23,9 @@ from pnp.inputs import MAX_PHOTO
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 1024 * 1024  # any request but a photo
-SECURITY_HEADERS = {
+SECURITY_HEADERS = {  # besides those `with_headers` puts on every answer
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; "
                                "base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
 }
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -42,6 +39,8 @@ async def json_body(request: Request) -> Json:
         data = json.loads(await request.body())
     except ValueError:
         raise Refused(400, "not valid JSON") from None
+    except RecursionError:
+        raise Refused(400, "JSON nested too deeply for a position") from None
     if not isinstance(data, dict):
         raise Refused(400, "send a JSON object")
     return data
@@ -93,7 +92,7 @@ def routes(service: DeskService) -> list[Route | Mount]:
             raise Refused(400, "corners are text: \"X,Y X,Y X,Y X,Y\"")
         try:
             document = json.loads(str(form.get("document", "")))
-        except ValueError:
+        except (ValueError, RecursionError):
             raise Refused(400, "the position is not valid JSON") from None
         # Seconds of work: off the event loop, so the page stays served.
         answer = await asyncio.to_thread(service.scan, form.get("game"), document, photo, item.filename or "photo",
@@ -108,8 +107,7 @@ def routes(service: DeskService) -> list[Route | Mount]:
                         headers={**SECURITY_HEADERS, "Cache-Control": "private, max-age=3600"})
 
     async def game_script(request: Request) -> Response:
-        return Response(service.script(request.path_params["game"]), media_type="text/javascript",
-                        headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"})
+        return Response(service.script(request.path_params["game"]), media_type="text/javascript")
 
     return [
         Route("/", page),
@@ -131,7 +129,25 @@ async def refused(request: Request, error: Exception) -> Response:
     return JSONResponse({"error": str(error)}, error.status)
 
 
+def with_headers(app: ASGIApp) -> ASGIApp:
+    """Every answer, refusals included, unsniffed, unreferred and uncached unless it says otherwise."""
+    always = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer")]
+
+    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in dict(always)]
+                if not any(k.lower() == b"cache-control" for k, _ in headers):
+                    headers.append((b"cache-control", b"no-store"))
+                message["headers"] = [*headers, *always]
+            await send(message)
+
+        await app(scope, receive, sending if scope["type"] == "http" else send)
+
+    return wrapped
+
+
 def create_app(desk: Desk) -> ASGIApp:
     app = Starlette(routes=routes(DeskService(desk)), exception_handlers={Refused: refused})
-    return Guard(app, desk.port, accepted_hosts(desk.host, desk.port, desk.names), desk.token, MAX_BODY, desk.names,
-                 {"/api/scan": MAX_PHOTO + MAX_BODY})
+    return with_headers(Guard(app, desk.port, accepted_hosts(desk.host, desk.port, desk.names), desk.token, MAX_BODY,
+                              desk.names, {"/api/scan": MAX_PHOTO + MAX_BODY}))

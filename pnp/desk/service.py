@@ -75,6 +75,35 @@ def differences(theirs: object, ours: object, most: int = 8) -> list[str]:
     return shown[:most] + ([f"and {len(shown) - most} more"] if len(shown) > most else [])
 
 
+def checked(document: object) -> dict[str, object]:
+    """A position the page sent, refused (400) unless it is an object within what a pnp file may
+    hold (the limits `yamldoc` puts on every file read)."""
+    from pnp.yamldoc import MAX_DEPTH, MAX_VALUES
+
+    if not isinstance(document, dict):
+        raise Refused(400, "the position must be a JSON object")
+    level, values = [document], 0
+    for depth in range(MAX_DEPTH + 1):
+        values += len(level)
+        if values > MAX_VALUES:
+            raise Refused(400, f"the position holds more than {MAX_VALUES} values; a position holds a few hundred")
+        level = [item for node in level if isinstance(node, (dict, list))
+                 for item in (node.values() if isinstance(node, dict) else node)]
+        if not level:
+            return document
+    raise Refused(400, f"the position is nested more than {MAX_DEPTH} deep; no position needs that")
+
+
+# The scanner speaks to the command line; the page's user clicked the hexes instead.
+COMMAND_WORDS = (("--corners: ", "the hexes clicked: "), (' with --corners "X,Y X,Y X,Y X,Y"', ": click them on the photo"))
+
+
+def page_words(message: str) -> str:
+    for said, meant in COMMAND_WORDS:
+        message = message.replace(said, meant)
+    return message
+
+
 class Refused(Exception):
     """A request the desk does not carry out: `status` is the HTTP status saying why."""
 
@@ -147,7 +176,11 @@ def line_paths(text: str) -> dict[int, tuple[object, ...]]:
                 found.setdefault(line, (*path, index))
                 walk(item, (*path, index))
 
-    walk(yamldoc.load(text, "desk"), ())
+    try:
+        tree = yamldoc.load(text, "desk")
+    except InputError:  # a value no file may hold (a control character): its problem goes in the list
+        return {}
+    walk(tree, ())
     result: dict[int, tuple[object, ...]] = {}
     last: tuple[object, ...] = ()
     for number in range(1, text.count("\n") + 2):
@@ -183,7 +216,9 @@ class DeskService:
         self.boards = BoardCache()
 
     def game(self, game_id: object) -> Game[Any, Any]:
-        if not isinstance(game_id, str) or game_id not in self.desk.targets:
+        if not isinstance(game_id, str):
+            raise Refused(400, f"'game' names a game: {', '.join(self.desk.targets)}")
+        if game_id not in self.desk.targets:
             raise Refused(404, f"this desk has no page for '{game_id}'")
         return GAMES[game_id]
 
@@ -252,9 +287,7 @@ class DeskService:
     def read(self, game: Game[P, R], document: object) -> _Read:
         from pnp import yamlout
 
-        if not isinstance(document, dict):
-            raise Refused(400, "the position must be a JSON object")
-        text = yamlout.dumps(document, flow=False)
+        text = yamlout.dumps(checked(document), flow=False)
         try:
             position, problems = game.read(text, self.source(game))
         except PnpError as error:  # a file it names cannot be used
@@ -385,13 +418,11 @@ class DeskService:
         game = self.game(game_id)
         if not isinstance(game, Scan):
             raise Refused(404, f"{game.name} has no photo scan")
-        if not isinstance(document, dict):
-            raise Refused(400, "the position must be a JSON object")
         try:
-            reading = game.scan(yamlout.dumps(document, flow=False), self.source(game), photo, photo_name,
+            reading = game.scan(yamlout.dumps(checked(document), flow=False), self.source(game), photo, photo_name,
                                 corners=corners)
         except PnpError as error:
-            raise Refused(422, "; ".join(error.messages())) from None
+            raise Refused(422, "; ".join(page_words(m) for m in error.messages())) from None
         return {**self.opening(game, reading.text, str(self.desk.targets[game.id])), "summary": reading.summary}
 
     def script(self, game_id: object) -> str:

@@ -439,3 +439,60 @@ def test_a_restarted_desk_serves_at_the_same_address_where_it_can(tmp_path):
     with pytest.raises(PnpError, match=f"--port {usual}: cannot serve there"):
         listening("127.0.0.1", usual, file)
     again.close()
+
+
+ODD = [None, True, -1, 0, 10**30, 2.5, "", "x" * 300, "\u202e<b>&", [], {}, [None], {"": None}, ["fishermen"] * 50]
+
+
+def mutated(value: object, rng, depth: int = 0) -> object:
+    """`value` with some of its parts replaced by values of odd types and sizes."""
+    if rng.random() < 0.08 or depth > 6:
+        return rng.choice(ODD) if rng.random() < 0.9 else value
+    if isinstance(value, dict):
+        keys = list(value) + (["extra"] if rng.random() < 0.1 else [])
+        return {key: mutated(value.get(key), rng, depth + 1) for key in keys if rng.random() > 0.05}
+    if isinstance(value, list):
+        items = value + value[:1] * rng.randrange(3)
+        return [mutated(item, rng, depth + 1) for item in items if rng.random() > 0.05]
+    if isinstance(value, str) and rng.random() < 0.2:
+        return value[: rng.randrange(len(value) + 1)] + rng.choice(["", "?", "\n", " 0", "@180", "\u0000"])
+    return value
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_fuzz_of_the_api_gets_answers_never_a_server_error(copy, game_id):
+    """Each game's example, mutated at random (seeded), and odd requests around it: every answer
+    is a refusal (4xx) or an answer, never a 500 (the test client raises on one)."""
+    import random
+
+    rng = random.Random(22)
+    client = client_for(copy(game_id))
+    for n in range(50):
+        doc = mutated(document(game_id), rng)
+        extra = {key: rng.choice(ODD + ["A1", ["A1"]]) for key in ("focus", "unsure", "board", "version", "overwrite")
+                 if rng.random() < 0.3}
+        game = game_id if rng.random() < 0.9 else rng.choice(ODD)
+        for path in ("/api/evaluate", "/api/save", "/api/picture"):
+            answer = client.post(path, json={"game": game, "document": doc, **extra})
+            assert answer.status_code in (200, 400, 404, 409, 422), (path, doc, answer.text)
+    for body in ('{"game": ["x"]}', '{"game": "%s", "document": %s}' % (game_id, "[" * 5000 + "]" * 5000),
+                 '{"game": "%s", "document": {"a": %s}}' % (game_id, "[" * 40 + "]" * 40), "[]", "null", '"x"'):
+        answer = client.post("/api/evaluate", content=body, headers={"content-type": "application/json"})
+        assert answer.status_code == 400 and answer.json()["error"], body
+
+
+def test_a_20000_player_position_is_refused_with_a_message(copy):
+    client = client_for(copy("kingdom-builder"))
+    doc = {**document("kingdom-builder"), "players": [{"key": str(i), "name": f"P{i}"} for i in range(20_000)]}
+    answer = client.post("/api/evaluate", json={"game": "kingdom-builder", "document": doc})
+    # 20,000 players are 60,000 values with their keys and names: more than any file may hold.
+    assert answer.status_code == 400
+    assert answer.json()["error"] == "the position holds more than 50000 values; a position holds a few hundred"
+
+
+def test_the_api_is_never_cached_nor_sniffed(copy):
+    client = client_for(copy("great-wall"))
+    for answer in (client.get("/"), client.get("/api/file/great-wall"),
+                   client.post("/api/evaluate", json={"game": "great-wall", "document": document("great-wall")})):
+        assert answer.headers["x-content-type-options"] == "nosniff"
+        assert answer.headers["cache-control"] == "no-store" and answer.headers["referrer-policy"] == "no-referrer"

@@ -453,3 +453,20 @@ def test_a_key_two_players_would_share_is_refused_and_a_new_key_renames_the_sett
         page.wait_for_selector("#status:has-text('Saved')")
     # Anna's settlements (key 1) are all hers still, now under key a; Boris's and Clara's as they were.
     assert sorted(dict(game.load(path).settlements).values()) == sorted("a" if o == "1" else o for o in owners)
+
+
+@pytest.mark.parametrize("page", ["carolus-magnus"], indirect=True)
+def test_every_problem_the_desk_reports_is_on_the_page(page):
+    """30 white castles in C: the castles field and white's count on the board are both wrong; the status
+    once said "2 problems" with one note to be seen."""
+    page.set_input_files("#open-file", str(EXAMPLES / "carolus-magnus-counterattack.yaml"))
+    page.wait_for_selector("#result .winners")
+    shown = []
+    page.on("response", lambda r: shown.append(r.json()) if r.url.endswith("/api/evaluate") else None)
+    page.fill('input[aria-label="castles in C"]', "30")
+    until(page, lambda: shown and shown[-1]["problems"])
+    page.wait_for_selector(".problem-note")
+    problems = shown[-1]["problems"]
+    assert page.locator("#status").inner_text() == f"{len(problems)} problem{'s' if len(problems) > 1 else ''}: see the red notes"
+    visible = [n for n in page.locator(".problem-note").all() if n.is_visible()]
+    assert sorted(n.inner_text() for n in visible) == sorted(p["message"] for p in problems)

@@ -74,11 +74,13 @@ def test_a_bad_photo_or_corners_get_the_scanners_message(client, photo):
         (b"GIF89a not a photo", corner_text(photo.corners), "notes.jpg: not a JPEG or PNG image"),
         (jpeg, corner_text([a1, a20, t20, t1]), "do not form a board"),  # T20 clicked before T1
         (jpeg, "1,2 3,4", "2 points given"),
-        (jpeg, None, "no scan markers found"),
+        (jpeg, None, "no scan markers found in the photo: give the pixel centres of A1, A20, T1, T20: "
+                     "click them on the photo"),
     ]
     for image, corners, message in cases:
         answer = post(client, image, corners, "notes.jpg")
         assert answer.status_code == 422 and message in answer.json()["error"], answer.text
+        assert "--" not in answer.json()["error"]  # in the page's words, not the command line's
 
 
 def test_a_photo_too_large_is_refused_unread(tmp_path, photo, monkeypatch):

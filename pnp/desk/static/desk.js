@@ -137,7 +137,6 @@ const Desk = (() => {
     if (!answer.ok) { status(answer.status ? answer.data.error : `Not checked: ${SILENT}`, "bad"); return; }
     const found = answer.data;
     lastAnswer = found;
-    placeProblems(found.problems);
     const count = found.problems.length;
     status(count ? `${plural(count, "problem")}: see the red notes` : (found.summary || ""), count ? "bad" : "good");
     document.getElementById("explain").textContent = found.text || "";
@@ -145,6 +144,7 @@ const Desk = (() => {
     const result = document.getElementById("result");
     result.replaceChildren();
     editors[game].show(found, result);
+    placeProblems(found.problems);  // after the editor redrew what it shows, so no note goes with it
     document.getElementById("download-json").disabled = !found.result;
     document.getElementById("download-pdf").disabled = !found.result;
   }
