@@ -269,6 +269,8 @@ const Desk = (() => {
     marked();
     document.getElementById("result").replaceChildren();
     document.getElementById("problems").replaceChildren();
+    document.getElementById("explain-box").hidden = true;
+    for (const id of ["download-json", "download-pdf"]) document.getElementById(id).disabled = true;  // until a result
     const editor = document.getElementById("editor");
     editor.replaceChildren();
     const cannot = unreadable[gameId];
@@ -325,7 +327,7 @@ const Desk = (() => {
   // A save refused because it would lose what the file holds: say what, and offer the ways on.
   function conflict(found) {
     status(`Not saved: ${found.error}`, "bad");
-    notice([`Not saved: ${found.error}.`, `Overwriting ${found.conflict.file} loses what it holds now:`,
+    notice([`Overwriting ${found.conflict.file} loses what it holds now:`,
       el("ul", { class: "lost" }, found.conflict.lost.map((line) => el("li", {}, line)))], [
       ["Reload the file (drops the edits here)", () => reopen(game)],
       ["Save under a new name", () => save({ as_new: true })],
