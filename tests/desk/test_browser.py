@@ -470,3 +470,20 @@ def test_every_problem_the_desk_reports_is_on_the_page(page):
     assert page.locator("#status").inner_text() == f"{len(problems)} problem{'s' if len(problems) > 1 else ''}: see the red notes"
     visible = [n for n in page.locator(".problem-note").all() if n.is_visible()]
     assert sorted(n.inner_text() for n in visible) == sorted(p["message"] for p in problems)
+
+
+@pytest.mark.parametrize("game_id", ["kingdom-builder", "great-wall", "carolus-magnus"])
+def test_on_a_phone_every_control_is_at_least_40_px_tall(browser, game_id, tmp_path):
+    """A finger covers about 40 px: at 390 px wide once 32 to 127 controls a page were smaller."""
+    example = {"kingdom-builder": "first-game.yaml", "great-wall": "great-wall-last-round.yaml",
+               "carolus-magnus": "carolus-magnus-counterattack.yaml"}[game_id]
+    path = Path(shutil.copy(EXAMPLES / example, tmp_path / example))
+    context = browser.new_context(viewport=SIZES["phone"])
+    with serving({game_id: path}, path) as url, watched(context, url) as page:
+        page.wait_for_selector("#result :is(table, .winners)")
+        small = page.evaluate("""() => [...document.querySelectorAll('button, select, input, textarea, .button')]
+            .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+            .map(e => [e.getAttribute('aria-label') || e.textContent.trim() || e.type, e.getBoundingClientRect().height])
+            .filter(([, height]) => height < 40)""")
+        assert small == []
+    context.close()
