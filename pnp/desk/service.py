@@ -351,14 +351,14 @@ class DeskService:
         write_file(path, text, force=True)
         return 200, {"saved": str(path), "file": path.name, "version": version_of(on_disk(path)), "problems": []}
 
-    def clash(self, game: Game[P, R], read: _Read, version: object) -> tuple[str, list[str]] | None:
+    def clash(self, game: Game[Any, Any], read: _Read, version: object) -> tuple[str, list[str]] | None:
         """Why saving `read` over the game's file would lose something, and what; None if nothing."""
         path = self.desk.targets[game.id]
         theirs = self.file(game.id)
         if theirs["version"] is None:  # no file (or removed since): nothing to lose
             return None
         if theirs["holds"] not in (game.id, None):
-            other = GAMES[theirs["holds"]]
+            other = GAMES[str(theirs["holds"])]
             return (f"{path.name} holds a {other.name} game, not this {game.name} one",
                     [f"the {other.name} game saved in {path.name}"])
         if "unreadable" in theirs:
@@ -368,7 +368,7 @@ class DeskService:
         mine = self.opening(game, game.dumps(read.position), str(path))["document"]  # both as the game writes them
         return f"{path.name} has changed since this page opened it", differences(self.normal(game, theirs), mine)
 
-    def normal(self, game: Game[P, R], opening: Json) -> object:
+    def normal(self, game: Game[Any, Any], opening: Json) -> object:
         """A file's document as the game writes it again, so that it compares with the page's."""
         read = self.read(game, opening["document"])
         if read.problems or read.position is None:
