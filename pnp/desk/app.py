@@ -23,6 +23,7 @@ from pnp.inputs import MAX_PHOTO
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 1024 * 1024  # any request but a photo
+MAX_SCANS = 2  # photos read at once (each decoded photo holds its pixels in memory)
 SECURITY_HEADERS = {  # besides those `with_headers` puts on every answer
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; "
                                "base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
@@ -56,7 +57,11 @@ async def upload_of(request: Request, field: str, limit: int, missing: str) -> t
 
 
 def routes(service: DeskService) -> list[Route | Mount]:
+    import threading
+
     import jinja2
+
+    scans = threading.BoundedSemaphore(MAX_SCANS)
 
     pages = jinja2.Environment(loader=jinja2.FileSystemLoader(str(HERE / "templates")), autoescape=True)
 
@@ -94,9 +99,15 @@ def routes(service: DeskService) -> list[Route | Mount]:
             document = json.loads(str(form.get("document", "")))
         except (ValueError, RecursionError):
             raise Refused(400, "the position is not valid JSON") from None
-        # Seconds of work: off the event loop, so the page stays served.
-        answer = await asyncio.to_thread(service.scan, form.get("game"), document, photo, item.filename or "photo",
-                                         corners)
+        # Seconds of work and a decoded photo's memory each: off the event loop, so the page stays
+        # served, and a few at once; others are asked to come back.
+        if not scans.acquire(blocking=False):
+            raise Refused(503, "busy reading other photos: try again in a few seconds")
+        try:
+            answer = await asyncio.to_thread(service.scan, form.get("game"), document, photo,
+                                             item.filename or "photo", corners)
+        finally:
+            scans.release()
         return JSONResponse(answer)
 
     async def board_svg(request: Request) -> Response:
@@ -126,7 +137,7 @@ def routes(service: DeskService) -> list[Route | Mount]:
 
 async def refused(request: Request, error: Exception) -> Response:
     assert isinstance(error, Refused)
-    return JSONResponse({"error": str(error)}, error.status)
+    return JSONResponse({"error": str(error)}, error.status, headers={"Retry-After": "5"} if error.status == 503 else None)
 
 
 def with_headers(app: ASGIApp) -> ASGIApp:

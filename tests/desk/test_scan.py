@@ -94,3 +94,16 @@ def test_a_photo_too_large_is_refused_unread(tmp_path, photo, monkeypatch):
     # Beyond what any request to the photo step may send, the guard refuses before reading it.
     answer = post(client, image * (2**20 // len(image) + 2), corner_text(photo.corners))
     assert answer.status_code == 413 and "Too large" in answer.text
+
+
+def test_photos_beyond_the_few_read_at_once_are_asked_to_come_back(tmp_path, photo, monkeypatch):
+    """With every reading place taken (none here), a photo is refused with 503 and Retry-After,
+    unread, and nothing is changed."""
+    monkeypatch.setattr(desk_app, "MAX_SCANS", 0)
+    path = Path(shutil.copy(EXAMPLE, tmp_path / "game.yaml"))
+    before = path.read_text()
+    client = TestClient(create_app(Desk({"kingdom-builder": path}, path, port=PORT)), base_url=f"http://127.0.0.1:{PORT}")
+    answer = post(client, photo.encoded(".jpg", 92), corner_text(photo.corners))
+    assert answer.status_code == 503 and answer.headers["retry-after"] == "5"
+    assert answer.json()["error"] == "busy reading other photos: try again in a few seconds"
+    assert path.read_text() == before
