@@ -6,12 +6,15 @@ Starlette and uvicorn are imported only when the command runs, so `pnp --version
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from pnp.cli.common import reports_errors
 from pnp.errors import PnpError
+
+if TYPE_CHECKING:
+    import socket
 
 LOCAL = ("127.0.0.1", "localhost", "::1")
 
@@ -23,18 +26,12 @@ def targets_for(file: Path | None, folder: Path) -> tuple[dict[str, Path], Path 
     whichever game is saved first; without FILE each game saves to a new file in `folder`,
     named after it and chosen now (never overwriting a file that is there)."""
     from pnp import yamldoc
+    from pnp.desk.service import free_path
     from pnp.inputs import read_text
     from pnp.games import GAMES
 
     if file is None:
-        def free(game_id: str) -> Path:
-            path, n = folder / f"{game_id}.yaml", 1
-            while path.exists():
-                n += 1
-                path = folder / f"{game_id}-{n}.yaml"
-            return path
-
-        return {game_id: free(game_id) for game_id in GAMES}, None
+        return {game_id: free_path(folder, game_id) for game_id in GAMES}, None
     if not file.exists():
         if file.suffix.lower() not in (".yaml", ".yml"):
             raise PnpError(f"{file}: a new transcription's name ends in .yaml")
@@ -44,6 +41,41 @@ def targets_for(file: Path | None, folder: Path) -> tuple[dict[str, Path], Path 
     if game_id not in GAMES:
         raise PnpError(f"{file}: 'game:' must name one of {', '.join(GAMES)}")
     return {game_id: file}, file
+
+
+def usual_port(where: Path) -> int:
+    """The port a desk for `where` (its file, or its folder) serves on unless told: the same each
+    time, in 20000-29999, from the path's SHA-256."""
+    import hashlib
+
+    return 20000 + int(hashlib.sha256(str(where.resolve()).encode()).hexdigest(), 16) % 10000
+
+
+def listening(host: str, port: int | None, where: Path) -> socket.socket:
+    """A socket bound where the desk serves: `port`, or when None `where`'s usual port if it is
+    free, else any free one."""
+    if port is None:
+        try:
+            return _bound(host, usual_port(where))
+        except OSError:
+            port = 0
+    try:
+        return _bound(host, port)
+    except OSError as error:
+        raise PnpError(f"--host {host} --port {port}: cannot serve there ({error.strerror})") from None
+
+
+def _bound(host: str, port: int) -> socket.socket:
+    import socket
+
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    return sock
 
 
 def _address() -> str:
@@ -62,7 +94,10 @@ def _address() -> str:
 def desk(
     file: Optional[Path] = typer.Argument(None, metavar="FILE", help="The transcription to open and save; a new one if it does not exist yet.",
                                           show_default=False),
-    port: int = typer.Option(0, "--port", min=0, max=65535, help="Port to serve on; 0: a free one."),
+    port: Optional[int] = typer.Option(None, "--port", min=0, max=65535, show_default=False,
+                                       help="Port to serve on; 0: any free one. By default the same port each time "
+                                       "for the same FILE (a free one if that is taken), so a restarted desk is "
+                                       "at the same address and offers back edits it had not saved."),
     host: str = typer.Option("127.0.0.1", "--host", help="Address to serve on. Only this machine can connect unless "
                              "you give another, such as 0.0.0.0 for a phone on the same network; then the URL "
                              "carries a token, and requests without it are refused."),
@@ -81,13 +116,7 @@ def desk(
     from pnp.desk.guard import new_token
 
     targets, opened = targets_for(file, Path.cwd())
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind((host, port))
-    except OSError as error:
-        raise PnpError(f"--host {host} --port {port}: cannot serve there ({error.strerror})") from None
+    sock = listening(host, port, file or Path.cwd())
     port = sock.getsockname()[1]
     local = host in LOCAL
     token = None if local else new_token()

@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pnp.desk.guard import Guard, accepted_hosts
 from pnp.desk.service import MAX_UPLOAD, Desk, DeskService, Refused
@@ -23,12 +23,10 @@ from pnp.inputs import MAX_PHOTO
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 1024 * 1024  # any request but a photo
-SECURITY_HEADERS = {
+MAX_SCANS = 2  # photos read at once (each decoded photo holds its pixels in memory)
+SECURITY_HEADERS = {  # besides those `with_headers` puts on every answer
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; "
                                "base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-store",
 }
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -42,6 +40,8 @@ async def json_body(request: Request) -> Json:
         data = json.loads(await request.body())
     except ValueError:
         raise Refused(400, "not valid JSON") from None
+    except RecursionError:
+        raise Refused(400, "JSON nested too deeply for a position") from None
     if not isinstance(data, dict):
         raise Refused(400, "send a JSON object")
     return data
@@ -57,7 +57,11 @@ async def upload_of(request: Request, field: str, limit: int, missing: str) -> t
 
 
 def routes(service: DeskService) -> list[Route | Mount]:
+    import threading
+
     import jinja2
+
+    scans = threading.BoundedSemaphore(MAX_SCANS)
 
     pages = jinja2.Environment(loader=jinja2.FileSystemLoader(str(HERE / "templates")), autoescape=True)
 
@@ -65,8 +69,8 @@ def routes(service: DeskService) -> list[Route | Mount]:
         data = {"games": service.games(), "start": service.start()}
         return HTMLResponse(pages.get_template("page.html").render(data=data), headers=SECURITY_HEADERS)
 
-    async def blank(request: Request) -> Response:
-        return JSONResponse(service.blank(request.path_params["game"]))
+    async def file(request: Request) -> Response:
+        return JSONResponse(service.file(request.path_params["game"]))
 
     async def evaluate(request: Request) -> Response:
         return JSONResponse(service.evaluate(await json_body(request)))
@@ -93,11 +97,17 @@ def routes(service: DeskService) -> list[Route | Mount]:
             raise Refused(400, "corners are text: \"X,Y X,Y X,Y X,Y\"")
         try:
             document = json.loads(str(form.get("document", "")))
-        except ValueError:
+        except (ValueError, RecursionError):
             raise Refused(400, "the position is not valid JSON") from None
-        # Seconds of work: off the event loop, so the page stays served.
-        answer = await asyncio.to_thread(service.scan, form.get("game"), document, photo, item.filename or "photo",
-                                         corners)
+        # Seconds of work and a decoded photo's memory each: off the event loop, so the page stays
+        # served, and a few at once; others are asked to come back.
+        if not scans.acquire(blocking=False):
+            raise Refused(503, "busy reading other photos: try again in a few seconds")
+        try:
+            answer = await asyncio.to_thread(service.scan, form.get("game"), document, photo,
+                                             item.filename or "photo", corners)
+        finally:
+            scans.release()
         return JSONResponse(answer)
 
     async def board_svg(request: Request) -> Response:
@@ -108,12 +118,11 @@ def routes(service: DeskService) -> list[Route | Mount]:
                         headers={**SECURITY_HEADERS, "Cache-Control": "private, max-age=3600"})
 
     async def game_script(request: Request) -> Response:
-        return Response(service.script(request.path_params["game"]), media_type="text/javascript",
-                        headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"})
+        return Response(service.script(request.path_params["game"]), media_type="text/javascript")
 
     return [
         Route("/", page),
-        Route("/api/blank/{game}", blank),
+        Route("/api/file/{game}", file),
         Route("/api/evaluate", evaluate, methods=["POST"]),
         Route("/api/save", save, methods=["POST"]),
         Route("/api/picture", picture, methods=["POST"]),
@@ -128,10 +137,28 @@ def routes(service: DeskService) -> list[Route | Mount]:
 
 async def refused(request: Request, error: Exception) -> Response:
     assert isinstance(error, Refused)
-    return JSONResponse({"error": str(error)}, error.status)
+    return JSONResponse({"error": str(error)}, error.status, headers={"Retry-After": "5"} if error.status == 503 else None)
+
+
+def with_headers(app: ASGIApp) -> ASGIApp:
+    """Every answer, refusals included, unsniffed, unreferred and uncached unless it says otherwise."""
+    always = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer")]
+
+    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() not in dict(always)]
+                if not any(k.lower() == b"cache-control" for k, _ in headers):
+                    headers.append((b"cache-control", b"no-store"))
+                message["headers"] = [*headers, *always]
+            await send(message)
+
+        await app(scope, receive, sending if scope["type"] == "http" else send)
+
+    return wrapped
 
 
 def create_app(desk: Desk) -> ASGIApp:
     app = Starlette(routes=routes(DeskService(desk)), exception_handlers={Refused: refused})
-    return Guard(app, desk.port, accepted_hosts(desk.host, desk.port, desk.names), desk.token, MAX_BODY, desk.names,
-                 {"/api/scan": MAX_PHOTO + MAX_BODY})
+    return with_headers(Guard(app, desk.port, accepted_hosts(desk.host, desk.port, desk.names), desk.token, MAX_BODY,
+                              desk.names, {"/api/scan": MAX_PHOTO + MAX_BODY}))

@@ -7,10 +7,15 @@ sends it on every edit; it is written as YAML, read once with the game's own len
 messages of `pnp check`, each placed at the field it concerns), scored with the game's engine when
 it has no problems, and for a game with a board drawn, problems or not. Save writes the game's
 own transcription of the position, only to the file the desk was started for.
+
+A save cannot clobber: the page holds the version (a content hash) of the file as it loaded it,
+and a save over a file changed since, or holding another game, is refused (409) saying what it
+would lose, until the page asks to overwrite or to save under a new name.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +27,81 @@ from pnp.games.base import P, R, BoardPicture, BoardPictures, DeskPage, Form, Ga
 
 MAX_UPLOAD = 256 * 1024  # an opened transcription or set-up: a few KiB in practice
 UPLOAD_TYPES = (".yaml", ".yml", ".json")
+
+
+def version_of(raw: bytes | None) -> str | None:
+    """What the page holds to know the file it loaded: its content hash; None: no file."""
+    return None if raw is None else hashlib.sha256(raw).hexdigest()
+
+
+def on_disk(path: Path) -> bytes | None:
+    """A file's bytes, or None when there is no file to read."""
+    from pnp.inputs import MAX_DOCUMENT, read_bytes
+
+    if not path.exists():
+        return None
+    return read_bytes(path, str(path), MAX_DOCUMENT, regular_only=True)
+
+
+def free_path(folder: Path, stem: str, suffix: str = ".yaml") -> Path:
+    """`stem.yaml` in `folder`, or `stem-2.yaml`, `stem-3.yaml`...: the first not there."""
+    path, n = folder / f"{stem}{suffix}", 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stem}-{n}{suffix}"
+    return path
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def flat(value: object, path: str = "") -> dict[str, object]:
+    """A document as {place: value}; a block of text by its lines (a Kingdom Builder board's rows)."""
+    if isinstance(value, dict):
+        return {k: v for key, item in value.items() for k, v in flat(item, f"{path} › {key}" if path else str(key)).items()}
+    if isinstance(value, list):
+        return {k: v for i, item in enumerate(value) for k, v in flat(item, f"{path} › {i + 1}").items()}
+    if isinstance(value, str) and "\n" in value.strip():
+        return {f"{path}, line {n}": line.strip() for n, line in enumerate(value.strip().split("\n"), start=1)}
+    return {path: value}
+
+
+def differences(theirs: object, ours: object, most: int = 8) -> list[str]:
+    """What `theirs` holds that `ours` does not: the places they differ, in the file's words."""
+    a, b = flat(theirs), flat(ours)
+    shown = [f"{place}: {a.get(place, '(nothing)')} (here: {b.get(place, '(nothing)')})"
+             for place in [*a, *(k for k in b if k not in a)] if a.get(place) != b.get(place)]
+    return shown[:most] + ([f"and {len(shown) - most} more"] if len(shown) > most else [])
+
+
+def checked(document: object) -> dict[str, object]:
+    """A position the page sent, refused (400) unless it is an object within what a pnp file may
+    hold (the limits `yamldoc` puts on every file read)."""
+    from pnp.yamldoc import MAX_DEPTH, MAX_VALUES
+
+    if not isinstance(document, dict):
+        raise Refused(400, "the position must be a JSON object")
+    level, values = [document], 0
+    for depth in range(MAX_DEPTH + 1):
+        values += len(level)
+        if values > MAX_VALUES:
+            raise Refused(400, f"the position holds more than {MAX_VALUES} values; a position holds a few hundred")
+        level = [item for node in level if isinstance(node, (dict, list))
+                 for item in (node.values() if isinstance(node, dict) else node)]
+        if not level:
+            return document
+    raise Refused(400, f"the position is nested more than {MAX_DEPTH} deep; no position needs that")
+
+
+# The scanner speaks to the command line; the page's user clicked the hexes instead.
+COMMAND_WORDS = (("--corners: ", "the hexes clicked: "), (' with --corners "X,Y X,Y X,Y X,Y"', ": click them on the photo"))
+
+
+def page_words(message: str) -> str:
+    for said, meant in COMMAND_WORDS:
+        message = message.replace(said, meant)
+    return message
 
 
 class Refused(Exception):
@@ -96,7 +176,11 @@ def line_paths(text: str) -> dict[int, tuple[object, ...]]:
                 found.setdefault(line, (*path, index))
                 walk(item, (*path, index))
 
-    walk(yamldoc.load(text, "desk"), ())
+    try:
+        tree = yamldoc.load(text, "desk")
+    except InputError:  # a value no file may hold (a control character): its problem goes in the list
+        return {}
+    walk(tree, ())
     result: dict[int, tuple[object, ...]] = {}
     last: tuple[object, ...] = ()
     for number in range(1, text.count("\n") + 2):
@@ -132,7 +216,9 @@ class DeskService:
         self.boards = BoardCache()
 
     def game(self, game_id: object) -> Game[Any, Any]:
-        if not isinstance(game_id, str) or game_id not in self.desk.targets:
+        if not isinstance(game_id, str):
+            raise Refused(400, f"'game' names a game: {', '.join(self.desk.targets)}")
+        if game_id not in self.desk.targets:
             raise Refused(404, f"this desk has no page for '{game_id}'")
         return GAMES[game_id]
 
@@ -156,30 +242,52 @@ class DeskService:
                 for g in GAMES.values() if g.id in self.desk.targets]
 
     def start(self) -> Json | None:
-        """The transcription the desk was started with, as saved last; None for a new one (or
-        one spoilt meanwhile)."""
-        from pnp.inputs import read_text
+        """What the page opens first: the file a game saves to, when it is there (as saved last, or
+        as its problems when it cannot be read); None when no game's file is there yet."""
+        for game_id in self.desk.targets:
+            opening = self.file(game_id)
+            if opening["version"] is not None and opening["holds"] in (game_id, None):
+                return opening
+        return None
 
-        opened = self.desk.opened
-        if opened is None:
-            return None
-        try:
-            return self.opening(GAMES[next(iter(self.desk.targets))], read_text(opened, str(opened)), str(opened))
-        except (PnpError, Refused):
-            return None
+    def file(self, game_id: object) -> Json:
+        """A game's position as its file holds it: what was saved; a blank form when there is no
+        file or it holds another game (`holds` names it); besides a blank form, its problems and
+        text when it cannot be read (`unreadable`).
+        `version` is the file's as read, for the save that follows."""
+        from pnp import yamldoc
 
-    def blank(self, game_id: object) -> Json:
-        """A new position: the game's blank form with its defaults, or just the game's name."""
         game = self.game(game_id)
+        path = self.desk.targets[game.id]
+        about: Json = {"file": path.name}
+        try:
+            raw = on_disk(path)
+            text = "" if raw is None else raw.decode("utf-8")
+            data = None if raw is None else yamldoc.load(text, path.name)
+            holds = data.get("game") if isinstance(data, dict) else None
+            if raw is not None and holds not in GAMES:
+                raise InputError([Problem(path.name, None, f"'game:' must name one of {', '.join(GAMES)}")])
+        except (PnpError, UnicodeDecodeError) as error:
+            with path.open("rb") as file:  # what there is to show of it
+                raw = file.read(MAX_UPLOAD)
+            problems = error.problems if isinstance(error, InputError) else [Problem(path.name, None, str(error))]
+            return {**self.blank(game), **about, "version": version_of(raw), "holds": None,  # a blank form to start anew
+                    "unreadable": {"text": raw.decode("utf-8", "replace"),
+                                   "problems": [{"line": p.line, "message": p.message} for p in problems]}}
+        about.update(version=version_of(raw), holds=holds)
+        if holds == game.id:
+            return {**self.opening(game, text, str(path)), **about}
+        return {**self.blank(game), **about}
+
+    def blank(self, game: Game[P, R]) -> Json:
+        """A new position: the game's blank form with its defaults, or just the game's name."""
         text = game.blank_form() if isinstance(game, Form) else f"game: {game.id}\n"
         return self.opening(game, text, str(self.desk.targets[game.id]))
 
     def read(self, game: Game[P, R], document: object) -> _Read:
         from pnp import yamlout
 
-        if not isinstance(document, dict):
-            raise Refused(400, "the position must be a JSON object")
-        text = yamlout.dumps(document, flow=False)
+        text = yamlout.dumps(checked(document), flow=False)
         try:
             position, problems = game.read(text, self.source(game))
         except PnpError as error:  # a file it names cannot be used
@@ -221,7 +329,9 @@ class DeskService:
         return {"board": shown, "pieces": svg.render(drawing)}
 
     def save(self, request: Json) -> tuple[int, Json]:
-        """Write the position to the game's file, unless it has problems."""
+        """Write the position to the game's file, unless it has problems or would clobber the file
+        (see the module's note): `version` is the file's as the page loaded it; `overwrite` replaces
+        it all the same; `as_new` writes a new file beside it, which later saves then write."""
         from pnp.outputs import write_file
 
         game = self.game(request.get("game"))
@@ -229,11 +339,41 @@ class DeskService:
         if read.problems or read.position is None:
             return 422, {"saved": None, "problems": problems_json(read.problems, read.text)}
         path = self.desk.targets[game.id]
+        if request.get("as_new") is True:
+            path = self.desk.targets[game.id] = free_path(path.parent, path.stem)
+        elif request.get("overwrite") is not True:
+            clash = self.clash(game, read, request.get("version"))
+            if clash is not None:
+                return 409, {"saved": None, "problems": [], "error": clash[0],
+                             "conflict": {"file": path.name, "lost": clash[1]}}
         unsure = _strings(request.get("unsure"), 10_000)
         text = game.dumps_unsure(read.position, unsure) if isinstance(game, Scan) else game.dumps(read.position)
-        # The desk was opened on this file (or chose it, new, at start): saving replaces it.
         write_file(path, text, force=True)
-        return 200, {"saved": str(path), "problems": []}
+        return 200, {"saved": str(path), "file": path.name, "version": version_of(on_disk(path)), "problems": []}
+
+    def clash(self, game: Game[Any, Any], read: _Read, version: object) -> tuple[str, list[str]] | None:
+        """Why saving `read` over the game's file would lose something, and what; None if nothing."""
+        path = self.desk.targets[game.id]
+        theirs = self.file(game.id)
+        if theirs["version"] is None:  # no file (or removed since): nothing to lose
+            return None
+        if theirs["holds"] not in (game.id, None):
+            other = GAMES[str(theirs["holds"])]
+            return (f"{path.name} holds a {other.name} game, not this {game.name} one",
+                    [f"the {other.name} game saved in {path.name}"])
+        if "unreadable" in theirs:
+            return (f"{path.name} cannot be read as it is now", [f"the text of {path.name} as it is now"])
+        if theirs["version"] == version:
+            return None
+        mine = self.opening(game, game.dumps(read.position), str(path))["document"]  # both as the game writes them
+        return f"{path.name} has changed since this page opened it", differences(self.normal(game, theirs), mine)
+
+    def normal(self, game: Game[Any, Any], opening: Json) -> object:
+        """A file's document as the game writes it again, so that it compares with the page's."""
+        read = self.read(game, opening["document"])
+        if read.problems or read.position is None:
+            return opening["document"]
+        return self.opening(game, game.dumps(read.position), "")["document"]
 
     def picture(self, request: Json) -> bytes:
         """The score picture as PDF."""
@@ -244,7 +384,7 @@ class DeskService:
             raise Refused(404, f"{game.name} has no picture")
         read = self.read(game, request.get("document"))
         if read.problems or read.position is None:
-            raise Refused(422, f"{len(read.problems)} problems: fix them first")
+            raise Refused(422, f"{plural(len(read.problems), 'problem')}: fix them first")
         return pdf.render([game.picture(game.evaluate(read.position))], f"{game.name} score")
 
     def upload(self, name: str, raw: bytes) -> Json:
@@ -268,7 +408,8 @@ class DeskService:
         if game_id not in self.desk.targets:
             raise Refused(422, f"this desk saves {', '.join(self.desk.targets)} positions; start 'pnp desk FILE' "
                                f"for a {game_id} one")
-        return self.opening(GAMES[game_id], text, name)
+        target = self.file(game_id)  # Save writes there: the page saves over the file as it is now
+        return {**self.opening(GAMES[game_id], text, name), "version": target["version"], "holds": target["holds"]}
 
     def scan(self, game_id: object, document: object, photo: bytes, photo_name: str, corners: str | None) -> Json:
         """A photo read into the position: the filled position and its unsure places, never stored."""
@@ -277,13 +418,11 @@ class DeskService:
         game = self.game(game_id)
         if not isinstance(game, Scan):
             raise Refused(404, f"{game.name} has no photo scan")
-        if not isinstance(document, dict):
-            raise Refused(400, "the position must be a JSON object")
         try:
-            reading = game.scan(yamlout.dumps(document, flow=False), self.source(game), photo, photo_name,
+            reading = game.scan(yamlout.dumps(checked(document), flow=False), self.source(game), photo, photo_name,
                                 corners=corners)
         except PnpError as error:
-            raise Refused(422, "; ".join(error.messages())) from None
+            raise Refused(422, "; ".join(page_words(m) for m in error.messages())) from None
         return {**self.opening(game, reading.text, str(self.desk.targets[game.id])), "summary": reading.summary}
 
     def script(self, game_id: object) -> str:

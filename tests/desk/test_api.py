@@ -15,6 +15,7 @@ from pnp.cli.app import app as cli, make_app
 from pnp.cli.desk import targets_for
 from pnp.desk.app import MAX_BODY, MAX_UPLOAD, Desk, create_app
 from pnp.desk.guard import COOKIE
+from pnp.errors import PnpError
 from pnp.games import GAMES
 from tests.readers import reader
 
@@ -49,6 +50,12 @@ def evaluate(client: TestClient, game_id: str, doc: dict, **extra: object) -> di
     return answer.json()
 
 
+def save(client: TestClient, game_id: str, doc: dict, **extra: object):
+    """Save as the page does: with the version of the file it loaded."""
+    version = client.get(f"/api/file/{game_id}").json()["version"]
+    return client.post("/api/save", json={"game": game_id, "document": doc, "version": version, **extra})
+
+
 def cli_json(game_id: str, path: Path) -> dict:
     result = CliRunner().invoke(cli, ["score", game_id, str(path), "--json"])
     assert result.exit_code == 0, result.output
@@ -79,7 +86,7 @@ def test_a_settlement_tapped_on_an_empty_board_scores(tmp_path):
     # location hexes), castles 0 (no castle next to it). Boris has nothing: 0 everywhere.
     path = tmp_path / "new.yaml"
     client = TestClient(create_app(Desk({"kingdom-builder": path}, port=PORT)), base_url=BASE)
-    blank = client.get("/api/blank/kingdom-builder").json()["document"]
+    blank = client.get("/api/file/kingdom-builder").json()["document"]
     doc = {**blank, "cards": ["fishermen", "knights", "merchants"], "settlements": blank["settlements"]}
     empty = evaluate(client, "kingdom-builder", doc)
     assert [p["total"] for p in empty["result"]["players"]] == [0, 0]
@@ -148,7 +155,7 @@ def test_an_edit_scores_and_saves_what_the_cli_reads(copy, game_id, edit, change
     edit(doc)
     found = evaluate(client, game_id, doc)
     assert found["problems"] == [] and changed(found["result"])
-    saved = client.post("/api/save", json={"game": game_id, "document": doc})
+    saved = save(client, game_id, doc)
     assert saved.status_code == 200 and saved.json()["saved"] == str(path)
     assert cli_json(game_id, path) == found["result"]
     parse = reader(game_id).parse
@@ -161,7 +168,7 @@ def test_saving_a_kingdom_builder_game_keeps_its_values_and_hexes_to_check(copy)
     doc = document("kingdom-builder")
     doc["players"][0]["name"] = "Anna <b>&amp;"
     found = evaluate(client, "kingdom-builder", doc)
-    saved = client.post("/api/save", json={"game": "kingdom-builder", "document": doc, "unsure": ["E7"]})
+    saved = save(client, "kingdom-builder", doc, unsure=["E7"])
     assert saved.status_code == 200
     assert cli_json("kingdom-builder", path) == found["result"]
     assert GAMES["kingdom-builder"].unsure(path.read_text()) == ("E7",)
@@ -181,7 +188,7 @@ def test_bad_input_is_not_saved(copy, game_id, spoil, path):
     spoil(doc)
     found = evaluate(client, game_id, doc)
     assert [p["path"] for p in found["problems"]] == [path] and found["result"] is None
-    refused = client.post("/api/save", json={"game": game_id, "document": doc})
+    refused = save(client, game_id, doc)
     assert refused.status_code == 422 and refused.json()["problems"] == found["problems"]
     assert file.read_text() == before
 
@@ -307,7 +314,7 @@ def test_every_game_page_has_its_script_and_a_blank_position(copy, game_id):
     assert f'<script src="/games/{game_id}.js" defer>' in client.get("/").text
     script = client.get(f"/games/{game_id}.js")
     assert script.status_code == 200 and f'Desk.register("{game_id}"' in script.text
-    blank = client.get(f"/api/blank/{game_id}")
+    blank = client.get(f"/api/file/{game_id}")
     assert blank.status_code == 200 and blank.json()["document"]["game"] == game_id
 
 
@@ -326,7 +333,7 @@ def test_a_game_with_only_check_and_score_gets_the_generic_page(coin_flip):
     page = client.get("/")
     assert page.status_code == 200 and "/games/coin-flip.js" not in page.text and '"id": "coin-flip"' in page.text
     assert client.get("/games/coin-flip.js").status_code == 404  # the page asks for none; asked, no 500
-    blank = client.get("/api/blank/coin-flip")
+    blank = client.get("/api/file/coin-flip")
     assert blank.status_code == 200 and blank.json()["document"] == {"game": "coin-flip"}
     doc = {"game": "coin-flip", "calls": {"Anna": "heads", "Boris": "tails"}, "landed": "tails"}
     found = evaluate(client, "coin-flip", doc)
@@ -338,3 +345,154 @@ def test_a_game_with_only_check_and_score_gets_the_generic_page(coin_flip):
     checked = CliRunner().invoke(make_app(), ["score", "coin-flip", str(path), "--json"])
     assert json.loads(checked.stdout) == {"winners": ["Boris"]}
     assert client.post("/api/picture", json={"game": "coin-flip", "document": doc}).status_code == 404
+
+
+def test_two_tabs_on_one_file_the_later_save_is_refused_and_says_what_it_would_lose(copy):
+    """Tab A removes Clara's settlement on A10 and saves; tab B, opened before, changes a card and
+    saves: refused (409), naming the row A that tab A changed, and A's save is still in the file."""
+    path = copy("kingdom-builder")
+    client = client_for(path)
+    opened = client.get("/api/file/kingdom-builder").json()
+    a, b = document("kingdom-builder"), document("kingdom-builder")
+    row_a = a["settlements"].splitlines()[2]
+    a["settlements"] = a["settlements"].replace(row_a, row_a.replace(". 3 .", ". . .", 1))  # A10 was Clara's (3)
+    b["cards"][1] = "miners"
+    body = {"game": "kingdom-builder", "version": opened["version"]}
+    saved = client.post("/api/save", json={**body, "document": a})
+    assert saved.status_code == 200 and saved.json()["version"] != opened["version"]
+    after_a = path.read_text()
+    refused = client.post("/api/save", json={**body, "document": b})
+    assert refused.status_code == 409 and path.read_text() == after_a
+    answer = refused.json()
+    assert answer["error"] == "first-game.yaml has changed since this page opened it"
+    # What overwriting loses, as the game writes the file (terrain letters where no one built): the
+    # card tab B changed, and row A as tab A saved it, A10 a forest (T) again, not Clara's (3).
+    assert answer["conflict"]["lost"] == [
+        "cards › 2: knights (here: miners)",
+        "settlements, line 3: D D D D F F F F F T F F W W 1 1 F M M 1  # A "
+        "(here: D D D D F F F F F 3 F F W W 1 1 F M M 1  # A)"]
+    # Under a new name: a new file beside it, the one later saves write; the first is untouched.
+    beside = client.post("/api/save", json={**body, "document": b, "as_new": True})
+    assert beside.status_code == 200 and beside.json()["file"] == "first-game-2.yaml"
+    assert path.read_text() == after_a and cli_json("kingdom-builder", path.parent / "first-game-2.yaml")
+    assert client.get("/api/file/kingdom-builder").json()["document"]["cards"][1] == "miners"
+    # Overwrite, once asked for: the page's position replaces the file.
+    forced = client.post("/api/save", json={**body, "document": a, "overwrite": True})
+    assert forced.status_code == 200 and (path.parent / "first-game-2.yaml").read_text() == after_a
+
+
+def test_a_new_file_holding_one_game_is_not_replaced_by_another_and_reloads_as_saved(tmp_path):
+    """`pnp desk new.yaml`: a Kingdom Builder position saved, then a Great Wall one saved to the
+    same file: refused (409) until overwriting is asked for; a reload shows what was saved."""
+    path = tmp_path / "new.yaml"
+    targets, _ = targets_for(path, tmp_path)
+    client = TestClient(create_app(Desk(targets, port=PORT)), base_url=BASE)
+    kb = client.get("/api/file/kingdom-builder").json()
+    assert kb["version"] is None and kb["holds"] is None  # no file yet
+    doc = {**kb["document"], "cards": ["fishermen", "knights", "merchants"]}
+    assert client.post("/api/save", json={"game": "kingdom-builder", "document": doc, "version": None}).status_code == 200
+    saved = path.read_text()
+    start = json.loads(client.get("/").text.split('type="application/json">', 1)[1].split("</script>", 1)[0])["start"]
+    assert start["game"] == "kingdom-builder" and start["document"]["cards"] == ["fishermen", "knights", "merchants"]
+    gw = client.get("/api/file/great-wall").json()  # a blank Great Wall form; the file holds the other game
+    assert gw["holds"] == "kingdom-builder" and gw["document"]["game"] == "great-wall"
+    example = document("great-wall")
+    refused = client.post("/api/save", json={"game": "great-wall", "document": example, "version": gw["version"]})
+    assert refused.status_code == 409 and path.read_text() == saved
+    assert refused.json()["conflict"]["lost"] == ["the Kingdom Builder game saved in new.yaml"]
+    assert refused.json()["error"] == "new.yaml holds a Kingdom Builder game, not this Great Wall of China one"
+
+
+def test_a_file_spoilt_meanwhile_opens_as_its_problems_and_text(copy):
+    path = copy("great-wall")
+    client = client_for(path)
+    path.write_text("game: great-wall\nplayers: [Anna\n")  # spoilt by hand while the desk runs
+    start = json.loads(client.get("/").text.split('type="application/json">', 1)[1].split("</script>", 1)[0])["start"]
+    assert start["document"] == yaml.safe_load(GAMES["great-wall"].blank_form())  # a blank form to start anew
+    assert start["unreadable"]["text"] == "game: great-wall\nplayers: [Anna\n"
+    assert len(start["unreadable"]["problems"]) == 1 and start["unreadable"]["problems"][0]["message"]
+    # Saving a position over it asks first: its text would be lost.
+    refused = client.post("/api/save", json={"game": "great-wall", "document": document("great-wall"),
+                                             "version": start["version"]})
+    assert refused.status_code == 409 and path.read_text() == "game: great-wall\nplayers: [Anna\n"
+
+
+def test_a_restarted_desk_serves_at_the_same_address_where_it_can(tmp_path):
+    """The port comes from the file's path (20000 + its SHA-256 mod 10000): the same for each run,
+    another when that one is taken; `--port` as given."""
+    import hashlib
+    import socket
+
+    from pnp.cli.desk import listening
+
+    file = tmp_path / "game.yaml"
+    usual = 20000 + int(hashlib.sha256(str(file.resolve()).encode()).hexdigest(), 16) % 10000
+    first = listening("127.0.0.1", None, file)
+    assert first.getsockname()[1] == usual
+    first.close()
+    again = listening("127.0.0.1", None, file)
+    assert again.getsockname()[1] == usual
+    again.listen()  # a desk still running there: the next one takes another port
+    other = listening("127.0.0.1", None, file)
+    assert other.getsockname()[1] not in (usual, 0)
+    other.close()
+    with pytest.raises(PnpError, match=f"--port {usual}: cannot serve there"):
+        listening("127.0.0.1", usual, file)
+    again.close()
+
+
+ODD = [None, True, -1, 0, 10**30, 2.5, "", "x" * 300, "\u202e<b>&", [], {}, [None], {"": None}, ["fishermen"] * 50]
+
+
+def mutated(value: object, rng, depth: int = 0) -> object:
+    """`value` with some of its parts replaced by values of odd types and sizes."""
+    if rng.random() < 0.08 or depth > 6:
+        return rng.choice(ODD) if rng.random() < 0.9 else value
+    if isinstance(value, dict):
+        keys = list(value) + (["extra"] if rng.random() < 0.1 else [])
+        return {key: mutated(value.get(key), rng, depth + 1) for key in keys if rng.random() > 0.05}
+    if isinstance(value, list):
+        items = value + value[:1] * rng.randrange(3)
+        return [mutated(item, rng, depth + 1) for item in items if rng.random() > 0.05]
+    if isinstance(value, str) and rng.random() < 0.2:
+        return value[: rng.randrange(len(value) + 1)] + rng.choice(["", "?", "\n", " 0", "@180", "\u0000"])
+    return value
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_fuzz_of_the_api_gets_answers_never_a_server_error(copy, game_id):
+    """Each game's example, mutated at random (seeded), and odd requests around it: every answer
+    is a refusal (4xx) or an answer, never a 500 (the test client raises on one)."""
+    import random
+
+    rng = random.Random(22)
+    client = client_for(copy(game_id))
+    for n in range(50):
+        doc = mutated(document(game_id), rng)
+        extra = {key: rng.choice(ODD + ["A1", ["A1"]]) for key in ("focus", "unsure", "board", "version", "overwrite")
+                 if rng.random() < 0.3}
+        game = game_id if rng.random() < 0.9 else rng.choice(ODD)
+        for path in ("/api/evaluate", "/api/save", "/api/picture"):
+            answer = client.post(path, json={"game": game, "document": doc, **extra})
+            assert answer.status_code in (200, 400, 404, 409, 422), (path, doc, answer.text)
+    for body in ('{"game": ["x"]}', '{"game": "%s", "document": %s}' % (game_id, "[" * 5000 + "]" * 5000),
+                 '{"game": "%s", "document": {"a": %s}}' % (game_id, "[" * 40 + "]" * 40), "[]", "null", '"x"'):
+        answer = client.post("/api/evaluate", content=body, headers={"content-type": "application/json"})
+        assert answer.status_code == 400 and answer.json()["error"], body
+
+
+def test_a_20000_player_position_is_refused_with_a_message(copy):
+    client = client_for(copy("kingdom-builder"))
+    doc = {**document("kingdom-builder"), "players": [{"key": str(i), "name": f"P{i}"} for i in range(20_000)]}
+    answer = client.post("/api/evaluate", json={"game": "kingdom-builder", "document": doc})
+    # 20,000 players are 60,000 values with their keys and names: more than any file may hold.
+    assert answer.status_code == 400
+    assert answer.json()["error"] == "the position holds more than 50000 values; a position holds a few hundred"
+
+
+def test_the_api_is_never_cached_nor_sniffed(copy):
+    client = client_for(copy("great-wall"))
+    for answer in (client.get("/"), client.get("/api/file/great-wall"),
+                   client.post("/api/evaluate", json={"game": "great-wall", "document": document("great-wall")})):
+        assert answer.headers["x-content-type-options"] == "nosniff"
+        assert answer.headers["cache-control"] == "no-store" and answer.headers["referrer-policy"] == "no-referrer"

@@ -1,11 +1,13 @@
 """The desk in a real headless Chromium: tap hexes, change cards and territories, see the result
 change, save, and score the saved file with the CLI. One browser and one server for the module."""
 
-import contextlib
 import json
+import shutil
 import socket
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -23,23 +25,21 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 EXAMPLES = Path(__file__).resolve().parents[2] / "boards" / "examples"
 
 
-@contextlib.contextmanager
-def serving(folder: Path):
-    """A desk started without a file, as `pnp desk` in an empty folder: each game registered now
-    saves to a new file there. Gives its URL and those files."""
+@contextmanager
+def serving(targets: dict[str, Path], opened: Path | None = None) -> Iterator[str]:
+    """A desk served on a free port of this machine, as `pnp desk` serves it: its URL."""
     import uvicorn
 
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    targets, _ = targets_for(None, folder)
-    server = uvicorn.Server(uvicorn.Config(create_app(Desk(targets, port=port)), log_level="warning", lifespan="off"))
+    server = uvicorn.Server(uvicorn.Config(create_app(Desk(targets, opened, port=port)), log_level="warning", lifespan="off"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     while not server.started:
         time.sleep(0.01)
     try:
-        yield f"http://127.0.0.1:{port}/", targets
+        yield f"http://127.0.0.1:{port}/"
     finally:
         server.should_exit = True
         thread.join(5)
@@ -47,8 +47,11 @@ def serving(folder: Path):
 
 @pytest.fixture(scope="module")
 def desk(tmp_path_factory):
-    with serving(tmp_path_factory.mktemp("desk")) as served:
-        yield served
+    """A desk started without a file, as `pnp desk` in an empty folder: each game saves to a new
+    file there."""
+    targets, _ = targets_for(None, tmp_path_factory.mktemp("desk"))
+    with serving(targets) as url:
+        yield url, targets
 
 
 @pytest.fixture(scope="module")
@@ -65,18 +68,18 @@ def browser():
         chromium.close()
 
 
-@pytest.fixture
-def page(browser, desk, request):
-    yield from opened(browser, desk[0] + "#" + getattr(request, "param", "kingdom-builder"))
+SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 768}}
 
 
-def opened(browser, url: str):
-    """The desk's page at `url`, once it shows its first position; no error, no failed script."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+@contextmanager
+def watched(context, url: str, offline: bool = False) -> Iterator:
+    """A page of the desk at `url`, its first position shown; it must end with no script error
+    (nor, unless the desk is `offline` on purpose, a failed request)."""
+    page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     # A script that fails to load breaks the page as surely as one that throws.
-    page.on("requestfailed", lambda request: errors.append(f"{request.url}: {request.failure}"))
+    page.on("requestfailed", lambda request: None if offline else errors.append(f"{request.url}: {request.failure}"))
     page.on("response", lambda response: errors.append(f"{response.url}: {response.status}")
             if response.status >= 400 and response.request.resource_type == "script" else None)
     page.goto(url)
@@ -84,6 +87,14 @@ def opened(browser, url: str):
     yield page
     page.close()
     assert errors == []
+
+
+@pytest.fixture
+def page(browser, desk, request):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    with watched(context, desk[0] + "#" + getattr(request, "param", "kingdom-builder")) as page:
+        yield page
+    context.close()
 
 
 def cli_json(game_id: str, path: Path) -> dict:
@@ -273,18 +284,20 @@ def test_a_game_without_a_page_of_its_own_is_edited_as_json(browser, tmp_path, m
     from tests.coin_flip.game import GAME
 
     monkeypatch.setitem(GAMES, GAME.id, GAME)
-    with serving(tmp_path) as (url, targets):
-        for page in opened(browser, url + "#coin-flip"):
-            box = page.locator("textarea.generic")
-            # Anna called heads, Boris tails; the coin landed heads: Anna wins.
-            box.fill('{"game": "coin-flip", "calls": {"Anna": "heads", "Boris": "tails"}, "landed": "heads"}')
-            page.wait_for_selector("#status:has-text('2 calls, landed heads')")
-            box.fill('{"game": "coin-flip", "calls": {"Anna": "heads"}, "landed": "edge"}')
-            page.wait_for_selector(".problem-note:has-text(\"landed is 'edge', expected heads or tails\")")
-            box.fill('{"game": "coin-flip", "calls": {"Anna": "heads", "Boris": "tails"}, "landed": "tails"}')
-            page.wait_for_selector("#status:has-text('landed tails')")
-            page.click("#save")
-            page.wait_for_selector("#status:has-text('Saved')")
+    targets, _ = targets_for(None, tmp_path)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    with serving(targets) as url, watched(context, url + "#coin-flip") as page:
+        box = page.locator("textarea.generic")
+        # Anna called heads, Boris tails; the coin landed heads: Anna wins.
+        box.fill('{"game": "coin-flip", "calls": {"Anna": "heads", "Boris": "tails"}, "landed": "heads"}')
+        page.wait_for_selector("#status:has-text('2 calls, landed heads')")
+        box.fill('{"game": "coin-flip", "calls": {"Anna": "heads"}, "landed": "edge"}')
+        page.wait_for_selector(".problem-note:has-text(\"landed is 'edge', expected heads or tails\")")
+        box.fill('{"game": "coin-flip", "calls": {"Anna": "heads", "Boris": "tails"}, "landed": "tails"}')
+        page.wait_for_selector("#status:has-text('landed tails')")
+        page.click("#save")
+        page.wait_for_selector("#status:has-text('Saved')")
+    context.close()
     assert cli_json_of(GAME.id, targets[GAME.id]) == {"winners": ["Boris"]}
 
 
@@ -295,3 +308,182 @@ def cli_json_of(game_id: str, path: Path) -> dict:
     result = CliRunner().invoke(make_app(), ["score", game_id, str(path), "--json"])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
+
+
+# Each way work was once lost, at a phone's size and a laptop's: none loses anything now.
+
+@pytest.fixture(params=list(SIZES))
+def context(browser, request):
+    context = browser.new_context(viewport=SIZES[request.param])
+    yield context
+    context.close()
+
+
+def test_a_file_holding_one_game_is_not_replaced_by_another(context, tmp_path):
+    """`pnp desk new.yaml`: a Kingdom Builder position saved, then a Great Wall example opened and
+    saved to the same file: refused, saying the Kingdom Builder game would be lost; saved under a
+    new name instead; reloaded, the page shows the Kingdom Builder game as saved."""
+    path = tmp_path / "new.yaml"
+    with serving(targets_for(path, tmp_path)[0]) as url, watched(context, url) as page:
+        for n, card in enumerate(("fishermen", "knights", "merchants"), start=1):
+            page.select_option(f'select[aria-label="card {n}"]', card)
+        page.wait_for_selector("table.score")
+        assert page.locator("#unsaved").is_visible()
+        page.click("#save")
+        page.wait_for_selector("#status:has-text('Saved')")
+        assert not page.locator("#unsaved").is_visible()
+        saved = path.read_text()
+        page.get_by_role("button", name="Great Wall of China").click()
+        page.wait_for_selector("#notice:has-text('new.yaml holds a Kingdom Builder game')")
+        page.set_input_files("#open-file", str(EXAMPLES / "great-wall-last-round.yaml"))
+        page.wait_for_selector("#result .winners")
+        page.click("#save")
+        page.wait_for_selector("#status:has-text('Not saved: new.yaml holds a Kingdom Builder game, "
+                               "not this Great Wall of China one')")
+        assert page.locator("#notice li").all_inner_texts() == ["the Kingdom Builder game saved in new.yaml"]
+        assert path.read_text() == saved
+        page.get_by_role("button", name="Save under a new name").click()
+        page.wait_for_selector(f"#status:has-text('Saved {tmp_path / 'new-2.yaml'}')")
+        assert path.read_text() == saved
+        assert cli_json("great-wall", tmp_path / "new-2.yaml") == cli_json("great-wall", EXAMPLES / "great-wall-last-round.yaml")
+        page.reload()  # a new file saved once reloads as saved, not as a blank form
+        page.wait_for_selector("table.score")
+        assert page.locator('select[aria-label="card 1"]').input_value() == "fishermen"
+
+
+def test_two_tabs_on_one_file_the_later_save_does_not_undo_the_earlier(context, tmp_path):
+    """Tab A empties A10 (Clara's) and saves; tab B, opened before, changes a card and saves:
+    refused, listing row A as tab A saved it; B reloads the file and saves its card over A's work."""
+    game = GAMES["kingdom-builder"]
+    path = Path(shutil.copy(EXAMPLES / "first-game.yaml", tmp_path / "first-game.yaml"))
+    board = game.board_picture(game.load(path))
+    args = (board.spots, board.drawing.width, board.drawing.height)
+    assert dict(game.load(path).settlements)[(0, 9)] == "3"
+    with serving({"kingdom-builder": path}, path) as url, watched(context, url) as a, watched(context, url) as b:
+        a.wait_for_selector("table.score")
+        b.wait_for_selector("table.score")
+        a.locator(".board-frame").scroll_into_view_if_needed()
+        tap(a, *args, "A10")  # Clara's (3), the last player: one tap empties it
+        a.wait_for_selector("#unsaved:visible")
+        a.click("#save")
+        a.wait_for_selector("#status:has-text('Saved')")
+        assert (0, 9) not in dict(game.load(path).settlements)
+        b.select_option('select[aria-label="card 2"]', "miners")
+        b.wait_for_selector("table.score")
+        b.click("#save")
+        b.wait_for_selector("#status:has-text('Not saved: first-game.yaml has changed since this page opened it')")
+        assert any(line.startswith("settlements, line 3:") for line in b.locator("#notice li").all_inner_texts())
+        assert (0, 9) not in dict(game.load(path).settlements)
+        b.get_by_role("button", name="Reload the file (drops the edits here)").click()
+        until(b, lambda: b.locator('select[aria-label="card 2"]').input_value() == "knights")  # as the file has it
+        b.select_option('select[aria-label="card 2"]', "miners")
+        b.click("#save")
+        b.wait_for_selector("#status:has-text('Saved')")
+        kept = game.load(path)
+        assert (0, 9) not in dict(kept.settlements) and kept.cards[1] == "miners"
+
+
+def test_a_file_spoilt_while_the_desk_runs_shows_its_problem_and_text(context, tmp_path):
+    path = Path(shutil.copy(EXAMPLES / "great-wall-last-round.yaml", tmp_path / "spoil.yaml"))
+    with serving({"great-wall": path}, path) as url, watched(context, url) as page:
+        page.wait_for_selector("#result .winners")
+        path.write_text("game: great-wall\nplayers: [Anna\n", encoding="utf-8")
+        page.reload()
+        page.wait_for_selector("fieldset.unreadable legend:text-is('spoil.yaml cannot be read')")
+        assert page.locator("#status").inner_text().startswith("spoil.yaml cannot be read: 1 problem,")
+        assert page.locator("fieldset.unreadable li").count() == 1
+        assert "players: [Anna" in page.locator("pre.file-text").inner_text()
+        assert page.locator("#save").is_disabled()
+        page.get_by_role("button", name="Start a new position").click()
+        page.wait_for_selector(".gw-section, button.add-section")
+        assert page.locator("#save").is_enabled()
+
+
+def test_edits_made_while_the_desk_does_not_answer_are_kept(context, desk):
+    """The desk stops with the page open: every action says so, the edits stay marked, leaving
+    asks first, and the page opened again offers them back."""
+    path = desk[1]["kingdom-builder"]
+    # A card other than the file's: edits the same as the file would be nothing to keep.
+    chosen = "farmers" if path.exists() and GAMES["kingdom-builder"].load(path).cards[0] == "citizens" else "citizens"
+    with watched(context, desk[0], offline=True) as page:
+        for n, card in enumerate(("fishermen", "knights", "merchants"), start=1):
+            page.select_option(f'select[aria-label="card {n}"]', card)
+        page.wait_for_selector("table.score")
+        page.route("**/api/**", lambda route: route.abort())  # the desk stopped
+        page.select_option('select[aria-label="card 1"]', chosen)
+        page.wait_for_selector("#status:has-text('Not checked: the desk does not answer')")
+        page.click("#save")
+        page.wait_for_selector("#status:has-text('Not saved: the desk does not answer')")
+        assert page.locator("#unsaved").is_visible()
+        asked = []
+        page.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.dismiss()))
+        page.close(run_before_unload=True)
+        until(page, lambda: asked)  # dismissed: the page stays, edits and all
+        assert asked == ["beforeunload"] and page.locator('select[aria-label="card 1"]').input_value() == chosen
+    with watched(context, desk[0]) as page:
+        page.wait_for_selector("#notice:has-text('are kept in this browser')")
+        page.get_by_role("button", name="Restore them").click()
+        until(page, lambda: page.locator('select[aria-label="card 1"]').input_value() == chosen)
+        assert page.locator('select[aria-label="card 3"]').input_value() == "merchants"
+        page.click("#save")
+        page.wait_for_selector("#status:has-text('Saved')")
+        assert GAMES["kingdom-builder"].load(path).cards[0] == chosen
+
+
+def test_a_key_two_players_would_share_is_refused_and_a_new_key_renames_the_settlements(context, tmp_path):
+    """Typing Boris's key 2 as Anna's once merged their settlements; changing it back gave all to
+    Anna. Now the field refuses it, and a free key takes Anna's settlements with it."""
+    game = GAMES["kingdom-builder"]
+    path = Path(shutil.copy(EXAMPLES / "first-game.yaml", tmp_path / "first-game.yaml"))
+    owners = sorted(dict(game.load(path).settlements).values())
+    with serving({"kingdom-builder": path}, path) as url, watched(context, url) as page:
+        page.wait_for_selector("table.score")
+        totals = page.locator(".totals").inner_text()
+        key = page.locator('input[aria-label="key of player 1"]')
+        key.fill("2")
+        key.press("Tab")
+        page.wait_for_selector(".key-note:text-is(\"Not changed: 2 is Boris's key; each player needs a key of their own\")")
+        assert key.input_value() == "1" and not page.locator("#unsaved").is_visible()
+        key.fill("a")
+        key.press("Tab")
+        page.wait_for_selector("#unsaved:visible")
+        page.wait_for_selector("table.score")
+        assert page.locator(".totals").inner_text() == totals and page.locator(".key-note").count() == 0
+        page.click("#save")
+        page.wait_for_selector("#status:has-text('Saved')")
+    # Anna's settlements (key 1) are all hers still, now under key a; Boris's and Clara's as they were.
+    assert sorted(dict(game.load(path).settlements).values()) == sorted("a" if o == "1" else o for o in owners)
+
+
+@pytest.mark.parametrize("page", ["carolus-magnus"], indirect=True)
+def test_every_problem_the_desk_reports_is_on_the_page(page):
+    """30 white castles in C: the castles field and white's count on the board are both wrong; the status
+    once said "2 problems" with one note to be seen."""
+    page.set_input_files("#open-file", str(EXAMPLES / "carolus-magnus-counterattack.yaml"))
+    page.wait_for_selector("#result .winners")
+    shown = []
+    page.on("response", lambda r: shown.append(r.json()) if r.url.endswith("/api/evaluate") else None)
+    page.fill('input[aria-label="castles in C"]', "30")
+    until(page, lambda: shown and shown[-1]["problems"])
+    page.wait_for_selector(".problem-note")
+    problems = shown[-1]["problems"]
+    assert page.locator("#status").inner_text() == f"{len(problems)} problem{'s' if len(problems) > 1 else ''}: see the red notes"
+    visible = [n for n in page.locator(".problem-note").all() if n.is_visible()]
+    assert sorted(n.inner_text() for n in visible) == sorted(p["message"] for p in problems)
+
+
+@pytest.mark.parametrize("game_id", ["kingdom-builder", "great-wall", "carolus-magnus"])
+def test_on_a_phone_every_control_is_at_least_40_px_tall(browser, game_id, tmp_path):
+    """A finger covers about 40 px: at 390 px wide once 32 to 127 controls a page were smaller."""
+    example = {"kingdom-builder": "first-game.yaml", "great-wall": "great-wall-last-round.yaml",
+               "carolus-magnus": "carolus-magnus-counterattack.yaml"}[game_id]
+    path = Path(shutil.copy(EXAMPLES / example, tmp_path / example))
+    context = browser.new_context(viewport=SIZES["phone"])
+    with serving({game_id: path}, path) as url, watched(context, url) as page:
+        page.wait_for_selector("#result :is(table, .winners)")
+        small = page.evaluate("""() => [...document.querySelectorAll('button, select, input, textarea, .button')]
+            .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+            .map(e => [e.getAttribute('aria-label') || e.textContent.trim() || e.type, e.getBoundingClientRect().height])
+            .filter(([, height]) => height < 40)""")
+        assert small == []
+    context.close()

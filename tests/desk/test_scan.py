@@ -74,11 +74,13 @@ def test_a_bad_photo_or_corners_get_the_scanners_message(client, photo):
         (b"GIF89a not a photo", corner_text(photo.corners), "notes.jpg: not a JPEG or PNG image"),
         (jpeg, corner_text([a1, a20, t20, t1]), "do not form a board"),  # T20 clicked before T1
         (jpeg, "1,2 3,4", "2 points given"),
-        (jpeg, None, "no scan markers found"),
+        (jpeg, None, "no scan markers found in the photo: give the pixel centres of A1, A20, T1, T20: "
+                     "click them on the photo"),
     ]
     for image, corners, message in cases:
         answer = post(client, image, corners, "notes.jpg")
         assert answer.status_code == 422 and message in answer.json()["error"], answer.text
+        assert "--" not in answer.json()["error"]  # in the page's words, not the command line's
 
 
 def test_a_photo_too_large_is_refused_unread(tmp_path, photo, monkeypatch):
@@ -92,3 +94,16 @@ def test_a_photo_too_large_is_refused_unread(tmp_path, photo, monkeypatch):
     # Beyond what any request to the photo step may send, the guard refuses before reading it.
     answer = post(client, image * (2**20 // len(image) + 2), corner_text(photo.corners))
     assert answer.status_code == 413 and "Too large" in answer.text
+
+
+def test_photos_beyond_the_few_read_at_once_are_asked_to_come_back(tmp_path, photo, monkeypatch):
+    """With every reading place taken (none here), a photo is refused with 503 and Retry-After,
+    unread, and nothing is changed."""
+    monkeypatch.setattr(desk_app, "MAX_SCANS", 0)
+    path = Path(shutil.copy(EXAMPLE, tmp_path / "game.yaml"))
+    before = path.read_text()
+    client = TestClient(create_app(Desk({"kingdom-builder": path}, path, port=PORT)), base_url=f"http://127.0.0.1:{PORT}")
+    answer = post(client, photo.encoded(".jpg", 92), corner_text(photo.corners))
+    assert answer.status_code == 503 and answer.headers["retry-after"] == "5"
+    assert answer.json()["error"] == "busy reading other photos: try again in a few seconds"
+    assert path.read_text() == before

@@ -1,6 +1,9 @@
 // The desk page: what every game shares. Each game's script registers an editor with
 // Desk.register(id, editor); the editor turns the position's data into fields and back.
 // Every text the user typed reaches the page through textContent or a field's value, never as HTML.
+// Work is never lost: a save names the version of the file the page loaded (the desk refuses one
+// over a file changed since, and the page offers what to do); edits not yet saved are marked, kept
+// in the browser's storage and offered back when the page opens again.
 "use strict";
 
 const Desk = (() => {
@@ -9,6 +12,10 @@ const Desk = (() => {
   const opened = {};  // game id -> its editor already holds a position
   let game = null;
   let inflight = false, pending = false, lastAnswer = null;
+  const files = {};  // game id -> { file, version, holds }: the file Save writes, as the page last read or wrote it
+  const unsaved = {};  // game id -> its position has edits not saved
+  const unreadable = {};  // game id -> its file's problems and text, shown until a new position is started
+  const SILENT = "the desk does not answer (is pnp desk still running?); your edits stay here and in this browser";
 
   function el(tag, attrs = {}, ...children) {
     const node = document.createElement(tag);
@@ -50,15 +57,55 @@ const Desk = (() => {
     node.className = kind;
   }
 
-  async function api(path, body, raw = false) {
-    const options = body === undefined ? {} : {
+  // The desk's answer as { ok, status, data }: data is the JSON answer ({ error } when it is not
+  // JSON), or a Blob for a file; status 0 when the desk does not answer at all.
+  async function api(path, body, form = null) {
+    const options = form ? { method: "POST", body: form } : body === undefined ? {} : {
       method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
     };
-    const response = await fetch(path, { credentials: "same-origin", ...options });
-    if (raw) return response;
+    let response;
+    try { response = await fetch(path, { credentials: "same-origin", ...options }); } catch (e) {
+      return { ok: false, status: 0, data: { error: SILENT } };
+    }
+    const type = response.headers.get("content-type") || "";
+    if (response.ok && !type.startsWith("application/json")) return { ok: true, status: response.status, data: await response.blob() };
     let answer = {};
-    try { answer = await response.json(); } catch (e) { answer = { error: await response.text().catch(() => "") }; }
+    try { answer = await response.json(); } catch (e) { answer = { error: (await response.text().catch(() => "")) || `error ${response.status}` }; }
     return { ok: response.ok, status: response.status, data: answer };
+  }
+
+  const plural = (count, noun) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+  const draftKey = (gameId) => `pnp-desk ${files[gameId] ? files[gameId].file : ""} ${gameId}`;
+
+  // The current game has edits not saved: marked on the page, kept in the browser's storage.
+  function edited() {
+    unsaved[game] = true;
+    marked();
+    try {
+      localStorage.setItem(draftKey(game), JSON.stringify({ ...request(), version: files[game] ? files[game].version : null, at: Date.now() }));
+    } catch (e) { /* storage full or refused: the page still holds the edits */ }
+  }
+
+  function marked() {
+    const flag = Boolean(unsaved[game]);
+    document.getElementById("unsaved").hidden = !flag;
+    document.title = `${flag ? "• " : ""}pnp desk`;
+  }
+
+  function savedNow(gameId, file, version) {
+    files[gameId] = { file, version, holds: gameId };
+    unsaved[gameId] = false;
+    try { localStorage.removeItem(draftKey(gameId)); } catch (e) { /* nothing kept */ }
+    marked();
+  }
+
+  // One message above the page with the choices it offers: [label, action] pairs.
+  function notice(paragraphs, choices = []) {
+    const box = document.getElementById("notice");
+    box.replaceChildren(...paragraphs.map((p) => (p instanceof Node ? p : el("p", {}, p))),
+      el("div", { class: "row" }, choices.map(([label, action]) => el("button", { type: "button", onclick: () => { box.hidden = true; action(); } }, label))));
+    box.hidden = false;
+    box.scrollIntoView({ block: "nearest" });
   }
 
   function request() {
@@ -66,34 +113,38 @@ const Desk = (() => {
     return { game, document: editor.document(), ...(editor.extra ? editor.extra() : {}) };
   }
 
+  // An edit: marked and kept, then evaluated.
+  function change() {
+    edited();
+    evaluate();
+  }
+
   // Evaluate the position now; edits made while a request is under way are sent right after it.
-  async function change() {
+  async function evaluate() {
     if (inflight) { pending = true; return; }
     inflight = true;
     try {
       const sent = game;
       const answer = await api("/api/evaluate", request());
       if (sent === game) show(answer);
-    } catch (error) {
-      status("The desk does not answer: is pnp desk still running?", "bad");
     } finally {
       inflight = false;
-      if (pending) { pending = false; change(); }
+      if (pending) { pending = false; evaluate(); }
     }
   }
 
   function show(answer) {
-    if (!answer.ok) { status(answer.data.error || `error ${answer.status}`, "bad"); return; }
+    if (!answer.ok) { status(answer.status ? answer.data.error : `Not checked: ${SILENT}`, "bad"); return; }
     const found = answer.data;
     lastAnswer = found;
-    placeProblems(found.problems);
     const count = found.problems.length;
-    status(count ? `${count} problem${count > 1 ? "s" : ""}: see the red notes` : (found.summary || ""), count ? "bad" : "good");
+    status(count ? `${plural(count, "problem")}: see the red notes` : (found.summary || ""), count ? "bad" : "good");
     document.getElementById("explain").textContent = found.text || "";
     document.getElementById("explain-box").hidden = !found.text;
     const result = document.getElementById("result");
     result.replaceChildren();
     editors[game].show(found, result);
+    placeProblems(found.problems);  // after the editor redrew what it shows, so no note goes with it
     document.getElementById("download-json").disabled = !found.result;
     document.getElementById("download-pdf").disabled = !found.result;
   }
@@ -112,7 +163,7 @@ const Desk = (() => {
         target = [...editor.querySelectorAll("[data-path]")].find((n) => n.dataset.path === key) || null;
       }
       const note = el("p", { class: "problem-note" }, problem.message);
-      if (target) {
+      if (target && target.getClientRects().length) {  // a field out of sight cannot show its note
         // Beside a field, at the end of a group, in the heading cell of a table row.
         target.classList.add("has-problem");
         if (target.matches("input, select, button, .board-frame")) target.after(note);
@@ -150,31 +201,83 @@ const Desk = (() => {
     return editors[gameId];
   }
 
-  function load(gameId, opening) {
+  // A position the page now holds for a game: from its file (`file` and `version` say which), or
+  // opened from elsewhere (then not saved yet); edits kept in the browser are offered back.
+  function load(gameId, opening, fromFile = true) {
     editorOf(gameId).open(opening);
     opened[gameId] = true;
+    if (opening.unreadable) unreadable[gameId] = { file: opening.file, ...opening.unreadable };
+    else delete unreadable[gameId];
+    if (fromFile || !files[gameId]) files[gameId] = { file: opening.file || data.games.find((g) => g.id === gameId).file, version: opening.version ?? null, holds: opening.holds ?? null };
+    unsaved[gameId] = !fromFile;
+    const held = files[gameId].holds;
+    if (held && held !== gameId) {
+      notice([`${files[gameId].file} holds a ${data.games.find((g) => g.id === held)?.name || held} game: saving this one there asks you first.`]);
+    }
     choose(gameId);
+    if (!fromFile) { edited(); return; }
+    let draft = null;
+    try { draft = JSON.parse(localStorage.getItem(draftKey(gameId)) || "null"); } catch (e) { draft = null; }
+    if (!draft || JSON.stringify(draft.document) === JSON.stringify(editorOf(gameId).document())) return;
+    notice([`Edits not saved, from ${new Date(draft.at).toLocaleString()}, are kept in this browser.`], [
+      ["Restore them", () => {
+        editorOf(gameId).open({ document: draft.document, unsure: draft.unsure || [] });
+        files[gameId].version = draft.version ?? null;  // saved over a file changed since, it asks first
+        delete unreadable[gameId];
+        unsaved[gameId] = true;
+        choose(gameId);
+      }],
+      ["Discard them", () => { try { localStorage.removeItem(draftKey(gameId)); } catch (e) { /* gone */ } }],
+    ]);
+  }
+
+  // Read a game's file again (the file it holds another game's, for that game).
+  async function reopen(gameId) {
+    const answer = await api(`/api/file/${gameId}`);
+    if (!answer.ok) { status(`Not read: ${answer.data.error}`, "bad"); return; }
+    const held = answer.data.holds;
+    if (held && held !== gameId && data.games.some((g) => g.id === held)) { reopen(held); return; }
+    load(gameId, answer.data);
+    status(`Read ${answer.data.file} again`, "good");
+  }
+
+  // A file that cannot be read: its problems and its text, instead of a blank form.
+  function renderUnreadable(editor, found) {
+    editor.append(el("fieldset", { class: "unreadable" }, el("legend", {}, `${found.file} cannot be read`),
+      el("ul", {}, found.problems.map((p) => el("li", { class: "problem-note" }, p.line ? `line ${p.line}: ${p.message}` : p.message))),
+      el("pre", { class: "file-text" }, found.text.split("\n").map((line, i) => el("span", { class: found.problems.some((p) => p.line === i + 1) ? "bad-line" : null }, `${String(i + 1).padStart(3)}  ${line}\n`))),
+      el("div", { class: "row" },
+        el("button", { type: "button", onclick: () => reopen(game) }, "Read the file again"),
+        el("button", { type: "button", onclick: () => { delete unreadable[game]; choose(game); } }, "Start a new position"))));
+    status(`${found.file} cannot be read: ${plural(found.problems.length, "problem")}, shown below`, "bad");
   }
 
   async function choose(gameId) {
     game = gameId;
     document.querySelectorAll("#games button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.game === gameId)));
     const info = data.games.find((g) => g.id === gameId);
-    document.getElementById("save").textContent = `Save ${info.file}`;
     document.getElementById("download-pdf").hidden = !info.has_picture;
     if (!opened[gameId]) {
-      const answer = await api(`/api/blank/${gameId}`);
+      const answer = await api(`/api/file/${gameId}`);
       if (!answer.ok) { status(answer.data.error, "bad"); return; }
       if (opened[gameId] || game !== gameId) return;  // a file was opened, or another game chosen, meanwhile
-      editorOf(gameId).open(answer.data);
-      opened[gameId] = true;
+      load(gameId, answer.data);
+      return;
     }
+    document.getElementById("save").textContent = `Save ${files[gameId] ? files[gameId].file : info.file}`;
     document.body.dataset.game = gameId;
+    marked();
     document.getElementById("result").replaceChildren();
+    document.getElementById("problems").replaceChildren();
+    document.getElementById("explain-box").hidden = true;
+    for (const id of ["download-json", "download-pdf"]) document.getElementById(id).disabled = true;  // until a result
     const editor = document.getElementById("editor");
     editor.replaceChildren();
+    const cannot = unreadable[gameId];
+    document.getElementById("save").disabled = Boolean(cannot);
+    if (cannot) { renderUnreadable(editor, cannot); return; }
     editorOf(gameId).render(editor);
-    change();
+    evaluate();
   }
 
   // Redraw the current game's fields (after adding or removing something), then evaluate.
@@ -201,19 +304,42 @@ const Desk = (() => {
     while (inflight || pending) await new Promise((resolve) => setTimeout(resolve, 20));
   }
 
-  async function save() {
+  // Save, over the file as the page last read or wrote it; `how`: { overwrite } or { as_new }.
+  async function save(how = {}) {
     await settled();  // else an evaluation sent before the save would replace its "Saved"
-    const editor = editors[game];
-    const answer = await api("/api/save", { game, document: editor.document(), unsure: editor.unsure ? editor.unsure() : [] });
-    if (answer.ok) status(`Saved ${answer.data.saved}`, "good");
-    else if (answer.data.problems) { placeProblems(answer.data.problems); status(`Not saved: fix the ${answer.data.problems.length} problems first`, "bad"); }
-    else status(`Not saved: ${answer.data.error}`, "bad");
+    const editor = editors[game], saving = game;
+    const answer = await api("/api/save", { game, document: editor.document(), unsure: editor.unsure ? editor.unsure() : [],
+      version: files[game] ? files[game].version : null, ...how });
+    if (answer.ok) {
+      savedNow(saving, answer.data.file, answer.data.version);
+      document.getElementById("save").textContent = `Save ${answer.data.file}`;
+      document.getElementById("notice").hidden = true;
+      status(`Saved ${answer.data.saved}`, "good");
+    } else if (answer.status === 409) {
+      conflict(answer.data);
+    } else if (answer.data.problems && answer.data.problems.length) {
+      placeProblems(answer.data.problems);
+      status(`Not saved: fix the ${plural(answer.data.problems.length, "problem")} first`, "bad");
+      (document.querySelector("#editor .problem-note") || document.querySelector("#problems .problem-note"))?.scrollIntoView({ block: "center" });
+    } else status(`Not saved: ${answer.data.error}`, "bad");
+  }
+
+  // A save refused because it would lose what the file holds: say what, and offer the ways on.
+  function conflict(found) {
+    status(`Not saved: ${found.error}`, "bad");
+    notice([`Overwriting ${found.conflict.file} loses what it holds now:`,
+      el("ul", { class: "lost" }, found.conflict.lost.map((line) => el("li", {}, line)))], [
+      ["Reload the file (drops the edits here)", () => reopen(game)],
+      ["Save under a new name", () => save({ as_new: true })],
+      [`Overwrite ${found.conflict.file}`, () => save({ overwrite: true })],
+    ]);
   }
 
   async function pdf() {
-    const response = await api("/api/picture", request(), true);
-    if (!response.ok) { status("No picture: " + ((await response.json().catch(() => ({}))).error || response.status), "bad"); return; }
-    download(`${game}-score.pdf`, await response.blob());
+    await settled();  // the picture of the position as it is now, edits included
+    const answer = await api("/api/picture", request());
+    if (!answer.ok) { status(`No picture: ${answer.data.error}`, "bad"); return; }
+    download(`${game}-score.pdf`, answer.data);
   }
 
   async function upload(input) {
@@ -222,11 +348,10 @@ const Desk = (() => {
     if (!file) return;
     const form = new FormData();
     form.append("file", file);
-    const response = await fetch("/api/open", { method: "POST", body: form, credentials: "same-origin" });
-    const answer = await response.json().catch(() => ({ error: `error ${response.status}` }));
-    if (!response.ok) { status(`Not opened: ${answer.error}`, "bad"); return; }
-    load(answer.game, answer);
-    status(`Opened ${file.name}; Save writes ${data.games.find((g) => g.id === answer.game).file}`, "good");
+    const answer = await api("/api/open", undefined, form);
+    if (!answer.ok) { status(`Not opened: ${answer.data.error}`, "bad"); return; }
+    load(answer.data.game, answer.data, false);
+    status(`Opened ${file.name}; Save writes ${files[answer.data.game].file}`, "good");
   }
 
   function start() {
@@ -235,12 +360,16 @@ const Desk = (() => {
       nav.append(el("button", { type: "button", "data-game": info.id, onclick: () => choose(info.id) }, info.name));
     }
     nav.hidden = data.games.length < 2;
-    document.getElementById("save").addEventListener("click", save);
-    document.getElementById("download-json").addEventListener("click", () => {
+    document.getElementById("save").addEventListener("click", () => save());
+    document.getElementById("download-json").addEventListener("click", async () => {
+      await settled();  // the result of the position as it is now, edits included
       if (lastAnswer && lastAnswer.result) download(`${game}-result.json`, new Blob([JSON.stringify(lastAnswer.result, null, 2)], { type: "application/json" }));
     });
     document.getElementById("download-pdf").addEventListener("click", pdf);
     document.getElementById("open-file").addEventListener("change", (e) => upload(e.target));
+    window.addEventListener("beforeunload", (event) => {  // the browser asks before edits not saved are left
+      if (Object.values(unsaved).some(Boolean)) { event.preventDefault(); event.returnValue = ""; }
+    });
     const asked = data.games.find((g) => `#${g.id}` === window.location.hash);  // a link to one game's page
     if (data.start) load(data.start.game, data.start);
     else choose((asked || data.games[0]).id);

@@ -142,12 +142,11 @@
     if (withCorners) form.append("corners", photo.corners.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" "));
     Object.assign(photo, { busy: true, bad: false, message: "Reading the photo…" });
     renderPhoto();
-    const response = await fetch("/api/scan", { method: "POST", body: form, credentials: "same-origin" });
-    const answer = await response.json().catch(() => ({ error: `error ${response.status}` }));
+    const { ok, data: answer } = await Desk.api("/api/scan", undefined, form);
     photo.busy = false;
-    photo.bad = !response.ok;
-    if (!response.ok) {
-      photo.message = answer.error || `error ${response.status}`;
+    photo.bad = !ok;
+    if (!ok) {
+      photo.message = `Not read: ${answer.error}`;
       renderPhoto();
       return;
     }
@@ -216,8 +215,17 @@
     const players = el("fieldset", {}, el("legend", {}, "Players"), m.players.map((p, i) => el("div", { class: "row", path: ["players", i] },
       el("span", { class: `mark p${i}` }, MARKS[i] || "?"),
       el("input", { class: "key", value: p.key, "aria-label": `key of player ${i + 1}`, title: "The player's key in the file",
-        onchange: (e) => {
+        onchange: (e) => {  // renames the key in the settlements; a key two players would share is refused
           const key = e.target.value.trim();
+          const other = m.players.findIndex((q) => q !== p && q.key === key);
+          e.target.parentNode.querySelectorAll(".key-note").forEach((n) => n.remove());
+          if (!key || other >= 0) {
+            e.target.value = p.key;
+            e.target.parentNode.append(el("p", { class: "problem-note key-note" }, key
+              ? `Not changed: ${key} is ${m.players[other].name || `player ${other + 1}`}'s key; each player needs a key of their own`
+              : "Not changed: a player needs a key"));
+            return;
+          }
           m.owners = m.owners.map((o) => (o === p.key ? key : o));
           p.key = key;
           Desk.change();
