@@ -25,8 +25,8 @@ class PnpError(Exception):
         return [str(self)]
 
 
-class OptionError(PnpError):
-    """Command options that do not go, one line each, all of them at once."""
+class LinesError(PnpError):
+    """Problems said in a line each, all of them at once."""
 
     def __init__(self, problems: list[str]):
         self.problems = problems
@@ -34,6 +34,10 @@ class OptionError(PnpError):
 
     def messages(self) -> list[str]:
         return list(self.problems)
+
+
+class OptionError(LinesError):
+    """Command options that do not go."""
 
 
 class InputError(PnpError):

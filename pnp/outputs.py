@@ -16,18 +16,11 @@ import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from pnp.errors import PnpError
+from pnp.errors import LinesError
 
 
-class OutputError(PnpError):
+class OutputError(LinesError):
     """Files that cannot be written, one line each."""
-
-    def __init__(self, problems: list[str]):
-        self.problems = problems
-        super().__init__("\n".join(problems))
-
-    def messages(self) -> list[str]:
-        return list(self.problems)
 
 
 def write_file(path: Path, data: str | bytes, force: bool = False) -> None:
