@@ -356,21 +356,24 @@ def _back_page(front: Page, options: Options) -> Page:
 
 def _printing(text: Catalog, options: Options, head: int, fronts: int, singles: int, folded: int = 0) -> tuple[str, ...]:
     """How to print this kit: which pages double-sided, which single-sided, which to glue or fold."""
+    def span(first: int, last: int) -> str:  # "7", not "7–7"
+        return text.number(first) if first == last else text("printing.range", first=first, last=last)
+
     lines = [text("actual_size")]
     if options.duplex and fronts:
         last = head + 2 * fronts
         lines.append(text("printing.test"))
-        lines.append(text("printing.duplex", first=1, last=last))
+        lines.append(text("printing.duplex", pages=span(1, last)))
         if singles:
-            lines.append(text("printing.single", first=last + 1, last=last + singles))
+            lines.append(text("printing.single", pages=span(last + 1, last + singles)))
         sheets = last // 2 + singles
     else:
         last = head + fronts + singles
-        lines.append(text("printing.single", first=1, last=last + fronts + folded))
+        lines.append(text("printing.single", pages=span(1, last + fronts + folded)))
         if fronts:
-            lines.append(text("printing.glue", first=head + 1, last=head + fronts, backs_first=last + 1, backs_last=last + fronts))
+            lines.append(text("printing.glue", pages=span(head + 1, head + fronts), backs=span(last + 1, last + fronts)))
         if folded:
-            lines.append(text("printing.fold", first=last + fronts + 1, last=last + fronts + folded))
+            lines.append(text("printing.fold", pages=span(last + fronts + 1, last + fronts + folded)))
         sheets = last + fronts + folded
     lines.append(text("printing.sheets", sheets=sheets))
     return tuple(lines)
