@@ -487,3 +487,17 @@ def test_on_a_phone_every_control_is_at_least_40_px_tall(browser, game_id, tmp_p
             .filter(([, height]) => height < 40)""")
         assert small == []
     context.close()
+
+
+def test_a_new_file_shows_no_problems_until_an_edit(context, tmp_path):
+    """`pnp desk new.yaml`: the blank Kingdom Builder form has no cards chosen, which the checker
+    calls "unknown card ''" three times; nothing is done yet, so no note shows. Choosing the first
+    card is an edit: the two cards still blank are then pointed out."""
+    with serving(targets_for(tmp_path / "new.yaml", tmp_path)[0]) as url, watched(context, url) as page:
+        wait_until(page, "document.querySelector('#status').textContent.startsWith('A new position')")
+        assert page.locator(".problem-note").count() == 0
+        page.select_option('select[aria-label="card 1"]', "fishermen")
+        page.locator(".problem-note").first.wait_for()
+        notes = page.locator(".problem-note").all_inner_texts()
+        assert [note.split(";")[0] for note in notes] == ["unknown card ''"] * 2
+

@@ -15,6 +15,7 @@ const Desk = (() => {
   const files = {};  // game id -> { file, version, holds }: the file Save writes, as the page last read or wrote it
   const unsaved = {};  // game id -> its position has edits not saved
   const unreadable = {};  // game id -> its file's problems and text, shown until a new position is started
+  const blank = {};  // game id -> a new position not edited yet: its problems wait for the first edit
   const SILENT = "the desk does not answer (is pnp desk still running?); your edits stay here and in this browser";
 
   function el(tag, attrs = {}, ...children) {
@@ -80,6 +81,7 @@ const Desk = (() => {
   // The current game has edits not saved: marked on the page, kept in the browser's storage.
   function edited() {
     unsaved[game] = true;
+    delete blank[game];
     marked();
     try {
       localStorage.setItem(draftKey(game), JSON.stringify({ ...request(), version: files[game] ? files[game].version : null, at: Date.now() }));
@@ -135,10 +137,11 @@ const Desk = (() => {
 
   function show(answer) {
     if (!answer.ok) { status(answer.status ? answer.data.error : `Not checked: ${SILENT}`, "bad"); return; }
-    const found = answer.data;
+    const found = blank[game] && answer.data.problems.length ? { ...answer.data, problems: [] } : answer.data;
     lastAnswer = found;
     const count = found.problems.length;
-    status(count ? `${plural(count, "problem")}: see the red notes` : (found.summary || ""), count ? "bad" : "good");
+    if (found !== answer.data) status("A new position: fill it in; problems show as you edit");
+    else status(count ? `${plural(count, "problem")}: see the red notes` : (found.summary || ""), count ? "bad" : "good");
     document.getElementById("explain").textContent = found.text || "";
     document.getElementById("explain-box").hidden = !found.text;
     const result = document.getElementById("result");
@@ -208,6 +211,8 @@ const Desk = (() => {
     opened[gameId] = true;
     if (opening.unreadable) unreadable[gameId] = { file: opening.file, ...opening.unreadable };
     else delete unreadable[gameId];
+    if (fromFile && !opening.unreadable && opening.holds !== gameId) blank[gameId] = true;  // the blank form
+    else delete blank[gameId];
     if (fromFile || !files[gameId]) files[gameId] = { file: opening.file || data.games.find((g) => g.id === gameId).file, version: opening.version ?? null, holds: opening.holds ?? null };
     unsaved[gameId] = !fromFile;
     const held = files[gameId].holds;
@@ -224,6 +229,7 @@ const Desk = (() => {
         editorOf(gameId).open({ document: draft.document, unsure: draft.unsure || [] });
         files[gameId].version = draft.version ?? null;  // saved over a file changed since, it asks first
         delete unreadable[gameId];
+        delete blank[gameId];
         unsaved[gameId] = true;
         choose(gameId);
       }],
@@ -248,7 +254,7 @@ const Desk = (() => {
       el("pre", { class: "file-text" }, found.text.split("\n").map((line, i) => el("span", { class: found.problems.some((p) => p.line === i + 1) ? "bad-line" : null }, `${String(i + 1).padStart(3)}  ${line}\n`))),
       el("div", { class: "row" },
         el("button", { type: "button", onclick: () => reopen(game) }, "Read the file again"),
-        el("button", { type: "button", onclick: () => { delete unreadable[game]; choose(game); } }, "Start a new position"))));
+        el("button", { type: "button", onclick: () => { delete unreadable[game]; blank[game] = true; choose(game); } }, "Start a new position"))));
     status(`${found.file} cannot be read: ${plural(found.problems.length, "problem")}, shown below`, "bad");
   }
 
