@@ -501,3 +501,15 @@ def test_a_new_file_shows_no_problems_until_an_edit(context, tmp_path):
         notes = page.locator(".problem-note").all_inner_texts()
         assert [note.split(";")[0] for note in notes] == ["unknown card ''"] * 2
 
+
+@pytest.mark.parametrize("page", ["carolus-magnus"], indirect=True)
+def test_carolus_magnus_courts_in_player_order(page, tmp_path):
+    """A file naming Bruno, then Wanda, with their courts written the other way round: the courts
+    are listed in player order, Bruno first, the markers' row last."""
+    text = (EXAMPLES / "carolus-magnus-counterattack.yaml").read_text(encoding="utf-8")
+    wanda, bruno = "  - {name: Wanda, side: white}\n", "  - {name: Bruno, side: black}\n"
+    assert wanda + bruno in text
+    (tmp_path / "swapped.yaml").write_text(text.replace(wanda + bruno, bruno + wanda), encoding="utf-8")
+    page.set_input_files("#open-file", str(tmp_path / "swapped.yaml"))
+    page.wait_for_selector("#result .winners")
+    assert page.locator("table.courts tbody th").all_inner_texts() == ["Bruno", "Wanda", "marker"]

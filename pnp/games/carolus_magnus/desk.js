@@ -29,6 +29,9 @@
       supply: { ...obj(doc.supply) },
     };
     for (const p of m.players) if (!m.courts.some(([n]) => n === p.name)) m.courts.push([p.name, {}]);
+    // In player order (a file's mapping may come sorted by name); a court of no player stays, last.
+    const order = (name) => { const i = m.players.findIndex((p) => p.name === name); return i < 0 ? m.players.length : i; };
+    m.courts.sort(([a], [b]) => order(a) - order(b));
     verdicts = [];
   }
 
