@@ -66,7 +66,7 @@ def routes(service: DeskService) -> list[Route | Mount]:
     pages = jinja2.Environment(loader=jinja2.FileSystemLoader(str(HERE / "templates")), autoescape=True)
 
     async def page(request: Request) -> Response:
-        data = {"games": service.games(), "start": service.start()}
+        data = {"games": service.games(), "start": service.start(), "limits": {"photo": MAX_PHOTO}}
         return HTMLResponse(pages.get_template("page.html").render(data=data), headers=SECURITY_HEADERS)
 
     async def file(request: Request) -> Response:

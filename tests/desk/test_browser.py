@@ -511,5 +511,30 @@ def test_carolus_magnus_courts_in_player_order(page, tmp_path):
     assert wanda + bruno in text
     (tmp_path / "swapped.yaml").write_text(text.replace(wanda + bruno, bruno + wanda), encoding="utf-8")
     page.set_input_files("#open-file", str(tmp_path / "swapped.yaml"))
-    page.wait_for_selector("#result .winners")
+    page.wait_for_selector("#status:has-text('Opened swapped.yaml')")  # not the desk's file, shown before
     assert page.locator("table.courts tbody th").all_inner_texts() == ["Bruno", "Wanda", "marker"]
+
+
+def test_a_photo_over_the_limit_is_refused_in_the_page_s_words(page, tmp_path):
+    """A photo one byte over the desk's limit (MAX_PHOTO, 64 MiB) is refused before it is sent, with
+    its size and the limit; nothing is shown as a photo."""
+    from pnp.inputs import MAX_PHOTO
+
+    big = tmp_path / "big.jpg"
+    with big.open("wb") as file:
+        file.truncate(MAX_PHOTO + 1)  # sparse: no 64 MiB written
+    page.set_input_files(".kb-board input[type=file]", str(big))
+    page.wait_for_selector(".scan-message.bad")
+    assert page.locator(".scan-message").inner_text() == (
+        "big.jpg is 64.1 MiB; the desk reads photos of at most 64 MiB: send a smaller one (a phone's photo is a few MiB).")
+    assert page.locator(".photo-frame img").count() == 0
+
+
+def test_a_refusal_in_plain_text_is_shown_as_it_is_said(page, tmp_path):
+    """A transcription over the 1 MiB the desk takes at once is refused (413) by the desk's guard,
+    in plain text: the page says that text, not just "error 413"."""
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b"#" * (2 * 2**20))
+    page.set_input_files("#open-file", str(big))
+    page.wait_for_selector("#status:has-text('Not opened')")
+    assert page.locator("#status").inner_text() == "Not opened: Too large: the desk takes at most 1024 KiB at once."

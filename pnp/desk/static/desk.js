@@ -70,8 +70,9 @@ const Desk = (() => {
     }
     const type = response.headers.get("content-type") || "";
     if (response.ok && !type.startsWith("application/json")) return { ok: true, status: response.status, data: await response.blob() };
-    let answer = {};
-    try { answer = await response.json(); } catch (e) { answer = { error: (await response.text().catch(() => "")) || `error ${response.status}` }; }
+    const raw = await response.text().catch(() => "");  // read once: a refusal may be JSON or plain text
+    let answer;
+    try { answer = JSON.parse(raw); } catch (e) { answer = { error: raw || `error ${response.status}` }; }
     return { ok: response.ok, status: response.status, data: answer };
   }
 
@@ -377,10 +378,10 @@ const Desk = (() => {
       if (Object.values(unsaved).some(Boolean)) { event.preventDefault(); event.returnValue = ""; }
     });
     const asked = data.games.find((g) => `#${g.id}` === window.location.hash);  // a link to one game's page
-    if (data.start) load(data.start.game, data.start);
+    if (data.start && (!asked || asked.id === data.start.game)) load(data.start.game, data.start);
     else choose((asked || data.games[0]).id);
   }
 
   document.addEventListener("DOMContentLoaded", start);
-  return { register: (id, editor) => { editors[id] = editor; }, el, select, numbers, change, rebuild, status, api };
+  return { register: (id, editor) => { editors[id] = editor; }, el, select, numbers, change, rebuild, status, api, limits: data.limits };
 })();

@@ -122,8 +122,22 @@
     input.value = "";
     if (!file) return;
     if (photo) URL.revokeObjectURL(photo.url);
+    photo = null;
+    const most = Desk.limits.photo;
+    if (file.size > most) {
+      refusePhoto(`${file.name} is ${mebibytes(file.size)}; the desk reads photos of at most ${mebibytes(most)}: send a smaller one (a phone's photo is a few MiB).`);
+      return;
+    }
     photo = { file, url: URL.createObjectURL(file), corners: [], message: "", busy: false };
     renderPhoto();
+  }
+
+  const mebibytes = (bytes) => `${Math.ceil(bytes / 2 ** 20 * 10) / 10} MiB`;  // rounded up: over the limit never reads as at it
+
+  // A file that is no photo to scan: said where the photo would be.
+  function refusePhoto(message) {
+    nodes.photo.hidden = false;
+    nodes.photo.replaceChildren(el("p", { class: "scan-message bad", role: "status" }, message));
   }
 
   function clickPhoto(event) {
