@@ -19,6 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from pnp.desk.guard import Guard, accepted_hosts
 from pnp.desk.service import MAX_UPLOAD, Desk, DeskService, Refused
 from pnp.games.base import Json
+from pnp.games.kingdom_builder.photo import MAX_PIXELS, MIN_PIXELS
 from pnp.inputs import MAX_PHOTO
 
 HERE = Path(__file__).resolve().parent
@@ -66,7 +67,7 @@ def routes(service: DeskService) -> list[Route | Mount]:
     pages = jinja2.Environment(loader=jinja2.FileSystemLoader(str(HERE / "templates")), autoescape=True)
 
     async def page(request: Request) -> Response:
-        data = {"games": service.games(), "start": service.start(), "limits": {"photo": MAX_PHOTO}}
+        data = {"games": service.games(), "start": service.start(), "limits": {"photo": MAX_PHOTO, "pixels": [MIN_PIXELS, MAX_PIXELS]}}
         return HTMLResponse(pages.get_template("page.html").render(data=data), headers=SECURITY_HEADERS)
 
     async def file(request: Request) -> Response:

@@ -538,3 +538,22 @@ def test_a_refusal_in_plain_text_is_shown_as_it_is_said(page, tmp_path):
     page.set_input_files("#open-file", str(big))
     page.wait_for_selector("#status:has-text('Not opened')")
     assert page.locator("#status").inner_text() == "Not opened: Too large: the desk takes at most 1024 KiB at once."
+
+
+def test_a_photo_too_small_or_no_image_at_all_is_said_so(page, tmp_path):
+    """A 1 × 1 PNG is 0.000001 megapixels, under the scanner's 1 (MIN_PIXELS): refused in words,
+    not stretched across the page; a text file is no photo: said so, not shown as a broken image."""
+    import cv2
+    import numpy as np
+
+    cv2.imwrite(str(tmp_path / "dot.png"), np.zeros((1, 1, 3), np.uint8))
+    page.set_input_files(".kb-board input[type=file]", str(tmp_path / "dot.png"))
+    page.wait_for_selector(".scan-message.bad")
+    assert page.locator(".scan-message").inner_text() == (
+        "dot.png is 1 × 1 pixels (0.0 megapixels): too small to scan; the desk reads photos of 1 to 50 megapixels.")
+    assert page.locator(".photo-frame img").count() == 0
+    (tmp_path / "notes.txt").write_text("not a photo", encoding="utf-8")
+    page.set_input_files(".kb-board input[type=file]", str(tmp_path / "notes.txt"))
+    page.wait_for_selector(".scan-message:has-text('notes.txt')")
+    assert page.locator(".scan-message").inner_text() == "notes.txt is not a photo: the desk reads JPEG or PNG photos of the board."
+    assert page.locator(".photo-frame img").count() == 0

@@ -128,8 +128,28 @@
       refusePhoto(`${file.name} is ${mebibytes(file.size)}; the desk reads photos of at most ${mebibytes(most)}: send a smaller one (a phone's photo is a few MiB).`);
       return;
     }
+    if (!["image/jpeg", "image/png"].includes(file.type)) {
+      refusePhoto(`${file.name} is not a photo: the desk reads JPEG or PNG photos of the board.`);
+      return;
+    }
     photo = { file, url: URL.createObjectURL(file), corners: [], message: "", busy: false };
     renderPhoto();
+  }
+
+  // The photo shown: refused when the scanner could not read it, else never wider than its own
+  // pixels (a small photo is not blown up into a blur the corners cannot be clicked on).
+  function photoShown() {
+    const img = nodes.photoImage, [fewest, most] = Desk.limits.pixels;
+    const pixels = img.naturalWidth * img.naturalHeight;
+    if (pixels < fewest || pixels > most) {
+      refusePhoto(`${photo.file.name} is ${img.naturalWidth} × ${img.naturalHeight} pixels (${(pixels / 1e6).toFixed(1)} megapixels): `
+        + `too ${pixels < fewest ? "small" : "large"} to scan; the desk reads photos of ${fewest / 1e6} to ${most / 1e6} megapixels.`);
+      URL.revokeObjectURL(photo.url);
+      photo = null;
+      return;
+    }
+    img.parentNode.style.maxWidth = `${img.naturalWidth}px`;  // at most one photo pixel to a CSS pixel
+    renderDots();
   }
 
   const mebibytes = (bytes) => `${Math.ceil(bytes / 2 ** 20 * 10) / 10} MiB`;  // rounded up: over the limit never reads as at it
@@ -176,7 +196,8 @@
     box.hidden = !photo;
     if (!photo) { box.replaceChildren(); return; }
     const next = CORNERS[photo.corners.length];
-    nodes.photoImage = el("img", { src: photo.url, alt: `The photo ${photo.file.name}`, onclick: clickPhoto, onload: renderDots });
+    nodes.photoImage = el("img", { src: photo.url, alt: `The photo ${photo.file.name}`, onclick: clickPhoto, onload: photoShown,
+      onerror: () => { refusePhoto(`${photo.file.name} cannot be shown: is it a JPEG or PNG photo?`); photo = null; } });
     nodes.dots = el("div", { class: "dots" });
     box.replaceChildren(
       el("p", { class: "hint" }, next
