@@ -557,3 +557,26 @@ def test_a_photo_too_small_or_no_image_at_all_is_said_so(page, tmp_path):
     page.wait_for_selector(".scan-message:has-text('notes.txt')")
     assert page.locator(".scan-message").inner_text() == "notes.txt is not a photo: the desk reads JPEG or PNG photos of the board."
     assert page.locator(".photo-frame img").count() == 0
+
+
+@pytest.mark.parametrize("page", ["great-wall"], indirect=True)
+def test_result_json_right_after_an_edit_includes_the_edit(page):
+    """Result JSON clicked while the edit's evaluation is still under way waits for it: the file
+    holds the result with the edit. Section 3 of the example gives Anna 2, Boris 1 (`pnp score`); a
+    Wall added there is worth 1 to its player: Anna's makes her 3; made Boris's, Anna 2 and Boris 2."""
+    page.set_input_files("#open-file", str(EXAMPLES / "great-wall-last-round.yaml"))
+    page.wait_for_selector("#result .winners:has-text('Winner: Clara')")
+    section = page.locator(".gw-section").nth(2)
+    section.get_by_role("button", name="Add a card").click()  # Anna's Wall
+    page.wait_for_selector("#result tbody tr:nth-child(3) td:nth-child(2):text-is('3')")
+    held = []
+    page.route("**/api/evaluate", lambda route: held.append(route))
+    section.locator('select[aria-label="player of card 5"]').select_option("Boris")
+    until(page, lambda: held)
+    with page.expect_download() as download:
+        page.click("#download-json")
+        for route in held:  # the evaluation answers only after the click
+            route.continue_()
+        page.unroute("**/api/evaluate")
+    result = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert result["sections"][2]["success"] == {"Anna": 2, "Boris": 2, "Clara": 1}
