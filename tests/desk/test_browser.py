@@ -580,3 +580,25 @@ def test_result_json_right_after_an_edit_includes_the_edit(page):
         page.unroute("**/api/evaluate")
     result = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert result["sections"][2]["success"] == {"Anna": 2, "Boris": 2, "Clara": 1}
+
+
+# Each field as wide as what it shows: an input's text overflows when scrollWidth > clientWidth; a
+# select's chosen name, measured in the select's font, must fit beside its arrow (about 20 px).
+CUT_OFF = """() => [...document.querySelectorAll("#editor input:not([type=checkbox]), #editor select")]
+  .filter((f) => f.getClientRects().length && f.value)
+  .filter((f) => {
+    if (f.tagName === "INPUT") return f.scrollWidth > f.clientWidth;
+    const ctx = document.createElement("canvas").getContext("2d");
+    ctx.font = getComputedStyle(f).font;
+    return ctx.measureText(f.selectedOptions[0].text).width + 20 > f.clientWidth;
+  }).map((f) => `${f.getAttribute("aria-label")}: ${f.value}`)"""
+
+
+@pytest.mark.parametrize("example", ["first-game.yaml", "carolus-magnus-counterattack.yaml"])
+def test_fields_show_their_whole_value(context, desk, example):
+    """Section names like kb1-1000-paddock and clan markers held by Wanda or Bruno are shown whole,
+    at a phone's width and a laptop's."""
+    with watched(context, desk[0]) as page:
+        page.set_input_files("#open-file", str(EXAMPLES / example))
+        page.wait_for_selector(f"#status:has-text('Opened {example}')")
+        assert page.evaluate(CUT_OFF) == []

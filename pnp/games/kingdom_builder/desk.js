@@ -235,7 +235,7 @@
     const sectionsList = el("datalist", { id: "kb-sections" }, LOCATIONS.map((l) => el("option", { value: l })));
     const sections = el("fieldset", {}, el("legend", {}, "Sections"), sectionsList, m.boards.map((b, i) => el("div", { class: "row", path: ["boards", i] },
       el("span", { class: "what" }, QUARTERS[i]),
-      el("input", { value: b.name, list: "kb-sections", "aria-label": `${QUARTERS[i]} section`, oninput: (e) => { b.name = e.target.value.trim(); Desk.change(); } }),
+      el("input", { class: "section", value: b.name, list: "kb-sections", "aria-label": `${QUARTERS[i]} section`, oninput: (e) => { b.name = e.target.value.trim(); Desk.change(); } }),
       el("label", {}, el("input", { type: "checkbox", checked: b.turned, onchange: (e) => { b.turned = e.target.checked; Desk.change(); } }), " turned"))));
     const cards = el("fieldset", {}, el("legend", {}, "Kingdom Builder cards"), m.cards.map((card, i) => el("div", { class: "row", path: ["cards", i] },
       select([["", "choose…"], ...CARDS.map((c) => [c, capital(c)])], card, {
