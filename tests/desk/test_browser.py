@@ -511,7 +511,8 @@ def test_carolus_magnus_courts_in_player_order(page, tmp_path):
     assert wanda + bruno in text
     (tmp_path / "swapped.yaml").write_text(text.replace(wanda + bruno, bruno + wanda), encoding="utf-8")
     page.set_input_files("#open-file", str(tmp_path / "swapped.yaml"))
-    page.wait_for_selector("#status:has-text('Opened swapped.yaml')")  # not the desk's file, shown before
+    # The file opened, not the desk's own shown before (which may name Wanda first).
+    wait_until(page, "document.querySelector('.cm-top fieldset input').value === 'Bruno'")
     assert page.locator("table.courts tbody th").all_inner_texts() == ["Bruno", "Wanda", "marker"]
 
 
@@ -582,6 +583,9 @@ def test_result_json_right_after_an_edit_includes_the_edit(page):
     assert result["sections"][2]["success"] == {"Anna": 2, "Boris": 2, "Clara": 1}
 
 
+SHOWN = """[...document.querySelectorAll('#editor input, #editor select')].some((f) => f.value === '%s')"""  # a field holds it
+
+
 # Each field as wide as what it shows: an input's text overflows when scrollWidth > clientWidth; a
 # select's chosen name, measured in the select's font, must fit beside its arrow (about 20 px).
 CUT_OFF = """() => [...document.querySelectorAll("#editor input:not([type=checkbox]), #editor select")]
@@ -600,5 +604,5 @@ def test_fields_show_their_whole_value(context, desk, example):
     at a phone's width and a laptop's."""
     with watched(context, desk[0]) as page:
         page.set_input_files("#open-file", str(EXAMPLES / example))
-        page.wait_for_selector(f"#status:has-text('Opened {example}')")
+        wait_until(page, SHOWN % {"first-game.yaml": "kb1-1000-tavern"}.get(example, "Bruno"))
         assert page.evaluate(CUT_OFF) == []
