@@ -121,6 +121,21 @@ def until(page, condition, seconds: float = 10.0) -> None:
         page.wait_for_timeout(20)
 
 
+def open_file(page, path: Path) -> None:
+    """Open `path` with Open… and wait until its own first evaluation has been answered. Until
+    then the page may show the desk's file, which an earlier test in this module may have saved
+    with the same example: a result seen before that is not the opened file's."""
+    ended: list[str] = []
+
+    def record(request) -> None:
+        ended.append(request.url.rsplit("/", 1)[-1])
+
+    page.on("requestfinished", record)
+    page.set_input_files("#open-file", str(path))
+    until(page, lambda: "open" in ended and "evaluate" in ended[ended.index("open"):], 30.0)
+    page.remove_listener("requestfinished", record)
+
+
 def tap(page, spots, width, height, name: str) -> None:
     """Click the centre of hex `name` on the board as the page shows it."""
     box = page.locator(".board-frame .over").bounding_box()
@@ -159,7 +174,7 @@ def test_kingdom_builder_settlements_by_tapping_hexes(page, desk):
 
 @pytest.mark.parametrize("page", ["great-wall"], indirect=True)
 def test_great_wall_a_card_added_to_a_section(page, desk):
-    page.set_input_files("#open-file", str(EXAMPLES / "great-wall-last-round.yaml"))
+    open_file(page, EXAMPLES / "great-wall-last-round.yaml")
     page.wait_for_selector("#result .winners:has-text('Winner: Clara')")
     section = page.locator(".gw-section").nth(2)
     section.get_by_role("button", name="Add a card").click()  # Anna's Wall, worth 1 beside Clara's Nobility
@@ -177,7 +192,7 @@ def test_great_wall_a_card_added_to_a_section(page, desk):
 def test_saved_stays_when_an_evaluation_answers_late(page):
     """Save clicked while the evaluation of the last edit is still under way: that evaluation,
     sent before the save, must not answer after it and replace "Saved" with the result."""
-    page.set_input_files("#open-file", str(EXAMPLES / "great-wall-last-round.yaml"))
+    open_file(page, EXAMPLES / "great-wall-last-round.yaml")
     page.wait_for_selector("#result .winners:has-text('Winner: Clara')")
 
     held = []
@@ -205,7 +220,7 @@ def test_saved_stays_when_an_evaluation_answers_late(page):
 
 @pytest.mark.parametrize("page", ["carolus-magnus"], indirect=True)
 def test_carolus_magnus_paladins_added_to_a_territory(page, desk):
-    page.set_input_files("#open-file", str(EXAMPLES / "carolus-magnus-counterattack.yaml"))
+    open_file(page, EXAMPLES / "carolus-magnus-counterattack.yaml")
     page.wait_for_selector("#result .winners:has-text('The game goes on')")
     # E holds 1 red (Wanda's clan): 4 there make white's count 4 against black's 0.
     page.fill('input[aria-label="red paladins in E"]', "4")
@@ -223,7 +238,7 @@ def test_carolus_magnus_paladins_added_to_a_territory(page, desk):
 
 @pytest.mark.parametrize("page", ["great-wall"], indirect=True)
 def test_problems_show_beside_the_field(page):
-    page.set_input_files("#open-file", str(EXAMPLES / "great-wall-last-round.yaml"))
+    open_file(page, EXAMPLES / "great-wall-last-round.yaml")
     page.wait_for_selector("#result .winners")
     page.locator(".gw-section").first.locator('input').first.fill("4 6")
     notes = page.locator(".gw-section").first.locator(".problem-note")
@@ -337,7 +352,7 @@ def test_a_file_holding_one_game_is_not_replaced_by_another(context, tmp_path):
         saved = path.read_text()
         page.get_by_role("button", name="Great Wall of China").click()
         page.wait_for_selector("#notice:has-text('new.yaml holds a Kingdom Builder game')")
-        page.set_input_files("#open-file", str(EXAMPLES / "great-wall-last-round.yaml"))
+        open_file(page, EXAMPLES / "great-wall-last-round.yaml")
         page.wait_for_selector("#result .winners")
         page.click("#save")
         page.wait_for_selector("#status:has-text('Not saved: new.yaml holds a Kingdom Builder game, "
@@ -461,7 +476,7 @@ def test_a_key_two_players_would_share_is_refused_and_a_new_key_renames_the_sett
 def test_every_problem_the_desk_reports_is_on_the_page(page):
     """30 white castles in C: the castles field and white's count on the board are both wrong; the status
     once said "2 problems" with one note to be seen."""
-    page.set_input_files("#open-file", str(EXAMPLES / "carolus-magnus-counterattack.yaml"))
+    open_file(page, EXAMPLES / "carolus-magnus-counterattack.yaml")
     page.wait_for_selector("#result .winners")
     shown = []
     page.on("response", lambda r: shown.append(r.json()) if r.url.endswith("/api/evaluate") else None)
@@ -512,7 +527,7 @@ def test_carolus_magnus_courts_in_player_order(page, tmp_path):
     wanda, bruno = "  - {name: Wanda, side: white}\n", "  - {name: Bruno, side: black}\n"
     assert wanda + bruno in text
     (tmp_path / "swapped.yaml").write_text(text.replace(wanda + bruno, bruno + wanda), encoding="utf-8")
-    page.set_input_files("#open-file", str(tmp_path / "swapped.yaml"))
+    open_file(page, tmp_path / "swapped.yaml")
     # The file opened, not the desk's own shown before (which may name Wanda first).
     wait_until(page, "document.querySelector('.cm-top fieldset input').value === 'Bruno'")
     assert page.locator("table.courts tbody th").all_inner_texts() == ["Bruno", "Wanda", "marker"]
@@ -567,7 +582,7 @@ def test_result_json_right_after_an_edit_includes_the_edit(page):
     """Result JSON clicked while the edit's evaluation is still under way waits for it: the file
     holds the result with the edit. Section 3 of the example gives Anna 2, Boris 1 (`pnp score`); a
     Wall added there is worth 1 to its player: Anna's makes her 3; made Boris's, Anna 2 and Boris 2."""
-    page.set_input_files("#open-file", str(EXAMPLES / "great-wall-last-round.yaml"))
+    open_file(page, EXAMPLES / "great-wall-last-round.yaml")
     page.wait_for_selector("#result .winners:has-text('Winner: Clara')")
     section = page.locator(".gw-section").nth(2)
     section.get_by_role("button", name="Add a card").click()  # Anna's Wall
@@ -605,6 +620,6 @@ def test_fields_show_their_whole_value(context, desk, example):
     """Section names like kb1-1000-paddock and clan markers held by Wanda or Bruno are shown whole,
     at a phone's width and a laptop's."""
     with watched(context, desk[0]) as page:
-        page.set_input_files("#open-file", str(EXAMPLES / example))
+        open_file(page, EXAMPLES / example)
         wait_until(page, SHOWN % {"first-game.yaml": "kb1-1000-tavern"}.get(example, "Bruno"))
         assert page.evaluate(CUT_OFF) == []
