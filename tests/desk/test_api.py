@@ -421,7 +421,6 @@ def test_a_restarted_desk_serves_at_the_same_address_where_it_can(tmp_path):
     """The port comes from the file's path (20000 + its SHA-256 mod 10000): the same for each run,
     another when that one is taken; `--port` as given."""
     import hashlib
-    import socket
 
     from pnp.cli.desk import listening
 
