@@ -287,15 +287,33 @@ const Desk = (() => {
     evaluate();
   }
 
-  // Redraw the current game's fields (after adding or removing something), then evaluate.
-  function rebuild() {
+  function redraw() {
     const editor = document.getElementById("editor");
     const scroll = window.scrollY;
     editor.replaceChildren();
     editors[game].render(editor);
     window.scrollTo(0, scroll);
+  }
+
+  // Redraw the current game's fields (after adding or removing something), then evaluate.
+  function rebuild() {
+    redraw();
     change();
   }
+
+  // The current game's fields redrawn for a position put back as it was (a scan undone), with
+  // what the page knew of it: saved, unless it was not saved then or a save has been made since.
+  function putBack(then) {
+    redraw();
+    if (then.unsaved || (files[game] ? files[game].version : null) !== then.version) { change(); return; }
+    unsaved[game] = false;
+    try { localStorage.removeItem(draftKey(game)); } catch (e) { /* nothing kept */ }
+    marked();
+    evaluate();
+  }
+
+  // What putBack needs to know of the position now.
+  const savedState = () => ({ unsaved: Boolean(unsaved[game]), version: files[game] ? files[game].version : null });
 
   function download(name, blob) {
     const url = URL.createObjectURL(blob);
@@ -383,5 +401,5 @@ const Desk = (() => {
   }
 
   document.addEventListener("DOMContentLoaded", start);
-  return { register: (id, editor) => { editors[id] = editor; }, el, select, numbers, change, rebuild, status, api, limits: data.limits };
+  return { register: (id, editor) => { editors[id] = editor; }, el, select, numbers, change, rebuild, putBack, savedState, status, api, limits: data.limits };
 })();

@@ -13,7 +13,11 @@
 
   let m = null;  // the position as the page edits it
   const CORNERS = ["A1", "A20", "T1", "T20"];  // the hexes clicked on a photo, in this order
-  let photo = null;  // a photo to scan: { file, url, corners: [[x, y] in the photo's pixels], message, busy }
+  let photo = null;  // a photo to scan: { file, url, corners: [[x, y] in the photo's pixels], message, busy, aiming }
+  // The position before the last scan draft, to undo it in one step: { m, saved (Desk.savedState),
+  // draft (the draft as read, to tell later edits), confirm (later edits would go too: asked once) }.
+  let beforeScan = null;
+  const LOUPE = 136, ZOOM = 4;  // the magnifier's side in CSS pixels, and how much it enlarges the photo shown
   let view = { key: null, spots: [], width: 1, height: 1, radius: 1 };
   let nodes = {};
 
@@ -64,6 +68,7 @@
       focus: null,
     };
     view = { key: null, spots: [], width: 1, height: 1, radius: 1 };
+    beforeScan = null;  // another position: a scan's undo would lose it
   }
 
   function documentOf() {
@@ -160,12 +165,80 @@
     nodes.photo.replaceChildren(el("p", { class: "scan-message bad", role: "status" }, message));
   }
 
-  function clickPhoto(event) {
+  // Where the pointer is on the photo, in the photo's pixels; null off it.
+  function photoPoint(event) {
     const img = nodes.photoImage, rect = img.getBoundingClientRect();
-    if (photo.busy || photo.corners.length >= 4 || !rect.width || !img.naturalWidth) return;
-    photo.corners.push([(event.clientX - rect.left) / rect.width * img.naturalWidth,
-      (event.clientY - rect.top) / rect.height * img.naturalHeight]);
-    renderPhoto();
+    if (!rect.width || !img.naturalWidth) return null;
+    const x = (event.clientX - rect.left) / rect.width * img.naturalWidth, y = (event.clientY - rect.top) / rect.height * img.naturalHeight;
+    return x >= 0 && y >= 0 && x <= img.naturalWidth && y <= img.naturalHeight ? [x, y] : null;
+  }
+
+  // A corner is aimed while pressed (finger, pen or mouse) through the magnifier, and set where released.
+  function pressPhoto(event) {
+    if (!photo || !event.isPrimary || event.button !== 0 || photo.busy || photo.corners.length >= 4) return;
+    event.preventDefault();  // no text selected or image dragged while aiming
+    nodes.photoFrame.setPointerCapture(event.pointerId);
+    photo.aiming = event.pointerId;
+    magnify(event);
+  }
+
+  function movePhoto(event) {
+    if (photo && photo.aiming === event.pointerId) magnify(event);
+  }
+
+  function releasePhoto(event) {
+    if (!photo || photo.aiming !== event.pointerId) return;
+    stopAiming();
+    const point = photoPoint(event);  // released off the photo: no corner
+    if (point && photo.corners.length < 4) {
+      photo.corners.push(point);
+      renderPhoto();
+    }
+  }
+
+  // A second finger (a pinch) or the browser taking the gesture over: nothing set.
+  function stopAiming() {
+    if (photo) photo.aiming = null;
+    if (nodes.loupe) nodes.loupe.hidden = true;
+  }
+
+  // The magnifier: the photo round the pointer, enlarged, a cross at the point, placed where the
+  // finger does not cover it (above, else beside the point).
+  function magnify(event) {
+    const img = nodes.photoImage, loupe = nodes.loupe, point = photoPoint(event);
+    loupe.hidden = !point;
+    if (!point) return;
+    const ratio = window.devicePixelRatio || 1, side = Math.round(LOUPE * ratio);
+    const span = LOUPE / ZOOM * (img.naturalWidth / img.getBoundingClientRect().width);  // photo pixels across
+    loupe.width = loupe.height = side;
+    const ctx = loupe.getContext("2d");
+    ctx.fillStyle = "#777";
+    ctx.fillRect(0, 0, side, side);
+    ctx.drawImage(img, point[0] - span / 2, point[1] - span / 2, span, span, 0, 0, side, side);
+    const c = side / 2, arm = side * 0.22, gap = side * 0.04;
+    for (const [colour, width] of [["#fff", 3 * ratio], ["#d81b60", ratio]]) {
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = width;
+      ctx.beginPath();
+      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        ctx.moveTo(c + dx * gap, c + dy * gap);
+        ctx.lineTo(c + dx * arm, c + dy * arm);
+      }
+      ctx.stroke();
+    }
+    ctx.font = `bold ${13 * ratio}px sans-serif`;
+    ctx.fillStyle = "#fff";
+    ctx.fillRect(0, 0, 34 * ratio, 19 * ratio);
+    ctx.fillStyle = "#d81b60";
+    ctx.fillText(CORNERS[photo.corners.length], 4 * ratio, 14 * ratio);
+    const away = 40, fit = (v, most) => Math.max(4, Math.min(v, most - LOUPE - 4));
+    let left = fit(event.clientX - LOUPE / 2, window.innerWidth), top = event.clientY - away - LOUPE;
+    if (top < 4) {
+      top = fit(event.clientY - LOUPE / 2, window.innerHeight);
+      left = event.clientX + away + LOUPE <= window.innerWidth - 4 ? event.clientX + away : event.clientX - away - LOUPE;
+    }
+    loupe.style.left = `${left}px`;
+    loupe.style.top = `${top}px`;
   }
 
   async function readPhoto(withCorners) {
@@ -185,9 +258,39 @@
       return;
     }
     photo.message = `${answer.summary.split("\n")[0]}. The draft is on the board: confirm the marked hexes against the photo.`;
+    const before = { m: structuredClone(m), saved: Desk.savedState(), confirm: false };
     open(answer);
-    Desk.status(`Read from ${photo.file.name}: a draft; Save writes it`, "good");
+    beforeScan = { ...before, draft: drawn() };
+    Desk.status(`Read from ${photo.file.name}: a draft; Save writes it, Undo the scan puts back the position before it`, "good");
     Desk.rebuild();
+  }
+
+  const drawn = () => JSON.stringify([documentOf(), m.unsure]);
+
+  // The position as it was before the scan: its settlements, rings and saved state. Edits made
+  // since the scan go with it, once the user has been told so.
+  function undoScan() {
+    if (!beforeScan.confirm && drawn() !== beforeScan.draft) {
+      beforeScan.confirm = true;
+      renderUndo();
+      return;
+    }
+    const { m: was, saved } = beforeScan;
+    m = was;
+    view = { key: null, spots: [], width: 1, height: 1, radius: 1 };
+    beforeScan = null;
+    if (photo) Object.assign(photo, { bad: false, message: "Scan undone: the position is as it was before the scan." });
+    Desk.status("Scan undone: the position is as it was before it", "good");
+    Desk.putBack(saved);
+  }
+
+  function renderUndo() {
+    const box = nodes.undo;
+    if (!box) return;
+    box.replaceChildren(...(beforeScan ? [
+      el("button", { type: "button", class: "undo-scan", title: "Back to the position before the scan: its settlements, marks and saved state",
+        onclick: undoScan }, beforeScan.confirm ? "Undo the scan and the edits since" : "Undo the scan"),
+      beforeScan.confirm ? el("span", { class: "hint" }, "The hexes changed since the scan go back too.") : null] : []));
   }
 
   function renderPhoto() {
@@ -196,14 +299,17 @@
     box.hidden = !photo;
     if (!photo) { box.replaceChildren(); return; }
     const next = CORNERS[photo.corners.length];
-    nodes.photoImage = el("img", { src: photo.url, alt: `The photo ${photo.file.name}`, onclick: clickPhoto, onload: photoShown,
+    nodes.photoImage = el("img", { src: photo.url, alt: `The photo ${photo.file.name}`, draggable: "false", onload: photoShown,
       onerror: () => { refusePhoto(`${photo.file.name} cannot be shown: is it a JPEG or PNG photo?`); photo = null; } });
     nodes.dots = el("div", { class: "dots" });
+    nodes.loupe = el("canvas", { class: "loupe", hidden: true, "aria-hidden": "true" });
+    nodes.photoFrame = el("div", { class: "photo-frame" + (next ? " picking" : ""), onpointerdown: pressPhoto, onpointermove: movePhoto,
+      onpointerup: releasePhoto, onpointercancel: stopAiming, onlostpointercapture: stopAiming }, nodes.photoImage, nodes.dots, nodes.loupe);
     box.replaceChildren(
       el("p", { class: "hint" }, next
-        ? `Click the centre of hex ${next} (${photo.corners.length + 1} of 4: A1, A20, T1, T20), or find the kit's scan markers.`
+        ? `Press on hex ${next} and move to its centre through the magnifier; let go to set it (${photo.corners.length + 1} of 4: A1, A20, T1, T20), or find the kit's scan markers.`
         : "All four corners given: read the photo."),
-      el("div", { class: "photo-frame" + (next ? " picking" : "") }, nodes.photoImage, nodes.dots),
+      nodes.photoFrame,
       el("div", { class: "row" },
         el("button", { type: "button", disabled: photo.busy || !photo.corners.length, onclick: () => { photo.corners.pop(); renderPhoto(); } }, "Undo"),
         el("button", { type: "button", disabled: photo.busy || !photo.corners.length, onclick: () => { photo.corners = []; renderPhoto(); } }, "Clear"),
@@ -217,9 +323,10 @@
   function renderDots() {
     const img = nodes.photoImage;
     if (!img || !img.naturalWidth) return;
+    // At the point a small cross; the numbered dot beside it, off the board's corner, on a leader line.
     nodes.dots.replaceChildren(...photo.corners.map(([x, y], i) => el("span", {
-      class: "dot", title: CORNERS[i], style: `left: ${(x / img.naturalWidth) * 100}%; top: ${(y / img.naturalHeight) * 100}%`,
-    }, String(i + 1))));
+      class: `corner-mark c${i}`, title: CORNERS[i], style: `left: ${(x / img.naturalWidth) * 100}%; top: ${(y / img.naturalHeight) * 100}%`,
+    }, el("span", { class: "cross" }), el("span", { class: "leader" }), el("span", { class: "dot" }, String(i + 1)))));
   }
 
   function render(root) {
@@ -230,6 +337,7 @@
     nodes.unsure = el("div", { class: "unsure" });
     nodes.totals = el("p", { class: "totals", "aria-live": "polite" });
     nodes.photo = el("div", { class: "scan-photo", "aria-label": "Photo to scan" });
+    nodes.undo = el("span", { class: "undo" });
     const scan = el("label", { class: "button", title: "Read the settlements off a photo of the finished board (JPEG or PNG)" },
       "Scan a photo…", el("input", { type: "file", accept: "image/jpeg,image/png", onchange: (e) => choosePhoto(e.target) }));
     const sectionsList = el("datalist", { id: "kb-sections" }, LOCATIONS.map((l) => el("option", { value: l })));
@@ -278,9 +386,10 @@
       select([["included", "take part (ruling KB-1)"], ["excluded", "never score"]], m.lords, { onchange: (e) => { m.lords = e.target.value; Desk.change(); } })));
     root.append(el("div", { class: "kb" },
       el("div", { class: "kb-board" }, nodes.frame, nodes.totals, el("p", { class: "hint" }, "Tap a hex to cycle it through the players' settlements and empty."), nodes.unsure,
-        el("div", { class: "row" }, scan), nodes.photo),
+        el("div", { class: "row" }, scan, nodes.undo), nodes.photo),
       el("div", { class: "kb-fields" }, cards, players, sections, lords)));
     renderUnsure();
+    renderUndo();
     renderPhoto();
   }
 

@@ -1,0 +1,244 @@
+"""The desk's photo page in a real headless Chromium: corners aimed through the magnifier (touch
+and mouse) are set where released, their numbered dots beside the point; a grid that does not fit
+is refused with `pnp scan`'s message and changes nothing; a scan draft is undone in one step."""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from pnp import hexgrid
+from pnp.cli.app import app as cli
+from pnp.games import GAMES
+from pnp.games.base import Source
+from pnp.games.kingdom_builder.scan_geometry import CORNER_CELLS
+from pnp.games.kingdom_builder.transcription import load_board
+from tests.desk.browsing import EXAMPLES, SIZES, open_file, tap, until, wait_until, watched
+from tests.kingdom_builder.photos import make_photo, played_game
+from tests.kingdom_builder.test_scan_fit import off_by
+
+EXAMPLE = EXAMPLES / "first-game.yaml"
+COLOURS = ["orange", "blue", "purple"]  # the kit's colours in order: the example's players declare none
+SIZE = (1200, 900)
+
+
+@pytest.fixture(scope="module")
+def photo():
+    """The example's board with 12 settlements a player, as the tips say to photograph it."""
+    board = load_board(yaml.safe_load(EXAMPLE.read_text())["boards"], [None] * 4, "test", EXAMPLES)
+    return make_photo(board, played_game(board, len(COLOURS), random.Random(21), per_player=12), COLOURS, 21,
+                      size=SIZE, level="clean")
+
+
+@pytest.fixture
+def photo_file(photo, tmp_path) -> Path:
+    path = tmp_path / "board.jpg"
+    path.write_bytes(photo.encoded(".jpg", 92))
+    return path
+
+
+@pytest.fixture
+def corners_sent(monkeypatch) -> list[str]:
+    """The corners text of every photo the desk is sent to read, as it receives it."""
+    from pnp.desk.service import DeskService
+
+    sent: list[str] = []
+    reading = DeskService.scan
+
+    def recorded(self, game_id, document, photo, photo_name, corners):
+        sent.append(corners)
+        return reading(self, game_id, document, photo, photo_name, corners)
+
+    monkeypatch.setattr(DeskService, "scan", recorded)
+    return sent
+
+
+def on_screen(page, *points: tuple[float, float]) -> list[tuple[float, float]]:
+    """Where points of the photo (its pixels) are shown, in the page's coordinates, scrolled into
+    view (a photo may be taller than the window)."""
+    height = page.viewport_size["height"]
+    for _ in range(2):
+        box = page.locator(".photo-frame img").bounding_box()
+        shown = [(box["x"] + x / SIZE[0] * box["width"], box["y"] + y / SIZE[1] * box["height"]) for x, y in points]
+        ys = [y for _, y in shown]
+        if min(ys) >= 60 and max(ys) <= height - 60:
+            break
+        page.evaluate(f"window.scrollBy(0, {(min(ys) + max(ys)) / 2 - height / 2})")
+    return shown
+
+
+def show_photo(page, path: Path) -> None:
+    page.set_input_files(".kb-board input[type=file]", str(path))
+    wait_until(page, "(document.querySelector('.photo-frame img') || {}).naturalWidth > 0")
+    page.locator(".photo-frame").scroll_into_view_if_needed()
+
+
+def click_corners(page, points) -> None:
+    for n, point in enumerate(points, start=1):
+        page.mouse.click(*on_screen(page, point)[0])
+        page.wait_for_selector(f".dot:has-text('{n}')")
+
+
+def save(page) -> None:
+    with page.expect_response("**/api/save") as answer:
+        page.click("#save")
+    assert answer.value.ok
+    page.wait_for_selector("#unsaved[hidden]", state="attached")
+
+
+def inside(box: dict, x: float, y: float) -> bool:
+    return box["x"] <= x <= box["x"] + box["width"] and box["y"] <= y <= box["y"] + box["height"]
+
+
+class Finger:
+    """One finger on a touch screen (Chrome DevTools' touch events): press, move, lift."""
+
+    def __init__(self, page):
+        self.cdp = page.context.new_cdp_session(page)
+
+    def _send(self, kind: str, points: list) -> None:
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def down(self, x: float, y: float) -> None:
+        self._send("touchStart", [{"x": x, "y": y}])
+
+    def move(self, x: float, y: float) -> None:
+        self._send("touchMove", [{"x": x, "y": y}])
+
+    def up(self) -> None:
+        self._send("touchEnd", [])
+
+
+class Mouse:
+    def __init__(self, page):
+        self.mouse = page.mouse
+
+    def down(self, x: float, y: float) -> None:
+        self.mouse.move(x, y)
+        self.mouse.down()
+
+    def move(self, x: float, y: float) -> None:
+        self.mouse.move(x, y)
+
+    def up(self) -> None:
+        self.mouse.up()
+
+
+@pytest.mark.parametrize("size, pointer", [("phone", Finger), ("desktop", Mouse)])
+def test_corners_are_aimed_through_a_magnifier_and_set_where_released(browser, desk, photo, photo_file, corners_sent, size,
+                                                                      pointer):
+    """Each corner pressed two hexes off, moved onto its centre while the magnifier shows the
+    photo under the pointer (never under the finger itself), released there: the point is set
+    where released, within a pixel of the photo, its cross on it, its numbered dot beside it."""
+    context = browser.new_context(viewport=SIZES[size], has_touch=pointer is Finger, is_mobile=pointer is Finger,
+                                  device_scale_factor=3 if pointer is Finger else 1)
+    with watched(context, desk[0] + "#kingdom-builder") as page:
+        open_file(page, EXAMPLE)
+        show_photo(page, photo_file)
+        hand = pointer(page)
+        for n, (cell, inward, point) in enumerate(zip(CORNER_CELLS, ("SE", "SW", "NE", "NW"), photo.corners), start=1):
+            start, end = on_screen(page, off_by(photo, (hexgrid.step(cell, inward, 2),))[0], point)
+            hand.down(*start)
+            for step in (1, 2, 3):  # slid onto the centre through the magnifier
+                hand.move(start[0] + (end[0] - start[0]) * step / 3, start[1] + (end[1] - start[1]) * step / 3)
+            loupe = page.locator(".loupe")
+            assert loupe.is_visible()
+            box = loupe.bounding_box()
+            assert not inside(box, *end)  # the finger does not hide what it shows
+            assert box["width"] >= 120 and box["y"] >= 0 and box["x"] >= 0 and box["x"] + box["width"] <= SIZES[size]["width"]
+            hand.up()
+            page.wait_for_selector(f".dot:has-text('{n}')")
+            assert not loupe.is_visible()
+            here, = on_screen(page, point)  # the hint above the photo may have changed its height
+            mark = page.locator(".corner-mark").nth(n - 1)
+            assert not inside(mark.locator(".dot").bounding_box(), *here)  # the dot beside the point, not on it
+            cross = mark.locator(".cross").bounding_box()
+            assert abs(cross["x"] + cross["width"] / 2 - here[0]) < 1 and abs(cross["y"] + cross["height"] / 2 - here[1]) < 1
+        page.get_by_role("button", name="Read the photo").click()
+        page.wait_for_selector(".scan-message:has-text('read 36 settlements')")
+        given = [tuple(float(v) for v in pair.split(",")) for pair in corners_sent[-1].split()]
+        # Sent to one decimal: within a pixel of where each was released.
+        assert all(abs(gx - x) < 1 and abs(gy - y) < 1 for (gx, gy), (x, y) in zip(given, photo.corners, strict=True))
+    context.close()
+
+
+def test_a_grid_that_does_not_fit_is_refused_with_the_message_pnp_scan_gives(context, desk, photo, photo_file, corners_sent):
+    """Corners clicked three hexes off (north-west of each corner): the desk shows beside the
+    photo the refusal `pnp scan` gives for those same corners, in the page's words, and the
+    position stays as it was: nothing unsaved, no undo offered, Save writes the file unchanged."""
+    with watched(context, desk[0] + "#kingdom-builder") as page:
+        open_file(page, EXAMPLE)
+        save(page)
+        path = desk[1]["kingdom-builder"]
+        saved = path.read_bytes()
+        show_photo(page, photo_file)
+        click_corners(page, off_by(photo, tuple(hexgrid.step(cell, "NW", 3) for cell in CORNER_CELLS)))
+        page.get_by_role("button", name="Read the photo").click()
+        page.wait_for_selector(".scan-message.bad")
+        shown = page.locator(".scan-message").inner_text()
+        result = CliRunner().invoke(cli, ["scan", "kingdom-builder", str(path), str(photo_file), "--corners", corners_sent[-1], "--json"])
+        assert result.exit_code == 1
+        said = result.output.strip()
+        assert said.startswith("--corners: the photo's terrain does not match sections"), said
+        assert shown == "Not read: the hexes clicked: " + said.removeprefix("--corners: ")
+        assert page.locator("#unsaved").is_hidden() and page.locator(".undo-scan").count() == 0
+        save(page)
+        assert path.read_bytes() == saved
+
+
+def kept(page) -> dict:
+    """The position the page keeps in the browser while it has edits not saved."""
+    return json.loads(page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('pnp-desk ')).map(k => localStorage.getItem(k))[0]"))["document"]
+
+
+def test_a_scan_draft_is_undone_in_one_step(page, desk, photo, photo_file, tmp_path):
+    """A saved position with settlements and two hexes ringed unsure; a photo read over it; Undo
+    the scan: saved again (no marker), the same rings, and Save writes the same bytes and scores
+    the same. Not saved before the scan: not saved after the undo, and the page keeps the
+    position as it was; hexes tapped after the scan go back too, once the button has said so."""
+    game = GAMES["kingdom-builder"]
+    position = game.load(EXAMPLE)
+    (tmp_path / "ringed.yaml").write_text(game.dumps_unsure(position, ("A10", "K5")), encoding="utf-8")
+    open_file(page, tmp_path / "ringed.yaml")
+    save(page)
+    path = desk[1]["kingdom-builder"]
+    saved = path.read_bytes()
+    rings = ["A10 ✓", "K5 ✓"]
+    assert page.locator(".unsure .chip").all_inner_texts() == rings
+    show_photo(page, photo_file)
+    click_corners(page, photo.corners)
+    page.get_by_role("button", name="Read the photo").click()
+    page.wait_for_selector(".scan-message:has-text('read 36 settlements')")
+    assert page.locator("#unsaved").is_visible()
+    assert kept(page) != yaml.safe_load(saved)
+    page.get_by_role("button", name="Undo the scan").click()
+    page.wait_for_selector(".scan-message:has-text('Scan undone')")
+    assert page.locator("#unsaved").is_hidden() and page.locator(".undo-scan").count() == 0
+    assert page.locator(".unsure .chip").all_inner_texts() == rings
+    save(page)
+    assert path.read_bytes() == saved
+
+    # Not saved before the scan (A2 tapped: empty in the example, now Anna's), edited after it
+    # (A1 tapped: the draft's owner there cycles on).
+    board = game.board_picture(position)
+    args = (board.spots, board.drawing.width, board.drawing.height)
+    page.evaluate("window.scrollTo(0, 0)")  # row A in view
+    tap(page, *args, "A2")
+    page.wait_for_selector("#unsaved:not([hidden])")
+    before = kept(page)
+    assert before["settlements"] != yaml.safe_load(saved)["settlements"]
+    page.get_by_role("button", name="Read the photo").click()
+    page.wait_for_selector(".scan-message:has-text('read 36 settlements')")
+    draft = kept(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    tap(page, *args, "A1")
+    until(page, lambda: kept(page) != draft)
+    page.get_by_role("button", name="Undo the scan").click()
+    page.get_by_role("button", name="Undo the scan and the edits since").click()
+    page.wait_for_selector(".scan-message:has-text('Scan undone')")
+    assert page.locator("#unsaved").is_visible()
+    assert kept(page) == before
+    assert page.locator(".unsure .chip").all_inner_texts() == rings
