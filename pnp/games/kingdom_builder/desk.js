@@ -17,7 +17,7 @@
   // The position before the last scan draft, to undo it in one step: { m, saved (Desk.savedState),
   // draft (the draft as read, to tell later edits), confirm (later edits would go too: asked once) }.
   let beforeScan = null;
-  const LOUPE = 136, ZOOM = 4;  // the magnifier's side in CSS pixels, and how much it enlarges the photo shown
+  const LOUPE = 136;  // the magnifier's side in CSS pixels
   let view = { key: null, spots: [], width: 1, height: 1, radius: 1 };
   let nodes = {};
 
@@ -209,14 +209,16 @@
     loupe.hidden = !point;
     if (!point) return;
     const ratio = window.devicePixelRatio || 1, side = Math.round(LOUPE * ratio);
-    const span = LOUPE / ZOOM * (img.naturalWidth / img.getBoundingClientRect().width);  // photo pixels across
+    // Photo pixels across: about four hexes (a board photographed as the tips say fills most of
+    // the photo's width), enlarged at least 1.5 times from the photo shown.
+    const span = Math.min(img.naturalWidth / 9, LOUPE / 1.5 * (img.naturalWidth / img.getBoundingClientRect().width));
     loupe.width = loupe.height = side;
     const ctx = loupe.getContext("2d");
     ctx.fillStyle = "#777";
     ctx.fillRect(0, 0, side, side);
     ctx.drawImage(img, point[0] - span / 2, point[1] - span / 2, span, span, 0, 0, side, side);
     const c = side / 2, arm = side * 0.22, gap = side * 0.04;
-    for (const [colour, width] of [["#fff", 3 * ratio], ["#d81b60", ratio]]) {
+    for (const [colour, width] of [["#fff", 4 * ratio], ["#d81b60", 2 * ratio]]) {
       ctx.strokeStyle = colour;
       ctx.lineWidth = width;
       ctx.beginPath();
@@ -226,11 +228,12 @@
       }
       ctx.stroke();
     }
-    ctx.font = `bold ${13 * ratio}px sans-serif`;
+    ctx.font = `bold ${13 * ratio}px sans-serif`;  // the hex aimed at, low in the circle
     ctx.fillStyle = "#fff";
-    ctx.fillRect(0, 0, 34 * ratio, 19 * ratio);
+    ctx.fillRect(c - 18 * ratio, side - 26 * ratio, 36 * ratio, 18 * ratio);
     ctx.fillStyle = "#d81b60";
-    ctx.fillText(CORNERS[photo.corners.length], 4 * ratio, 14 * ratio);
+    ctx.textAlign = "center";
+    ctx.fillText(CORNERS[photo.corners.length], c, side - 12 * ratio);
     const away = 40, fit = (v, most) => Math.max(4, Math.min(v, most - LOUPE - 4));
     let left = fit(event.clientX - LOUPE / 2, window.innerWidth), top = event.clientY - away - LOUPE;
     if (top < 4) {
@@ -290,7 +293,7 @@
     box.replaceChildren(...(beforeScan ? [
       el("button", { type: "button", class: "undo-scan", title: "Back to the position before the scan: its settlements, marks and saved state",
         onclick: undoScan }, beforeScan.confirm ? "Undo the scan and the edits since" : "Undo the scan"),
-      beforeScan.confirm ? el("span", { class: "hint" }, "The hexes changed since the scan go back too.") : null] : []));
+      ...(beforeScan.confirm ? [el("span", { class: "hint" }, "The hexes changed since the scan go back too.")] : [])] : []));
   }
 
   function renderPhoto() {
@@ -323,10 +326,18 @@
   function renderDots() {
     const img = nodes.photoImage;
     if (!img || !img.naturalWidth) return;
-    // At the point a small cross; the numbered dot beside it, off the board's corner, on a leader line.
-    nodes.dots.replaceChildren(...photo.corners.map(([x, y], i) => el("span", {
-      class: `corner-mark c${i}`, title: CORNERS[i], style: `left: ${(x / img.naturalWidth) * 100}%; top: ${(y / img.naturalHeight) * 100}%`,
-    }, el("span", { class: "cross" }), el("span", { class: "leader" }), el("span", { class: "dot" }, String(i + 1)))));
+    // At the point a small cross; the numbered dot beside it on a leader line, outward from the
+    // board (A1 up and left, T20 down and right), turned back where it would leave the photo.
+    const rect = img.getBoundingClientRect(), reach = 44;  // CSS pixels from the point to the dot's far edge
+    nodes.dots.replaceChildren(...photo.corners.map(([x, y], i) => {
+      const across = (x / img.naturalWidth) * rect.width, down = (y / img.naturalHeight) * rect.height;
+      const left = i % 2 === 0 ? across >= reach : across + reach > rect.width;
+      const up = i < 2 ? down >= reach : down + reach > rect.height;
+      return el("span", {
+        class: `corner-mark ${up ? "up" : "down"} ${left ? "left" : "right"}`, title: CORNERS[i],
+        style: `left: ${(x / img.naturalWidth) * 100}%; top: ${(y / img.naturalHeight) * 100}%`,
+      }, el("span", { class: "cross" }), el("span", { class: "leader" }), el("span", { class: "dot" }, String(i + 1)));
+    }));
   }
 
   function render(root) {
