@@ -1,12 +1,15 @@
 """Photo scanning: hex accuracy, silent errors and seconds per photo over synthetic 12 MP photos.
 
-Run: python tests/benchmarks/scan.py [PHOTOS] [--first SEED] [--size 4000x3000] [--keep FOLDER]
+Run: python tests/benchmarks/scan.py [PHOTOS] [--first SEED] [--size 4000x3000] [--keep FOLDER] [--maker flat|physical]
 Goal: 99.9 % of hexes right, no silent error (a hex read wrong and not listed as unsure),
 under 1 s per 12 MP photo on 2 cores. Calibration: of the hexes listed as unsure, the share
 actually read wrong, per kind of photo (the kit's print or painted art; good or careless).
 Photos 0-449 informed the reading's thresholds, photos 4000-4011 the grid check's (scan_fit,
 with the photos of tests/kingdom_builder/test_scan_fit.py);
-from --first 6000 on the photos are held out, never looked at while tuning. Half the photos follow the README's tips ("good": from
+from --first 6000 on the photos are held out, never looked at while tuning. `--maker physical`
+takes the path-traced photos of tests/kingdom_builder/photos_physical.py instead (needs the
+`photos` extra; 1600x1200 unless --size says; cached under .cache/photos/): its photos below
+9000 are for tuning, from --first 9000 on held out. Half the photos follow the README's tips ("good": from
 above, even light, no flash), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game
 (2-4 players, 40 settlements each), palette and camera; the time is reading the JPEG file
@@ -40,10 +43,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("photos", nargs="?", type=int, default=50)
     parser.add_argument("--first", type=int, default=0, help="the first photo's number (6000 on: held out)")
-    parser.add_argument("--size", default="4000x3000")
+    parser.add_argument("--size", help="WIDTHxHEIGHT (default 4000x3000; 1600x1200 for --maker physical)")
     parser.add_argument("--keep", type=Path, help="also write the photos and overlays of the worst cases here")
+    parser.add_argument("--maker", choices=["flat", "physical"], default="flat", help="which photo maker takes the photos")
     args = parser.parse_args()
-    width, height = (int(v) for v in args.size.split("x"))
+    if args.maker == "physical":
+        from tests.kingdom_builder.photos_physical import make_photo as take
+    else:
+        take = make_photo
+    size = args.size or ("1600x1200" if args.maker == "physical" else "4000x3000")
+    width, height = (int(v) for v in size.split("x"))
     kinds = [f"{level} {art}" for level in ("good", "hard") for art in ("kit", "painted")]
     totals = {kind: {"hexes": 0, "wrong": 0, "silent": 0, "unsure": 0, "unsure_wrong": 0, "rings": [], "seconds": [], "refused": 0}
               for kind in kinds}
@@ -57,7 +66,7 @@ def main() -> None:
             board = load_board(entries, [None] * 4, "benchmark", ROOT / "boards")
             colours = rng.sample(sorted(PIECE_COLOURS), rng.randint(2, 4))
             pieces = played_game(board, len(colours), rng)
-            photo = make_photo(board, pieces, colours, 1000 + seed, size=(width, height), level="clean" if level == "good" else "hard")
+            photo = take(board, pieces, colours, 1000 + seed, size=(width, height), level="clean" if level == "good" else "hard")
             path = Path(folder) / f"photo-{seed}.jpg"
             path.write_bytes(photo.encoded(".jpg", 90))
             start = time.perf_counter()
