@@ -153,6 +153,7 @@
     zoom.x = Math.min(0, Math.max(width * (1 - zoom.scale), zoom.x + dx));
     zoom.y = Math.min(0, Math.max(height * (1 - zoom.scale), zoom.y + dy));
     nodes.layer.style.transform = `translate(${zoom.x}px, ${zoom.y}px) scale(${zoom.scale})`;
+    nodes.layer.style.setProperty("--zoom", zoom.scale);  // the cursor's ring keeps its width on screen
     nodes.frame.classList.toggle("zoomed", zoom.scale > 1);
     nodes.zoomOut.disabled = nodes.whole.disabled = zoom.scale <= 1;
     nodes.zoomIn.disabled = zoom.scale >= MOST_ZOOM;
@@ -234,13 +235,18 @@
     mark.style.cssText = `left: ${(x / view.width) * 100}%; top: ${(y / view.height) * 100}%; width: ${(2 * view.radius / view.width) * 100}%`;
   }
 
-  // A zoomed board moves to keep the cursor in sight.
+  // A zoomed board moves to keep the cursor in sight, and the page scrolls to it (below a header
+  // that stays on top).
   function showCursor() {
     if (cursor === null || !view.spots[cursor]) return;
     const { width, height, unit } = extent();
     const [, x, y] = view.spots[cursor], margin = 2 * view.radius * unit * zoom.scale;
     const px = zoom.x + x * unit * zoom.scale, py = zoom.y + y * unit * zoom.scale;
     moveBy(Math.max(0, margin - px) - Math.max(0, px - (width - margin)), Math.max(0, margin - py) - Math.max(0, py - (height - margin)), width, height);
+    const ring = nodes.cursor.getBoundingClientRect(), header = document.querySelector("header").getBoundingClientRect();
+    const top = header.top >= 0 ? header.bottom : 0;
+    if (ring.bottom > window.innerHeight) window.scrollBy(0, ring.bottom - window.innerHeight + ring.height);
+    else if (ring.top < top) window.scrollBy(0, ring.top - top - ring.height);
   }
 
   function renderUnsure() {
