@@ -143,13 +143,12 @@ def test_the_board_by_keyboard_arrows_move_the_cursor_and_space_cycles(browser, 
             page.keyboard.press("Tab")  # the board comes next in the tab order ("Whole board" is off unzoomed)
             assert page.evaluate("document.activeElement.classList.contains('board-frame')")
             spoken = page.locator(".kb-board [aria-live]").first
-            # The first arrow puts the cursor on A1; then three down and two right, one hex a step.
-            # The target: the first buildable hex from B1 on in reading order that arrows reach
-            # in that many steps (rows offset by half a hex: the same number above or below touches).
+            # The cursor starts on A1; the target, the first buildable hex off row A and column 1, is
+            # as many steps down and right as its row and column (rows offset by half a hex: the
+            # same number above or below touches), one neighbouring hex a step.
+            assert spoken.inner_text().startswith("A1, ")
             target = next(s.name for s in board.spots if s.open and cell(s.name)[0] >= 1 and cell(s.name)[1] >= 1)
             rows, cols = cell(target)
-            page.keyboard.press("ArrowDown")
-            assert spoken.inner_text().startswith("A1, ")
             pitch = math.dist((spots["A1"].x, spots["A1"].y), (spots["A2"].x, spots["A2"].y))
             at = "A1"
             for key, count in (("ArrowDown", rows), ("ArrowRight", cols)):

@@ -214,13 +214,13 @@
       // Rows are offset by half a hex: the hex of the same number in the row above or below
       // touches this one, as does the next in the row.
       const at = cursor ?? 0, row = Math.floor(at / SIZE) + rows, col = (at % SIZE) + cols;
-      if (cursor !== null && (row < 0 || row >= SIZE || col < 0 || col >= SIZE)) { event.preventDefault(); return; }
-      cursor = cursor === null ? 0 : row * SIZE + col;
+      if (row < 0 || row >= SIZE || col < 0 || col >= SIZE) { event.preventDefault(); return; }
+      cursor = row * SIZE + col;
       placeCursor();
       showCursor();
       say(cursor);
     } else if (event.key === " " || event.key === "Enter") {
-      if (cursor === null) { cursor = 0; placeCursor(); showCursor(); say(cursor); } else cycle(cursor);
+      cycle(cursor ?? 0);
     } else if (event.key === "+" || event.key === "=") zoomStep(ZOOM_STEP);
     else if (event.key === "-") zoomStep(1 / ZOOM_STEP);
     else if (event.key === "0") { zoom = { scale: 1, x: 0, y: 0 }; moveBy(0, 0); } else return;
@@ -378,7 +378,11 @@
     nodes.frame = el("div", { class: "board-frame", path: ["settlements"], tabindex: 0, role: "application",
       "aria-roledescription": "board", "aria-label": "The board", "aria-describedby": "kb-board-keys",
       onclick: tap, onkeydown: key, onpointerdown: pointerDown, onpointermove: pointerMove, onpointerup: pointerUp, onpointercancel: pointerUp,
-      onfocus: () => { if (cursor !== null) say(cursor); } }, nodes.layer);
+      onfocus: () => {  // the keyboard's cursor starts on A1
+        if (!view.spots.length) return;
+        if (cursor === null) { cursor = 0; placeCursor(); }
+        say(cursor);
+      } }, nodes.layer);
     nodes.zoomOut = el("button", { type: "button", "aria-label": "Zoom out", title: "Zoom out (-)", onclick: () => zoomStep(1 / ZOOM_STEP) }, "−");
     nodes.zoomIn = el("button", { type: "button", "aria-label": "Zoom in", title: "Zoom in (+)", onclick: () => zoomStep(ZOOM_STEP) }, "+");
     nodes.whole = el("button", { type: "button", title: "Show the whole board (0)", onclick: () => { zoom = { scale: 1, x: 0, y: 0 }; moveBy(0, 0); } }, "Whole board");
