@@ -23,7 +23,7 @@ from typing import Any
 
 from pnp.errors import InputError, PnpError, Problem
 from pnp.games import GAMES
-from pnp.games.base import P, R, BoardPicture, BoardPictures, DeskPage, Form, Game, Json, Scan, ScorePicture, Source
+from pnp.games.base import P, R, BoardPicture, BoardPictures, DeskPage, Form, Game, Json, PageBeside, Scan, ScorePicture, Source
 
 MAX_UPLOAD = 256 * 1024  # an opened transcription or set-up: a few KiB in practice
 UPLOAD_TYPES = (".yaml", ".yml", ".json")
@@ -238,7 +238,8 @@ class DeskService:
 
     def games(self) -> list[Json]:
         return [{"id": g.id, "name": g.name, "file": self.desk.targets[g.id].name, "page": isinstance(g, DeskPage),
-                 "has_picture": isinstance(g, ScorePicture), "has_board": isinstance(g, BoardPictures)}
+                 "has_picture": isinstance(g, ScorePicture), "has_board": isinstance(g, BoardPictures),
+                 "colours": g.desk_colours() if isinstance(g, PageBeside) else {}}
                 for g in GAMES.values() if g.id in self.desk.targets]
 
     def start(self) -> Json | None:
@@ -322,7 +323,7 @@ class DeskService:
         shown: Json = {"key": board.key}
         if request.get("board") != board.key:
             shown.update(width=board.drawing.width, height=board.drawing.height, radius=board.radius,
-                         spots=[[s.name, round(s.x, 2), round(s.y, 2), s.open] for s in board.spots])
+                         spots=[[s.name, round(s.x, 2), round(s.y, 2), s.open, s.kind] for s in board.spots])
         focus = request.get("focus")
         drawing = game.pieces_picture(read.position, result, focus if isinstance(focus, str) else None,
                                       _strings(request.get("unsure"), 400), tuple(p.message for p in read.problems))

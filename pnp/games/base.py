@@ -82,12 +82,14 @@ class Operation:
 @dataclass(frozen=True)
 class Spot:
     """A place on a board picture that can be tapped: its name as transcriptions write it, its
-    centre in the picture's millimetres, and whether a piece may stand there."""
+    centre in the picture's millimetres, whether a piece may stand there, and what it is (read
+    out to a screen reader)."""
 
     name: str
     x: float
     y: float
     open: bool
+    kind: str = ""
 
 
 @dataclass(frozen=True)
@@ -241,6 +243,11 @@ class PageBeside:
 
         script = Path(inspect.getfile(type(self))).with_name("desk.js")
         return read_text(script, script.name)
+
+    def desk_colours(self) -> dict[str, dict[str, str]]:
+        """The colours the page shows, as the game's pictures and kit draw them: by group
+        ("player", "clan", …) and by index or name. The page gets them as CSS custom properties."""
+        return {}
 
 
 # The capabilities: what a game implements beyond check and score. Each is checked by the

@@ -259,6 +259,16 @@ const Desk = (() => {
     status(`${found.file} cannot be read: ${plural(found.problems.length, "problem")}, shown below`, "bad");
   }
 
+  // A game's colours as its pictures and kit draw them, as CSS custom properties (--player-0,
+  // --clan-red, …): the page's marks take them from there, so a player has one colour everywhere.
+  function colours(groups) {
+    const style = document.body.style;
+    [...style].filter((name) => name.startsWith("--")).forEach((name) => style.removeProperty(name));
+    for (const [group, values] of Object.entries(groups)) {
+      for (const [key, value] of Object.entries(values)) style.setProperty(`--${group}-${key}`, value);
+    }
+  }
+
   async function choose(gameId) {
     game = gameId;
     document.querySelectorAll("#games button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.game === gameId)));
@@ -273,6 +283,7 @@ const Desk = (() => {
     }
     document.getElementById("save").textContent = `Save ${files[gameId] ? files[gameId].file : info.file}`;
     document.body.dataset.game = gameId;
+    colours(info.colours || {});
     marked();
     document.getElementById("result").replaceChildren();
     document.getElementById("problems").replaceChildren();

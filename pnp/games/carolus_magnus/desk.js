@@ -110,7 +110,7 @@
         el("input", { class: "tiny", inputmode: "numeric", value: text(t.paladins[clan] || ""), "aria-label": `${clan} paladins in ${t.name}`,
           oninput: (e) => { t.paladins[clan] = count(e.target.value); Desk.change(); } })))),
       el("div", { class: "row", path: ["territories", i, "castles"] }, el("span", { class: "what" }, "castles"),
-        select([["", "none"], ...SIDES], t.castles ? t.castles.side : "", { onchange: (e) => { t.castles = e.target.value ? { side: e.target.value, count: t.castles ? t.castles.count : 1 } : null; Desk.rebuild(); } }),
+        select([["", "none"], ...SIDES], t.castles ? t.castles.side : "", { "aria-label": `side of the castles in ${t.name}`, onchange: (e) => { t.castles = e.target.value ? { side: e.target.value, count: t.castles ? t.castles.count : 1 } : null; Desk.rebuild(); } }),
         t.castles ? el("input", { class: "tiny", inputmode: "numeric", value: text(t.castles.count), "aria-label": `castles in ${t.name}`,
           oninput: (e) => { t.castles.count = count(e.target.value); Desk.change(); } }) : null),
       el("div", { class: "row actions" },
@@ -130,7 +130,7 @@
         Desk.change();
       }, onchange: () => Desk.rebuild() }),
       select(SIDES, p.side, { "aria-label": `side of ${p.name}`, onchange: (e) => { p.side = e.target.value; Desk.rebuild(); } }),
-      el("button", { type: "button", class: "remove", disabled: m.players.length <= 2, onclick: () => {
+      el("button", { type: "button", class: "remove", disabled: m.players.length <= 2, title: "Remove this player", "aria-label": `remove ${p.name || `player ${i + 1}`}`, onclick: () => {
         m.players.splice(i, 1);
         m.courts = m.courts.filter(([n]) => n !== p.name);
         for (const clan of CLANS) if (m.clans[clan] === p.name) m.clans[clan] = null;
@@ -153,7 +153,7 @@
           onchange: (e) => { m.clans[clan] = e.target.value || null; Desk.change(); } })))))));
     const board = el("fieldset", {}, el("legend", {}, "The Emperor and the castles left"),
       el("div", { class: "row", path: ["emperor"] }, el("span", { class: "what" }, "Emperor on"),
-        select(m.territories.map((t) => t.name), m.emperor, { onchange: (e) => { m.emperor = e.target.value; Desk.rebuild(); } })),
+        select(m.territories.map((t) => t.name), m.emperor, { "aria-label": "the Emperor's territory", onchange: (e) => { m.emperor = e.target.value; Desk.rebuild(); } })),
       el("div", { class: "row", path: ["supply"] }, el("span", { class: "what" }, "supply"), sides().map((side) => el("label", { class: "small", path: ["supply", side] }, `${side} `,
         el("input", { class: "tiny", inputmode: "numeric", value: text(m.supply[side] ?? 0), oninput: (e) => { m.supply[side] = count(e.target.value); Desk.change(); } })))));
     root.append(el("div", { class: "cm" },

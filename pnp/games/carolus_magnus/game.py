@@ -55,6 +55,11 @@ class CarolusMagnus(ByPlayers["Setup"], PageBeside, Game["Position", "Result"]):
         return Engine(transcription.read, report.summary, rules.evaluate, report.as_text, report.as_json,
                       transcription.dumps)
 
+    def desk_colours(self) -> dict[str, dict[str, str]]:
+        from pnp.games.carolus_magnus.facts import CLANS, SIDES
+
+        return {"clan": {name: fill for name, fill, _ in CLANS}, "side": {name: fill for name, fill, _ in SIDES}}
+
     def kit_sheets(self, t: Catalog, paper: str, players: int | None = None, paladins: bool = False) -> list[Sheet]:
         from pnp.games.carolus_magnus import kit
 

@@ -5,6 +5,7 @@
   const { el, select, numbers } = Desk;
   const KINDS = [["wall", "Wall"], ["gate", "Gate"], ["tower", "Watchtower"], ["infantry", "Infantry"],
     ["cavalry", "Cavalry"], ["nobility", "Nobility"], ["dragon", "Dragon"]];
+  const MARKS = ["●", "▲", "■", "◆", "★"];  // the decks' marks (circle, triangle, square, diamond, star), in turn order
   const PHASES = [["playing", "cards are still played"], ["last-round-over", "the last round is over"]];
 
   let m = null;
@@ -70,7 +71,7 @@
   function cardRow(section, s, card, j) {
     const covered = section.cards.some((other) => other.card === "dragon" && Number(other.covers) === j + 1);
     const earlier = [["", "—"], ...section.cards.slice(0, j).map((_, k) => [String(k + 1), `card ${k + 1}`])];
-    return el("li", { class: `gw-card g${colour(card.player)}${covered ? " covered" : ""}`, path: ["sections", s, "cards", j] },
+    return el("li", { class: `gw-card p${colour(card.player)}${covered ? " covered" : ""}`, path: ["sections", s, "cards", j] },
       el("span", { class: "number" }, `${j + 1}`),
       select(m.players, card.player, { "aria-label": `player of card ${j + 1}`, onchange: (e) => { card.player = e.target.value; Desk.rebuild(); } }),
       select(KINDS, card.card, { "aria-label": `kind of card ${j + 1}`, onchange: (e) => { card.card = e.target.value; if (card.card !== "dragon") card.covers = null; Desk.rebuild(); } }),
@@ -82,7 +83,7 @@
           card.token = v.length ? v[0] : null;
           Desk.change();
         } })),
-      el("button", { type: "button", class: "remove", title: "Remove this card", onclick: () => {
+      el("button", { type: "button", class: "remove", title: "Remove this card", "aria-label": `remove card ${j + 1}`, onclick: () => {
         section.cards.splice(j, 1);
         section.cards.forEach((c) => { if (c.covers !== null) c.covers = c.covers > j + 1 ? c.covers - 1 : (c.covers === j + 1 ? null : c.covers); });
         Desk.rebuild();
@@ -101,7 +102,7 @@
           } }));
       })) : null;
     return el("div", { class: "gw-section", path: ["sections", s] },
-      el("h3", {}, `Section ${s + 1} `, el("button", { type: "button", class: "remove", title: "Remove this section", onclick: () => { m.sections.splice(s, 1); Desk.rebuild(); } }, "✕")),
+      el("h3", {}, `Section ${s + 1} `, el("button", { type: "button", class: "remove", title: "Remove this section", "aria-label": `remove section ${s + 1}`, onclick: () => { m.sections.splice(s, 1); Desk.rebuild(); } }, "✕")),
       el("label", { path: ["sections", s, "tokens"] }, "Face-up tokens ", el("input", { value: section.tokens.join(" "), inputmode: "numeric",
         oninput: (e) => { section.tokens = numbers(e.target.value); Desk.change(); }, onchange: () => Desk.rebuild() })),
       el("ol", { class: "cards", path: ["sections", s, "cards"] }, section.cards.map((card, j) => cardRow(section, s, card, j))),
@@ -112,7 +113,7 @@
   function render(root) {
     const players = el("fieldset", { path: ["players"] }, el("legend", {}, "Players in turn order"),
       m.players.map((name, i) => el("div", { class: "row", path: ["players", i] },
-        el("span", { class: `mark g${i}` }, "■"),
+        el("span", { class: `mark p${i}` }, MARKS[i]),
         el("input", { value: name, "aria-label": `player ${i + 1}`, oninput: (e) => { rename(m.players[i], e.target.value); m.players[i] = e.target.value; Desk.change(); }, onchange: () => Desk.rebuild() }),
         el("label", { class: "small", path: ["won", name] }, "won ", el("input", { class: "won", inputmode: "numeric", value: (m.won.find(([n]) => n === name) || [0, []])[1].join(" "),
           title: "Tokens taken face down so far", oninput: (e) => {
@@ -120,7 +121,7 @@
             entry[1] = numbers(e.target.value);
             Desk.change();
           } })),
-        el("button", { type: "button", class: "remove", disabled: m.players.length <= 2, title: "Remove this player and their cards", onclick: () => {
+        el("button", { type: "button", class: "remove", disabled: m.players.length <= 2, title: "Remove this player and their cards", "aria-label": `remove ${name || `player ${i + 1}`}`, onclick: () => {
           m.players.splice(i, 1);
           m.won = m.won.filter(([n]) => n !== name);
           m.sections.forEach((s) => { s.cards = s.cards.filter((c) => c.player !== name); s.choose = s.choose.filter(([n]) => n !== name); });
@@ -135,9 +136,9 @@
         Desk.rebuild();
       } }, "Add a player"));
     const table = el("fieldset", {}, el("legend", {}, "The table"),
-      el("div", { class: "row", path: ["next"] }, el("span", { class: "what" }, "Next to play"), select(m.players, m.next, { onchange: (e) => { m.next = e.target.value; Desk.change(); } })),
-      el("div", { class: "row", path: ["phase"] }, el("span", { class: "what" }, "Phase"), select(PHASES, m.phase, { onchange: (e) => { m.phase = e.target.value; Desk.change(); } })),
-      el("div", { class: "row", path: ["pool"] }, el("span", { class: "what" }, "Tokens in the pool"), el("input", { class: "tiny", inputmode: "numeric", value: text(m.pool),
+      el("div", { class: "row", path: ["next"] }, el("span", { class: "what" }, "Next to play"), select(m.players, m.next, { "aria-label": "next to play", onchange: (e) => { m.next = e.target.value; Desk.change(); } })),
+      el("div", { class: "row", path: ["phase"] }, el("span", { class: "what" }, "Phase"), select(PHASES, m.phase, { "aria-label": "phase", onchange: (e) => { m.phase = e.target.value; Desk.change(); } })),
+      el("div", { class: "row", path: ["pool"] }, el("span", { class: "what" }, "Tokens in the pool"), el("input", { class: "tiny", inputmode: "numeric", value: text(m.pool), "aria-label": "tokens in the pool",
         oninput: (e) => { const v = numbers(e.target.value); m.pool = v.length ? v[0] : 0; Desk.change(); } })));
     const wall = el("div", { class: "gw-wall", path: ["sections"] }, m.sections.map(sectionColumn),
       el("button", { type: "button", class: "add-section", onclick: () => { m.sections.push({ tokens: [], choose: [], cards: [] }); Desk.rebuild(); } }, "Add a section"));
@@ -157,7 +158,7 @@
     if (!data) { result.append(el("p", { class: "waiting" }, "The result waits for the problems to be fixed.")); return; }
     const names = data.players.map((p) => p.name);
     result.append(el("h2", {}, "Success"), el("table", { class: "score" },
-      el("thead", {}, el("tr", {}, el("th", {}, "Section"), names.map((n, i) => el("th", {}, el("span", { class: `mark g${i}` }, "■"), " ", n)))),
+      el("thead", {}, el("tr", {}, el("th", {}, "Section"), names.map((n, i) => el("th", {}, el("span", { class: `mark p${i}` }, MARKS[i]), " ", n)))),
       el("tbody", {}, data.sections.map((s) => el("tr", {}, el("th", {}, `${s.section} (${s.tokens.join(", ") || "—"})`),
         names.map((n) => el("td", {}, n in s.success ? s.success[n] : "")))))));
     result.append(el("h2", {}, "Next success check"),

@@ -57,6 +57,11 @@ class GreatWall(ByPlayers["Setup"], PageBeside, Game["Position", "Result"]):
         return Engine(transcription.read, report.summary, rules.evaluate, report.as_text, report.as_json,
                       transcription.dumps)
 
+    def desk_colours(self) -> dict[str, dict[str, str]]:
+        from pnp.games.great_wall.facts import COLOURS
+
+        return {"player": {str(i): fill for i, (_, fill, _) in enumerate(COLOURS)}}  # the decks' colours, in turn order
+
     def kit_sheets(self, t: Catalog, paper: str, players: int = 5) -> list[Sheet]:
         from pnp.games.great_wall import kit
 

@@ -20,6 +20,13 @@
   const LOUPE = 136;  // the magnifier's side in CSS pixels
   let view = { key: null, spots: [], width: 1, height: 1, radius: 1 };
   let nodes = {};
+  // The board as shown: `scale` times its width, moved by (x, y) CSS pixels; `cursor`: the hex the
+  // keyboard is on (an index into view.spots).
+  let zoom = { scale: 1, x: 0, y: 0 };
+  let cursor = null;
+  const ZOOM_STEP = 1.5, MOST_ZOOM = 6;
+  const pointers = new Map();  // pointer id -> its last place: one pans a zoomed board, two pinch it
+  let gesture = null, dragged = false;
 
   const capital = (name) => name.charAt(0).toUpperCase() + name.slice(1);
   const label = (index) => `${ROWS[Math.floor(index / SIZE)]}${(index % SIZE) + 1}`;
@@ -87,7 +94,10 @@
     };
   }
 
+  // A tap or click: the hex under it, as the board is shown (zoomed and moved, the pieces' layer's
+  // box on screen is the board's), cycles; the end of a drag or pinch is no tap.
   function tap(event) {
+    if (dragged) { dragged = false; return; }
     const rect = nodes.pieces.getBoundingClientRect();
     if (!view.spots.length || !rect.width) return;
     const x = ((event.clientX - rect.left) / rect.width) * view.width;
@@ -98,15 +108,150 @@
       if (d < bestDistance) { best = index; bestDistance = d; }
     });
     if (best === null || bestDistance > view.radius ** 2) return;
-    const [name, , , isOpen] = view.spots[best];
-    if (!isOpen && m.owners[best] === null) { Desk.status(`${name}: nobody builds there`); return; }
+    cursor = best;
+    placeCursor();
+    cycle(best);
+  }
+
+  // A hex's owner goes on to the next player, and after the last back to nobody.
+  function cycle(index) {
+    const [name, , , isOpen] = view.spots[index];
+    if (!isOpen && m.owners[index] === null) { Desk.status(`${name}: nobody builds there`); say(index); return; }
     const keys = m.players.map((p) => p.key);
-    const at = keys.indexOf(m.owners[best]);
-    m.owners[best] = at + 1 < keys.length ? keys[at + 1] : null;
-    if (!isOpen && m.owners[best] !== null) m.owners[best] = null;  // only clearing a wrong one there
+    const at = keys.indexOf(m.owners[index]);
+    m.owners[index] = at + 1 < keys.length ? keys[at + 1] : null;
+    if (!isOpen && m.owners[index] !== null) m.owners[index] = null;  // only clearing a wrong one there
     m.unsure = m.unsure.filter((u) => u !== name);
     renderUnsure();
+    say(index);
     Desk.change();
+  }
+
+  // What a screen reader says of a hex: its name, what it is, and whose settlement stands there.
+  function say(index) {
+    const [name, , , isOpen, kind] = view.spots[index];
+    const owner = m.owners[index], at = m.players.findIndex((p) => p.key === owner);
+    const whose = owner === null ? (isOpen ? "empty" : "nobody builds there")
+      : `settlement of ${at >= 0 ? (m.players[at].name || `player ${at + 1}`) : `unknown key ${owner}`}`;
+    const text = `${name}, ${kind || "hex"}, ${whose}`;
+    nodes.spoken.textContent = text;
+  }
+
+  // The board's size on the page (unzoomed, whether its picture has loaded yet or not) and the
+  // CSS pixels per picture unit.
+  function extent() {
+    const width = nodes.frame.clientWidth, unit = width / view.width;
+    return { width, height: view.height * unit, unit };
+  }
+
+  // Zoom to `scale` keeping the point (cx, cy) of the frame where it is; the board always fills the frame.
+  function zoomTo(scale, cx, cy) {
+    const { width, height } = extent();
+    const to = Math.min(MOST_ZOOM, Math.max(1, scale));
+    zoom.x = cx - ((cx - zoom.x) / zoom.scale) * to;
+    zoom.y = cy - ((cy - zoom.y) / zoom.scale) * to;
+    zoom.scale = to;
+    moveBy(0, 0, width, height);
+  }
+
+  function moveBy(dx, dy, width = extent().width, height = extent().height) {
+    zoom.x = Math.min(0, Math.max(width * (1 - zoom.scale), zoom.x + dx));
+    zoom.y = Math.min(0, Math.max(height * (1 - zoom.scale), zoom.y + dy));
+    nodes.layer.style.transform = `translate(${zoom.x}px, ${zoom.y}px) scale(${zoom.scale})`;
+    nodes.layer.style.setProperty("--zoom", zoom.scale);  // the cursor's ring keeps its width on screen
+    nodes.frame.classList.toggle("zoomed", zoom.scale > 1);
+    nodes.zoomOut.disabled = nodes.whole.disabled = zoom.scale <= 1;
+    nodes.zoomIn.disabled = zoom.scale >= MOST_ZOOM;
+  }
+
+  function zoomStep(factor) {
+    const { width, height } = extent();
+    zoomTo(zoom.scale * factor, width / 2, height / 2);
+    showCursor();
+  }
+
+  // Pointer Events: one pointer drags a zoomed board, two pinch it (zoom about their midpoint).
+  function pointerDown(event) {
+    if (event.pointerType === "mouse" && event.button !== 0) return;
+    if (!pointers.size) dragged = false;
+    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY, from: [event.clientX, event.clientY] });
+    gesture = null;
+  }
+
+  function pointerMove(event) {
+    const was = pointers.get(event.pointerId);
+    if (!was) return;
+    const now = { ...was, x: event.clientX, y: event.clientY };
+    pointers.set(event.pointerId, now);
+    const frame = nodes.frame.getBoundingClientRect();
+    if (pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      const distance = Math.hypot(a.x - b.x, a.y - b.y), mid = [(a.x + b.x) / 2 - frame.left, (a.y + b.y) / 2 - frame.top];
+      if (!gesture) gesture = { distance, scale: zoom.scale, mid };
+      dragged = true;
+      zoomTo(gesture.scale * distance / Math.max(gesture.distance, 1), mid[0], mid[1]);
+      moveBy(mid[0] - gesture.mid[0], mid[1] - gesture.mid[1]);
+      gesture.mid = mid;
+      gesture.scale = zoom.scale;
+      gesture.distance = distance;
+    } else if (pointers.size === 1 && zoom.scale > 1) {
+      if (Math.hypot(now.x - now.from[0], now.y - now.from[1]) > 6) dragged = true;  // a finger's jitter is still a tap
+      if (dragged) {
+        if (!nodes.frame.hasPointerCapture(event.pointerId)) nodes.frame.setPointerCapture(event.pointerId);
+        moveBy(now.x - was.x, now.y - was.y);
+      }
+    }
+  }
+
+  function pointerUp(event) {
+    pointers.delete(event.pointerId);
+    gesture = null;
+  }
+
+  // The keyboard: arrows move the cursor to a neighbouring hex, space or enter cycles it, + and -
+  // zoom, 0 shows the whole board.
+  const MOVES = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+
+  function key(event) {
+    if (!view.spots.length || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (MOVES[event.key]) {
+      const [rows, cols] = MOVES[event.key];
+      // Rows are offset by half a hex: the hex of the same number in the row above or below
+      // touches this one, as does the next in the row.
+      const at = cursor ?? 0, row = Math.floor(at / SIZE) + rows, col = (at % SIZE) + cols;
+      if (row < 0 || row >= SIZE || col < 0 || col >= SIZE) { event.preventDefault(); return; }
+      cursor = row * SIZE + col;
+      placeCursor();
+      showCursor();
+      say(cursor);
+    } else if (event.key === " " || event.key === "Enter") {
+      cycle(cursor ?? 0);
+    } else if (event.key === "+" || event.key === "=") zoomStep(ZOOM_STEP);
+    else if (event.key === "-") zoomStep(1 / ZOOM_STEP);
+    else if (event.key === "0") { zoom = { scale: 1, x: 0, y: 0 }; moveBy(0, 0); } else return;
+    event.preventDefault();
+  }
+
+  function placeCursor() {
+    const mark = nodes.cursor;
+    if (cursor === null || !view.spots[cursor]) { mark.hidden = true; return; }
+    const [, x, y] = view.spots[cursor];
+    mark.hidden = false;
+    mark.style.cssText = `left: ${(x / view.width) * 100}%; top: ${(y / view.height) * 100}%; width: ${(2 * view.radius / view.width) * 100}%`;
+  }
+
+  // A zoomed board moves to keep the cursor in sight, and the page scrolls to it (below a header
+  // that stays on top).
+  function showCursor() {
+    if (cursor === null || !view.spots[cursor]) return;
+    const { width, height, unit } = extent();
+    const [, x, y] = view.spots[cursor], margin = 2 * view.radius * unit * zoom.scale;
+    const px = zoom.x + x * unit * zoom.scale, py = zoom.y + y * unit * zoom.scale;
+    moveBy(Math.max(0, margin - px) - Math.max(0, px - (width - margin)), Math.max(0, margin - py) - Math.max(0, py - (height - margin)), width, height);
+    const ring = nodes.cursor.getBoundingClientRect(), header = document.querySelector("header").getBoundingClientRect();
+    const top = header.top >= 0 ? header.bottom : 0;
+    if (ring.bottom > window.innerHeight) window.scrollBy(0, ring.bottom - window.innerHeight + ring.height);
+    else if (ring.top < top) window.scrollBy(0, ring.top - top - ring.height);
   }
 
   function renderUnsure() {
@@ -342,9 +487,23 @@
 
   function render(root) {
     nodes = {};
-    nodes.board = el("img", { class: "layer", alt: "The assembled board" });
-    nodes.pieces = el("img", { class: "layer over", alt: "" });
-    nodes.frame = el("div", { class: "board-frame", path: ["settlements"], onclick: tap }, nodes.board, nodes.pieces);
+    // The frame says what the pictures are; a drag moves the board, never a copy of a picture.
+    nodes.board = el("img", { class: "layer", alt: "", draggable: "false" });
+    nodes.pieces = el("img", { class: "layer over", alt: "", draggable: "false" });
+    nodes.cursor = el("div", { class: "board-cursor", hidden: true });
+    nodes.layer = el("div", { class: "board-zoom" }, nodes.board, nodes.pieces, nodes.cursor);
+    nodes.spoken = el("p", { class: "visually-hidden", "aria-live": "polite" });
+    nodes.frame = el("div", { class: "board-frame", path: ["settlements"], tabindex: 0, role: "application",
+      "aria-roledescription": "board", "aria-label": "The board", "aria-describedby": "kb-board-keys",
+      onclick: tap, onkeydown: key, onpointerdown: pointerDown, onpointermove: pointerMove, onpointerup: pointerUp, onpointercancel: pointerUp,
+      onfocus: () => {  // the keyboard's cursor starts on A1
+        if (!view.spots.length) return;
+        if (cursor === null) { cursor = 0; placeCursor(); }
+        say(cursor);
+      } }, nodes.layer);
+    nodes.zoomOut = el("button", { type: "button", "aria-label": "Zoom out", title: "Zoom out (-)", onclick: () => zoomStep(1 / ZOOM_STEP) }, "−");
+    nodes.zoomIn = el("button", { type: "button", "aria-label": "Zoom in", title: "Zoom in (+)", onclick: () => zoomStep(ZOOM_STEP) }, "+");
+    nodes.whole = el("button", { type: "button", title: "Show the whole board (0)", onclick: () => { zoom = { scale: 1, x: 0, y: 0 }; moveBy(0, 0); } }, "Whole board");
     nodes.unsure = el("div", { class: "unsure" });
     nodes.totals = el("p", { class: "totals", "aria-live": "polite" });
     nodes.photo = el("div", { class: "scan-photo", "aria-label": "Photo to scan" });
@@ -385,7 +544,7 @@
           Desk.change();
         } }),
       el("input", { value: p.name, "aria-label": `name of player ${i + 1}`, oninput: (e) => { p.name = e.target.value; Desk.change(); } }),
-      el("button", { type: "button", class: "remove", title: "Remove this player and their settlements", disabled: m.players.length <= 2,
+      el("button", { type: "button", class: "remove", title: "Remove this player and their settlements", "aria-label": `remove ${p.name || `player ${i + 1}`}`, disabled: m.players.length <= 2,
         onclick: () => { m.owners = m.owners.map((o) => (o === p.key ? null : o)); m.players.splice(i, 1); Desk.rebuild(); } }, "✕"))),
     el("button", { type: "button", disabled: m.players.length >= 4, onclick: () => {
       let n = 1;
@@ -394,14 +553,18 @@
       Desk.rebuild();
     } }, "Add a player"));
     const lords = el("fieldset", {}, el("legend", {}, "Lords with zero settlements"), el("div", { class: "row", path: ["lords_zero"] },
-      select([["included", "take part (ruling KB-1)"], ["excluded", "never score"]], m.lords, { onchange: (e) => { m.lords = e.target.value; Desk.change(); } })));
+      select([["included", "take part (ruling KB-1)"], ["excluded", "never score"]], m.lords, { "aria-label": "lords with zero settlements", onchange: (e) => { m.lords = e.target.value; Desk.change(); } })));
     root.append(el("div", { class: "kb" },
-      el("div", { class: "kb-board" }, nodes.frame, nodes.totals, el("p", { class: "hint" }, "Tap a hex to cycle it through the players' settlements and empty."), nodes.unsure,
+      el("div", { class: "kb-board" }, el("div", { class: "row zoom", role: "group", "aria-label": "Board zoom" }, nodes.zoomOut, nodes.zoomIn, nodes.whole),
+        nodes.frame, nodes.spoken, nodes.totals,
+        el("p", { class: "hint", id: "kb-board-keys" }, "Tap a hex to cycle it through the players' settlements and empty; pinch or + and − to zoom, drag to move a zoomed board. "
+          + "Keyboard: arrows move the cursor, space or enter cycles its hex, + and − zoom, 0 shows the whole board."), nodes.unsure,
         el("div", { class: "row" }, scan, nodes.undo), nodes.photo),
       el("div", { class: "kb-fields" }, cards, players, sections, lords)));
     renderUnsure();
     renderUndo();
     renderPhoto();
+    requestAnimationFrame(() => { if (nodes.frame.isConnected) { moveBy(0, 0); placeCursor(); } });  // the zoom kept through a redraw
   }
 
   function show(answer, result) {
@@ -410,7 +573,7 @@
       view.key = null;
     } else if (answer.board) {
       nodes.frame.hidden = false;
-      if (answer.board.spots) Object.assign(view, answer.board);
+      if (answer.board.spots) { Object.assign(view, answer.board); placeCursor(); moveBy(0, 0); }
       if (nodes.board.dataset.key !== answer.board.key) {
         nodes.board.dataset.key = answer.board.key;
         nodes.board.src = `/board/kingdom-builder.svg?key=${encodeURIComponent(answer.board.key)}`;

@@ -154,6 +154,11 @@ class KingdomBuilder(PageBeside, Game["Position", "Result"]):
 
         return score_picture(result)
 
+    def desk_colours(self) -> dict[str, dict[str, str]]:
+        from pnp.games.kingdom_builder import art
+
+        return {"player": {str(i): fill for i, (_, fill, _) in enumerate(art.PLAYERS)}}
+
     def board_picture(self, position: Position) -> BoardPicture:
         from pnp.games.kingdom_builder.pictures import DESK_SIZE, desk_board
 

@@ -213,7 +213,7 @@ def desk_board(board: Board) -> tuple[Drawing, tuple[Spot, ...]]:
     spots = []
     for cell in hexgrid.cells(ROWS, COLS):
         x, y = hexgrid.centre(cell, DESK_SIZE)
-        spots.append(Spot(label(cell), pad + x, pad + y, board.at(cell) not in UNBUILDABLE))
+        spots.append(Spot(label(cell), pad + x, pad + y, board.at(cell) not in UNBUILDABLE, board.at(cell).value))
     items = (Rect(0, 0, width, height, Paint(fill="#FFFFFF")),
              Group(tuple(board_items(board, DESK_SIZE)), translate(pad, pad)))
     return Drawing("board", width, height, items), tuple(spots)
