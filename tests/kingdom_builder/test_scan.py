@@ -23,12 +23,12 @@ from pnp import hexgrid
 from pnp.games.kingdom_builder.model import SECTOR_OF, label
 from pnp.games.kingdom_builder.photo import decode_photo, image_size
 from pnp.games.kingdom_builder.facts import Terrain
-from pnp.games.kingdom_builder.scan import Hex, Scan, _Evidence, _faint, _verdict, parse_corners, scan
+from pnp.games.kingdom_builder.scan import Hex, Scan, _Evidence, _faint, _verdict, parse_corners, scan, surest_empty
 from pnp.games.kingdom_builder.scan_geometry import W
 from pnp.games.kingdom_builder.scan_light import light_jumps, own_veil, rim_colours, unveiled, usual_rims
 from pnp.games.kingdom_builder.scan_models import colour_costs, in_shadow, mixture, piece_colours
 from pnp.games.kingdom_builder.scan_output import overlay, summary
-from pnp.games.kingdom_builder.scan_params import PARAMS
+from pnp.games.kingdom_builder.scan_params import PARAMS, masked_medians
 from pnp.games.kingdom_builder.scan_print import like_pieces_elsewhere, repeated_art
 from pnp.games.kingdom_builder.scan_markers import CARD_MM, MARKER_BITS, TAB_MM, find_board_box, marker_cards
 from pnp.games.kingdom_builder.template import transcription_form
@@ -146,11 +146,36 @@ def test_a_light_unlike_the_neighbours_is_a_hidden_rim_not_shade():
 
 
 # A hex surely holding player 1's piece, and a hex surely empty: what the scan found on them.
+# An empty reading is at most `surest_empty()` likelier than a piece (17.16: 57 spot samples,
+# each at least 30 % a piece's, over 4 for neighbouring samples being alike: 57 x ln(1/0.3) / 4);
+# the empty hex here is read by 17, its spot all but wholly its terrain's.
 PIECE = _Evidence(piece_margin=50.0, colours=("1", "2"), colour_margin=30.0, colour_distance=1.0, oddness=0.0,
                   patch=1.0, core=1.0, print_checked=False, print_plain=False, first_says=200.0, hiding=(),
-                  faint=False, glare=False, beside_glare=False, lost=None, rim_hidden=False)
-EMPTY = dataclasses.replace(PIECE, piece_margin=-50.0, patch=0.0, core=0.0, first_says=-200.0)
+                  faint=False, glare=False, washed=False, beside_glare=False, lost=None, rim_hidden=False)
+EMPTY = dataclasses.replace(PIECE, piece_margin=-17.0, patch=0.0, core=0.0, first_says=-200.0)
 PRINT_SHOWS = {"print_checked": True, "print_plain": True}
+# Under HARD_DECISIVE (20) for a piece, under 0.95 (HARD_EMPTY) x 17.16 = 16.3 for an empty hex: close.
+CLOSE_PIECE, CLOSE_EMPTY = {"colour_margin": 15.0}, {"piece_margin": -12.0}
+
+
+def test_medians_of_the_kept_samples_row_by_row():
+    """Row 0 keeps 1, 5, 3 (of 1, 5, 3, 9): median 3; in its second channel 10, 50, 30: 30.
+    Row 1 keeps 1 and 9: an even count, the mean of the middle two, 5 (and 50). Row 2 keeps
+    none: NaN. As np.median gives for each row's kept samples."""
+    values = np.array([[[1.0, 10.0], [5.0, 50.0], [3.0, 30.0], [9.0, 90.0]]] * 3)
+    keep = np.array([[True, True, True, False], [True, False, False, True], [False] * 4])
+    result = masked_medians(values, keep)
+    assert result[:2].tolist() == [[3.0, 30.0], [5.0, 50.0]]
+    assert np.isnan(result[2]).all()
+    rng = np.random.default_rng(3)
+    values, keep = rng.random((50, 19, 3)).astype(np.float32), rng.random((50, 19)) < 0.6
+    keep[:, 0] = True
+    assert np.array_equal(masked_medians(values, keep), [np.median(v[k], axis=0) for v, k in zip(values, keep)])
+
+
+def test_the_surest_empty_reading():
+    """Worked out above: 19 points a disc, at 3 heights; a piece's spot shows 70 % piece."""
+    assert surest_empty() == pytest.approx(57 * math.log(1 / 0.3) / 4)
 
 
 @pytest.mark.parametrize("base, changes, key, reason, alternatives", [
@@ -165,21 +190,36 @@ PRINT_SHOWS = {"print_checked": True, "print_plain": True}
     (PIECE, {"patch": 0.6}, "1", "", ()),
     (EMPTY, {"core": 0.6}, None, "patchy", (None, "1")),                    # the middle of the spot not its terrain's
     (PIECE, {"colour_distance": 5.0}, "1", "unusual colour", ("1", "2")),   # over STRANGE_COLOUR (4.5) spreads
+    (PIECE, {"colour_distance": 5.0, "beside_glare": True}, "1", "", ()),   # a veil greys every colour under it
     (EMPTY, {"oddness": 7.0}, None, "unlike anything else", (None, "1")),   # over STRANGE (6)
     (EMPTY, {"oddness": 7.0, **PRINT_SHOWS}, None, "", ()),                 # the print shows all over it
     (PIECE, {"oddness": 7.0, "print_checked": True}, "1", "unlike anything else", ("1", "2")),
     (EMPTY, {"first_says": 150.0}, None, "the two readings differ", (None, "1")),  # over OVERRULED (120)
     (EMPTY, {"first_says": 150.0, **PRINT_SHOWS}, None, "", ()),
-    (EMPTY, {"hiding": ("2",)}, None, "coloured like the terrain", (None, "2")),
-    (EMPTY, {"hiding": ("2",), **PRINT_SHOWS}, None, "coloured like the terrain", (None, "2")),
-    (PIECE, {"hiding": ("2",)}, "1", "", ()),                               # player 2's pieces may hide, not 1's
-    (EMPTY, {"faint": True}, None, "faint pieces", (None, "1")),
-    (PIECE, {"faint": True}, "1", "faint pieces", ("1", "2")),
-    (PIECE, {"beside_glare": True}, "1", "glare", ("1", "2")),
-    (EMPTY, {"beside_glare": True}, None, "", ()),
-    (EMPTY, {"glare": True, "piece_margin": -3.0}, None, "glare", (None, "1")),
+    # A hex is ringed for what makes reading harder only where its own reading is close: a
+    # terrain coloured like a player's pieces, clearly empty, is no ring; read closely, it is.
+    (EMPTY, {"hiding": ("2",)}, None, "", ()),
+    (EMPTY, {"hiding": ("2",), **CLOSE_EMPTY}, None, "coloured like the terrain", (None, "2")),
+    (EMPTY, {"hiding": ("2",), **PRINT_SHOWS, **CLOSE_EMPTY}, None, "coloured like the terrain", (None, "2")),
+    (PIECE, {"hiding": ("2",), **CLOSE_PIECE}, "1", "", ()),                # player 2's pieces may hide, not 1's
+    (EMPTY, {"faint": True}, None, "", ()),
+    (EMPTY, {"faint": True, **CLOSE_EMPTY}, None, "faint pieces", (None, "1")),
+    (PIECE, {"faint": True}, "1", "", ()),
+    (PIECE, {"faint": True, **CLOSE_PIECE}, "1", "faint pieces", ("1", "2")),
+    (PIECE, {"beside_glare": True}, "1", "", ()),
+    (PIECE, {"beside_glare": True, **CLOSE_PIECE}, "1", "glare", ("1", "2")),
+    (EMPTY, {"beside_glare": True, **CLOSE_EMPTY}, None, "", ()),           # beside glare, only a piece's colour is off
+    (EMPTY, {"glare": True}, None, "", ()),
+    (EMPTY, {"glare": True, **CLOSE_EMPTY}, None, "glare", (None, "1")),
+    (EMPTY, {"glare": True, "piece_margin": -3.0}, None, "between", (None, "1")),
+    (EMPTY, {"glare": True, "washed": True}, None, "washed out", (None, "1")),  # washed out white: no reading at all
+    (PIECE, {"glare": True, "washed": True}, "1", "washed out", ("1", "2")),
     (EMPTY, {"lost": "3"}, None, "3's pieces not found", (None, "3")),
-    (PIECE, {"rim_hidden": True}, "1", "rim hidden", ("1", "2")),
+    (PIECE, {"rim_hidden": True}, "1", "rim hidden", ("1", "2")),           # it may be a neighbour's, leaning over
+    (PIECE, {"rim_hidden": True, "glare": True}, "1", "", ()),              # glare hides the rim, not a piece
+    (PIECE, {"rim_hidden": True, "glare": True, **CLOSE_PIECE}, "1", "glare", ("1", "2")),
+    (EMPTY, {"rim_hidden": True}, None, "", ()),
+    (EMPTY, {"rim_hidden": True, **CLOSE_EMPTY}, None, "rim hidden", (None, "1")),
 ])
 def test_what_makes_a_hex_unsure(base, changes, key, reason, alternatives):
     read = _verdict((4, 6), dataclasses.replace(base, **changes))

@@ -74,8 +74,8 @@ def test_a_hexs_light_is_how_its_rim_differs_from_its_terrains_usual_rim():
     light by about 0.05 in every channel (a little less: log colours add a floor of 0.02 to
     each channel, which weighs on dark channels), and with their light taken out their spots
     are alike. No
-    glare anywhere, no rim hidden. Then one hex's spot washed out white: it is glare, its
-    neighbours are beside glare."""
+    glare anywhere, no rim hidden. Then one hex's spot washed out white: it is glare, washed
+    out (nothing left to read), its neighbours are beside glare."""
     seen, terrain = board_samples()
     readable = np.array([t not in UNBUILDABLE for t in terrain])
     lit = hex_light(seen, terrain, readable)
@@ -86,13 +86,13 @@ def test_a_hexs_light_is_how_its_rim_differs_from_its_terrains_usual_rim():
     assert np.allclose(lit.light[b] - lit.light[a], 0.05, atol=0.015)
     corrected = log_rgb(seen.spot) - lit.light[:, None, :]
     assert np.allclose(corrected[a], corrected[b], atol=1e-6)
-    assert not lit.glare.any() and not lit.hidden_rim[readable].any()
+    assert not lit.glare.any() and not lit.washed.any() and not lit.hidden_rim[readable].any()
     assert (lit.kind[~readable] == -1).all() and (lit.kind[readable] >= 0).all()
     white = grass[len(grass) // 2]
     seen.spot[white] = 1.0
     lit = hex_light(seen, terrain, readable)
     near = hexgrid.neighbour_table(ROWS, COLS)[white]
-    assert np.flatnonzero(lit.glare).tolist() == [white]
+    assert np.flatnonzero(lit.glare).tolist() == np.flatnonzero(lit.washed).tolist() == [white]
     assert np.flatnonzero(lit.beside_glare).tolist() == sorted(near)
 
 

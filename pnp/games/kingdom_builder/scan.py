@@ -255,6 +255,7 @@ class HexLight:
     terrain_rims: Any  # per hex, its terrain's usual rim (RGB)
     covered: Any       # per hex, whether the photo shows it
     glare: Any         # per hex, washed out or under a grey veil: nothing to learn from
+    washed: Any        # per hex, its spot or rim washed out white: nothing left to read
     beside_glare: Any  # per hex, next to a glare hex (a piece's colour there is already off)
     hidden_rim: Any    # per hex, its rim shows too little of its terrain, or a light not its own
 
@@ -264,11 +265,12 @@ def hex_light(seen: HexSamples, terrain: tuple, readable: Any) -> HexLight:
 
     p, covered, near = PARAMS, seen.covered, hexgrid.neighbour_table(ROWS, COLS)
     rim, rim_seen = rim_colours(seen.rim, terrain, covered)
-    glare = (seen.spot.min(axis=2) > p.washed_out).mean(axis=1) > p.washed_share  # nothing left to read
+    washed = (seen.spot.min(axis=2) > p.washed_out).mean(axis=1) > p.washed_share  # nothing left to read
     terrain_rims = usual_rims(rim, terrain, covered)
     veil = grey_veil(rim, terrain_rims, covered)
     veiled = np.array([max(veil[j] for j in (i, *around)) for i, around in enumerate(near)])
-    glare |= (veiled > p.glare) | (rim.min(axis=1) > p.rim_white)  # a grey veil, or a rim gone white
+    washed |= rim.min(axis=1) > p.rim_white  # a rim gone white: no light to divide out
+    glare = washed | (veiled > p.glare)  # or a grey veil
     # Glare fades out gradually: beside a washed-out hex a piece's colour is already off.
     beside_glare = np.array([any(glare[j] for j in around) for around in near])
     kinds = sorted({t.value for t, r in zip(terrain, readable) if r})
@@ -282,7 +284,7 @@ def hex_light(seen: HexSamples, terrain: tuple, readable: Any) -> HexLight:
             usual_rim[k] = np.median(rim_log[members], axis=0)
     light = rim_log - usual_rim[np.maximum(kind, 0)]
     hidden_rim = light_jumps(light, covered & readable) | ~rim_seen
-    return HexLight(kind, usual_rim, light, rim, terrain_rims, covered, glare, beside_glare, hidden_rim)
+    return HexLight(kind, usual_rim, light, rim, terrain_rims, covered, glare, washed, beside_glare, hidden_rim)
 
 
 @dataclass
@@ -410,7 +412,7 @@ def _hexes(readable: Any, use: Any, lit: HexLight, first: FirstLook, pieces: Pie
             oddness=float(odd[n]), patch=float(blob[n]), core=float(core[n]),
             print_checked=bool(first.checked[n]), print_plain=bool(first.plain[n]), first_says=float(first.says[n]),
             hiding=tuple(keys[j] for j in np.flatnonzero(pieces.hidden[lit.kind[i]])),
-            faint=bool(faint[n]), glare=bool(lit.glare[i]), beside_glare=bool(lit.beside_glare[i]), lost=lost,
+            faint=bool(faint[n]), glare=bool(lit.glare[i]), washed=bool(lit.washed[i]), beside_glare=bool(lit.beside_glare[i]), lost=lost,
             rim_hidden=bool(lit.hidden_rim[i]), surplus=bool(extra[n]))))
     return tuple(result)
 
@@ -446,6 +448,7 @@ class _Evidence:
     hiding: tuple[str, ...]       # players whose pieces its terrain's colours explain
     faint: bool                   # read no more surely than a player's faint pieces on its terrain
     glare: bool                   # washed out, or under a grey veil
+    washed: bool                  # its spot or rim washed out white: the reading says nothing
     beside_glare: bool
     lost: str | None              # a player whose pieces were hardly found
     rim_hidden: bool              # its rim's light is not its own
@@ -462,32 +465,47 @@ def _verdict(cell: Cell, e: _Evidence) -> Hex:
     else:
         names, margin = (best, runner), e.colour_margin
     piece = names[0] is not None
+    # What only makes a reading harder (a grey veil, a rim not showing the hex's own light, a
+    # terrain coloured like a player's pieces, faint pieces) rings a hex only where its own
+    # reading is not clearly sure; a hex washed out white has no reading at all.
+    close = margin < (PARAMS.hard_decisive if piece else PARAMS.hard_empty * surest_empty())
+    veiled = e.glare or (e.beside_glare and piece)
     # A piece makes a patch of its own size; an empty hex keeps the middle of its spot
     # its terrain's (a patch beside it is the terrain's art, as its colours already say).
     patchy = e.patch < PARAMS.patch if piece else e.core > PARAMS.core
-    unusual = piece and e.colour_distance > PARAMS.strange_colour
+    # A veil greys every colour under it: there an unusual colour is no news by itself.
+    unusual = piece and e.colour_distance > PARAMS.strange_colour and (close or not veiled)
+    # A piece read on a hex whose rim is hidden, out of glare, may be a neighbour's leaning over.
+    rim_hidden = e.rim_hidden and (close or (piece and not e.glare))
     # A sure first reading overruled by the second is unsure, unless checked printed art
     # backs the reading; so is a hex that fits its group badly, unless the print shows
-    # everywhere on it. A reading between a terrain and a player whose pieces its colours
-    # explain (hiding on it) is unsure even then: that player's pieces may cover so much of
-    # the terrain that its art was learned partly from them.
+    # everywhere on it. A close reading between a terrain and a player whose pieces its
+    # colours explain (hiding on it) is unsure even then: that player's pieces may cover so
+    # much of the terrain that its art was learned partly from them.
     print_agrees = e.print_checked and e.print_plain != piece
     overruled = (e.first_says < -PARAMS.overruled if piece else e.first_says > PARAMS.overruled) and not print_agrees
     odd = e.oddness > PARAMS.strange and not (print_agrees and not piece)
     hiding = [key for key in e.hiding if names[0] in (None, key)]
     if hiding:
         names = (names[0], None) if piece else (None, hiding[0])
-    washed = e.glare or (e.beside_glare and piece)
     if e.lost is not None:
         names = (names[0], None) if piece else (None, e.lost)
     if e.surplus and names[1] is not None:
         names = (names[0], None)  # the other reading: no piece
-    reason = ("glare" if washed else e.lost + LOST if e.lost is not None else "rim hidden" if e.rim_hidden
-              else "between" if margin < PARAMS.decisive else "unlike anything else" if odd
-              else "patchy" if patchy else "unusual colour" if unusual
-              else "the two readings differ" if overruled else "coloured like the terrain" if hiding
-              else "faint pieces" if e.faint else f"more than {MAX_SETTLEMENTS} read" if e.surplus else "")
+    reason = ("washed out" if e.washed else e.lost + LOST if e.lost is not None
+              else "between" if margin < PARAMS.decisive else "glare" if veiled and close
+              else "rim hidden" if rim_hidden
+              else "unlike anything else" if odd else "patchy" if patchy else "unusual colour" if unusual
+              else "the two readings differ" if overruled else "coloured like the terrain" if hiding and close
+              else "faint pieces" if e.faint and close else f"more than {MAX_SETTLEMENTS} read" if e.surplus else "")
     return Hex(cell, names[0], not reason, names if reason else (), reason, margin, e.oddness)
+
+
+def surest_empty() -> float:
+    """The most an empty reading can be likelier (log) than a piece: a piece's spot shows
+    some terrain too (`piece_share`), so a spot its terrain explains wholly is still that part
+    a piece's, sample by sample."""
+    return len(disc(1.0)) * len(PARAMS.spot_heights) * -math.log(1 - PARAMS.piece_share) / PARAMS.correlated
 
 
 def _faint(cost: Any, labels: Any, kind: Any, players: int) -> Any:

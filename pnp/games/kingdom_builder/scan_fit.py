@@ -15,7 +15,7 @@ from pnp import hexgrid
 from pnp.errors import InputError, Problem
 from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF, Board, Placement, label
 from pnp.games.kingdom_builder.scan_geometry import CORNER_CELLS, S, W, board_centres, ring, sample, transform
-from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb
+from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, masked_medians
 
 Cell = tuple[int, int]
 POSITIONS = ("top-left", "top-right", "bottom-left", "bottom-right")
@@ -93,7 +93,7 @@ class _Fitter:
         near = PARAMS.fit_corner
         regions = [np.array(SECTOR_OF) == k for k in range(4)]
         regions += [(np.abs(rows - r) < near) & (np.abs(cols - c) < near) for r, c in CORNER_CELLS]
-        self.within = [region[self.first] & region[self.second] for region in regions]
+        self.within = np.array([region[self.first] & region[self.second] for region in regions])
         self.rim = board_centres()[:, None, :] + ring(PARAMS.rim_radius * W / S, PARAMS.fit_points)[None]
         self.seen: dict[tuple[Cell, ...], Fit] = {}
 
@@ -140,10 +140,11 @@ class _Fitter:
             apart = np.abs(logs[self.first] - logs[self.second]).sum(axis=1)
             usable = shown[self.first] & shown[self.second]
             same = self.terrain[self.first] == self.terrain[self.second]
-            sections = [np.median(apart[w & same]) / max(np.median(apart[w & ~same]), 1e-6)
-                        if min((w & same).sum(), (w & ~same).sum()) >= PARAMS.fit_pairs else 0.0
-                        for w in (w & usable for w in self.within)]
-            self.seen[cells] = Fit(cells, np.array(sections))
+            alike, unlike = self.within & (usable & same), self.within & (usable & ~same)
+            pairs = np.broadcast_to(apart[:, None], (*apart.shape, 1))
+            ratio = masked_medians(pairs[None], alike)[:, 0] / np.maximum(masked_medians(pairs[None], unlike)[:, 0], 1e-6)
+            enough = np.minimum(alike.sum(axis=1), unlike.sum(axis=1)) >= PARAMS.fit_pairs
+            self.seen[cells] = Fit(cells, np.where(enough, ratio, 0.0).astype(float))
         return self.seen[cells]
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from pnp import hexgrid
 from pnp.games.kingdom_builder.model import COLS, ROWS
-from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb
+from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, masked_medians
 
 
 
@@ -28,10 +28,9 @@ def rim_colours(samples: Any, terrain: tuple, covered: Any) -> tuple[Any, Any]:
     bright = logs.mean(axis=2)
     near = np.abs(bright[:, :, None] - bright[:, None, :]) < PARAMS.rim_shade
     crowd = (near & alike[:, None, :]).sum(axis=2) * alike  # in-hue samples of about each one's brightness
-    rims = np.median(samples, axis=1)
     seen = alike.sum(axis=1) >= PARAMS.rim_seen
-    for n in np.flatnonzero(seen):
-        rims[n] = np.median(samples[n][near[n, np.argmax(crowd[n])] & alike[n]], axis=0)
+    crowded = np.take_along_axis(near, np.argmax(crowd, axis=1)[:, None, None], axis=1)[:, 0] & alike
+    rims = np.where(seen[:, None], masked_medians(samples, crowded | ~seen[:, None]), np.median(samples, axis=1))
     return rims, seen
 
 
@@ -57,8 +56,12 @@ def light_jumps(light: Any, usable: Any) -> Any:
     beyond the board's edge, gives a light that is not the hex's own."""
     import numpy as np
 
-    around = np.array([np.median(light[[j for j in near if usable[j]] or [i]], axis=0)
-                       for i, near in enumerate(hexgrid.neighbour_table(ROWS, COLS))])
+    table = hexgrid.neighbour_table(ROWS, COLS)
+    ids = np.array([[*near, *[i] * (6 - len(near))] for i, near in enumerate(table)])  # padded with the hex itself
+    given = np.array([[k < len(near) for k in range(6)] for near in table]) & usable[ids]
+    around = masked_medians(light[ids], given)
+    alone = ~given.any(axis=1)  # no usable neighbour: the hex's own light
+    around[alone] = light[alone]
     tint = light - light.mean(axis=1, keepdims=True)
     usual = np.median(tint[usable], axis=0)
     return (np.abs(light - around).mean(axis=1) > PARAMS.light_jump) | (np.abs(tint - usual).max(axis=1) > PARAMS.light_tint)
@@ -93,7 +96,7 @@ def own_veil(rim: Any, usual: Any, covered: Any) -> Any:
     gain, smooth = _veil_fit(rim, usual, covered)
     grey = rim - gain[:, None] * usual
     seen = rim < PARAMS.clipped
-    own = np.array([np.median(g[m]) if m.any() else v for g, m, v in zip(grey, seen, smooth)])
+    own = np.where(seen.any(axis=1), masked_medians(grey[..., None], seen)[:, 0], smooth)
     return np.maximum(own, 0)
 
 
@@ -130,5 +133,5 @@ def unveiled(spot: Any, rim: Any, usual: Any, veil: Any) -> Any:
 
     lifted = log_rgb(np.maximum(rim - veil[:, None], 0)) - usual
     open_ = rim < PARAMS.clipped
-    light = np.array([np.median(l[o]) if o.any() else np.median(l) for l, o in zip(lifted, open_)])
+    light = masked_medians(lifted[..., None], open_ | ~open_.any(axis=1, keepdims=True))[:, 0]
     return log_rgb(np.maximum(spot - veil[:, None, None], 0)) - light[:, None, None]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.games.kingdom_builder.scan_colours import rgb
-from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, robust_spread
+from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, masked_medians, robust_spread
 
 
 
@@ -193,12 +193,9 @@ def piece_colours(samples: Any, foreign: Any, ground: Any) -> Any:
     edges, blurred into the terrain around, take on the terrain's colour."""
     import numpy as np
 
-    colours = []
-    for hex_samples, mask, own in zip(samples, foreign, ground):
-        chosen = hex_samples[mask] if mask.sum() >= 6 else hex_samples
-        far = np.linalg.norm(chosen - own, axis=1)
-        colours.append(np.median(chosen[far >= np.median(far)], axis=0))
-    return np.array(colours)
+    chosen = foreign | (foreign.sum(axis=1) < 6)[:, None]
+    far = np.linalg.norm(samples - ground[:, None], axis=2)
+    return masked_medians(samples, chosen & (far >= masked_medians(far[..., None], chosen)))
 
 
 def as_hue(colour: Any) -> Any:

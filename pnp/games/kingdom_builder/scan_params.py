@@ -4,8 +4,8 @@ and robust spread that all its stages measure in.
 Lengths are in hex widths (across the flats) of the straightened board; colours are natural
 logs of RGB in 0..1 (`log_rgb`), so a gain in light is a difference; margins and costs are
 negative log likelihoods. The values were tuned on the benchmark's photos 0-449 (the grid
-check's on photos 4000-4011 and its test's photos; `tests/benchmarks/scan.py`), never on the
-held-out ones (6000 on).
+check's on photos 4000-4011 and its test's photos; `hard_decisive` and `hard_empty` on the
+careless photos among 1-47; `tests/benchmarks/scan.py`), never on the held-out ones (6000 on).
 """
 
 from __future__ import annotations
@@ -65,6 +65,12 @@ class ScanParams:
     middle: float = 0.3               # its middle, where a piece stands
     # Each hex's verdict.
     decisive: float = 6.0             # the best reading must be this much likelier (log) than the next
+    # Where reading is harder (a grey veil, a rim not showing the hex's own light, a terrain
+    # coloured like a player's pieces, faint pieces), a piece must be read this much likelier
+    # (log) than the next reading, and an empty hex by this part of the most an empty reading
+    # can be (`surest_empty` in scan.py: its spot explained by its terrain as wholly as can be).
+    hard_decisive: float = 20.0
+    hard_empty: float = 0.95
     strange: float = 6.0              # a hex fitting its group this much worse than its members do is unsure
     odd_floor: float = 1.0            # how alike a group's fits may be counted at most (in cost), for `strange`
     strange_colour: float = 4.5       # a piece this many spreads from its player's usual colour is unsure
@@ -92,3 +98,17 @@ def robust_spread(values: Any, floor: float, axis: Any = 0) -> Any:
 
     middle = np.median(values, axis=axis, keepdims=True)
     return np.maximum(np.median(np.abs(values - middle), axis=axis) * MAD_TO_SD, floor)
+
+
+def masked_medians(values: Any, keep: Any) -> Any:
+    """Per row of `values` (rows, samples, channels), the median of the samples `keep` marks
+    (rows, samples), channel by channel; as `np.median` of each row's kept samples gives it,
+    at once for all rows. A row keeping none gives NaN."""
+    import numpy as np
+
+    ordered = np.sort(np.where(keep[..., None], values, np.nan), axis=1)  # NaN sorts last
+    count = keep.sum(axis=1)
+    low = np.take_along_axis(ordered, np.maximum((count - 1) // 2, 0)[:, None, None], axis=1)[:, 0]
+    high = np.take_along_axis(ordered, np.minimum(count // 2, values.shape[1] - 1)[:, None, None], axis=1)[:, 0]
+    middle = np.where((count % 2 == 1)[:, None], low, (low + high) / values.dtype.type(2))
+    return np.where((count > 0)[:, None], middle, np.nan)
