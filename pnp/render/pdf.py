@@ -104,9 +104,8 @@ def _shaped_line(canvas: object, line: shaping.Line, size: float) -> None:
     Unicode's Arabic presentation forms, which the ToUnicode map turns back into the letters
     they join; a bracket mirrored in right-to-left text has a code of its own); a glyph whose
     code does not read as the text it prints (a glyph with no character of its own, a letter
-    carrying its vowel mark) carries its text as ActualText. The other glyphs of a cluster (a
-    vowel mark, whose text its letter carries) are drawn as outlines, so that text extractors
-    see no character where they are. Neutral characters set right to left are fenced with
+    carrying its vowel mark) carries its text as ActualText. A vowel mark, whose text its letter
+    carries, is drawn as its outline, so that text extractors see no character where it is. Neutral characters set right to left are fenced with
     zero-width right-to-left marks (see `_runs`)."""
     from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
 
@@ -117,9 +116,7 @@ def _shaped_line(canvas: object, line: shaping.Line, size: float) -> None:
     for run in _runs(line.glyphs):
         advance = sum(g.advance for g in run.glyphs)
         if run.outline:
-            outlines += [(g, x) for g in run.glyphs]  # paths cannot be drawn inside a text object
-            if advance:
-                text._code.append(f"[{-1000 * advance:.3f}] TJ")  # move the pen by the glyph's advance
+            outlines += [(g, x) for g in run.glyphs]  # after the text: no path inside a text object
         else:
             codes = [_code(g) for g in run.glyphs]
             widths = shaping.ttf(run.face).face.charWidths
@@ -153,7 +150,8 @@ class _Run:
 def _runs(glyphs: tuple[shaping.Glyph, ...]) -> list[_Run]:
     """The line's glyphs as runs: a glyph whose code reads as what it prints joins the string
     before it; one that does not goes alone in a span with its text; the other glyphs of a
-    cluster, whose text their letter carries (see `_split`), are outlines.
+    cluster, whose text their letter carries (see `_split`), are outlines where they take no
+    room (a vowel mark, set on a lower or higher baseline, would split the word for poppler).
 
     Each neutral glyph the bidi algorithm set right to left («:», «،», a space, a bracket in a
     Persian line) gets a zero-width right-to-left mark on each side. Text extractors order a
@@ -168,7 +166,7 @@ def _runs(glyphs: tuple[shaping.Glyph, ...]) -> list[_Run]:
         font = shaping.ttf(glyph.face).face
         mark = font.charToGlyph.get(ord(RLM))
         reads = _reads_as(glyph) == _visual(glyph)
-        if not glyph.text:
+        if not glyph.text and not glyph.advance:
             run = _Run(glyph.face, [glyph], outline=True)
         elif glyph.rtl and mark is not None and all(unicodedata.bidirectional(c) in _NEUTRAL for c in glyph.text):
             fence = shaping.Glyph(glyph.face, mark, RLM, 0.0)
