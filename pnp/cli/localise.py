@@ -6,6 +6,10 @@ gettext; so a usage error is caught here and its message matched against the Eng
 of the catalog's `cli.message` texts, whose translations replace it. A message no pattern knows
 stays English. The command to run for help stands on its own line, as every command printed
 to be pasted does.
+
+`--help` pages come in that language the same way: each help text the commands define is
+matched whole, paragraph by paragraph, against the catalog's `cli.help_text` (the English
+catalog holds the texts as the commands spell them); a text it does not hold stays English.
 """
 
 from __future__ import annotations
@@ -62,6 +66,71 @@ def translate(message: str, t: Catalog) -> str:
     return message
 
 
+def _without_lang(args: list[str]) -> list[str]:
+    """The arguments less `--lang X` or `--lang=X`."""
+    out, skip = [], False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg == "--lang":
+            skip = True
+        elif not arg.startswith("--lang="):
+            out.append(arg)
+    return out
+
+
+@lru_cache(maxsize=None)
+def _help_keys() -> dict[str, str]:
+    """The key of each help text, by its English wording."""
+    english = render_catalog("en").messages
+    return {text: key for key, text in english.items() if key.startswith("cli.help_text.")}
+
+
+def help_text(text: str, t: Catalog) -> str:
+    """A help text in the catalog's language, paragraph by paragraph. A command's short help in
+    a list (its text cut at a word and ended with '...') becomes the translation's first sentence;
+    an option's `[default: X]` keeps X, and `[required]` is said in words too."""
+    keys = _help_keys()
+    text, bracket, note = text.partition("  [")
+    paragraphs = []
+    for paragraph in text.split("\n\n"):
+        key = keys.get(paragraph)
+        if key is None and paragraph.endswith("..."):
+            key = next((k for english, k in keys.items() if english.startswith(paragraph[:-3])), None)
+            if key is not None:
+                paragraphs.append(t(key).split(". ")[0].split("\n")[0])
+                continue
+        if key is None and paragraph == "Examples:":
+            key = "cli.heading.examples"
+        paragraphs.append(t(key) if key else paragraph)
+    if note.startswith("default: "):
+        note = f"{t('cli.heading.default')}: {note.removeprefix('default: ')}"
+    elif note == "required]":
+        note = t("cli.heading.required") + "]"
+    return "\n\n".join(paragraphs) + bracket + note
+
+
+def _formatter(base: type, t: Catalog) -> type:
+    """Click's help formatter `base`, writing its headings, usage line and texts in the catalog's language."""
+
+    class Formatter(base):  # type: ignore[misc]
+        def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+            words = " ".join(t(f"cli.heading.{w}") if w in ("OPTIONS", "COMMAND", "ARGS") else w
+                             for w in re.split(r"(?<=\[)|(?=\])| ", args))
+            super().write_usage(prog, words.replace("[ ", "[").replace(" ]", "]"), t("cli.usage") + " ")
+
+        def write_heading(self, heading: str) -> None:
+            super().write_heading(t(f"cli.heading.{heading.lower()}") if f"cli.heading.{heading.lower()}" in t.messages else heading)
+
+        def write_text(self, text: str) -> None:
+            super().write_text(help_text(text, t))
+
+        def write_dl(self, rows: Sequence[tuple[str, str]], *args: Any, **kwargs: Any) -> None:
+            super().write_dl([(term, help_text(text, t)) for term, text in rows], *args, **kwargs)
+
+    return Formatter
+
+
 def show(error: Any, t: Catalog) -> None:
     """What Typer shows for an error of the command line, in the catalog's language, on stderr."""
     ctx = getattr(error, "ctx", None)  # a usage error's command, whose usage and help it shows
@@ -81,6 +150,11 @@ class LocalisedGroup(TyperGroup):
         lang = language_of(sys.argv[1:] if args is None else args)
         if lang in (None, "en") or not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
+        context, formatter = self.context_class, self.context_class.formatter_class
+        context.formatter_class = _formatter(formatter, render_catalog(lang))  # for this run only: see finally
+        args = list(sys.argv[1:] if args is None else args)
+        if any(arg in self.context_settings.get("help_option_names", ["--help"]) for arg in args):
+            args = _without_lang(args)  # a help page is asked for: a group, which has no --lang, shows it too
         try:
             code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except _CLICK_ERROR as error:
@@ -89,6 +163,8 @@ class LocalisedGroup(TyperGroup):
         except typer.Abort:
             typer.echo(render_catalog(lang)("cli.aborted"), err=True)
             sys.exit(1)
+        finally:
+            context.formatter_class = formatter
         if isinstance(code, int):  # an exit code (typer.Exit, --help) rather than a command's result
             sys.exit(code)
         return code

@@ -6,9 +6,8 @@ import hashlib
 import io
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
-from itertools import groupby
 
 from pnp.draw import PT, Circle, Drawing, Group, Item, Paint, Rect, Shape, Text
 from pnp.escape import drawable
@@ -105,50 +104,128 @@ def _shaped_line(canvas: object, line: shaping.Line, size: float) -> None:
     Unicode's Arabic presentation forms, which the ToUnicode map turns back into the letters
     they join; a bracket mirrored in right-to-left text has a code of its own); a glyph whose
     code does not read as the text it prints (a glyph with no character of its own, a letter
-    carrying its vowel mark) carries its text as ActualText. Neutral characters set right to
-    left are fenced with zero-width right-to-left marks (see `_fenced`)."""
+    carrying its vowel mark) carries its text as ActualText. A vowel mark, whose text its letter
+    carries, is drawn as its outline, so that text extractors see no character where it is. Neutral characters set right to left are fenced with
+    zero-width right-to-left marks (see `_runs`)."""
     from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
 
     c = canvas
-    x = 0.0
-    for (face, own), run in groupby(_fenced(line.glyphs), key=lambda g: (g.face, _reads_as(g) == _visual(g))):
-        glyphs = list(run)
-        codes = [_code(g) for g in glyphs]
-        widths = shaping.ttf(face).face.charWidths
-        data = [ShapeData(k, 1000 * g.advance, 0, 1000 * g.dx, 1000 * g.dy, widths[code])
-                for k, (g, code) in enumerate(zip(glyphs, codes))]
-        # Glyphs with characters go in one string; the others one by one, each with its text.
-        strings = [(None, codes, data)] if own else [(_visual(g), [code], [d]) for g, code, d in zip(glyphs, codes, data)]
-        c.setFont(face.name, size)  # type: ignore[attr-defined]
-        for actual, chars, shapes in strings:
-            if actual is not None:
-                c.addLiteral(f"/Span <</ActualText {_pdf_text(actual)}>> BDC")  # type: ignore[attr-defined]
-            c.drawString(x, 0, ShapedStr("".join(map(chr, chars)), shapeData=shapes))  # type: ignore[attr-defined]
-            if actual is not None:
-                c.addLiteral("EMC")  # type: ignore[attr-defined]
-            x += sum(shape.x_advance for shape in shapes) * size / 1000
+    text = c.beginText(0, 0)  # type: ignore[attr-defined]  # one text object: each run starts where the last ended
+    outlines = []
+    x, face = 0.0, None
+    for run in _runs(line.glyphs):
+        advance = sum(g.advance for g in run.glyphs)
+        if run.outline:
+            outlines += [(g, x) for g in run.glyphs]  # after the text: no path inside a text object
+        else:
+            codes = [_code(g) for g in run.glyphs]
+            widths = shaping.ttf(run.face).face.charWidths
+            data = [ShapeData(k, 1000 * g.advance, 0, 1000 * g.dx, 1000 * g.dy, widths[code])
+                    for k, (g, code) in enumerate(zip(run.glyphs, codes))]
+            if run.face != face:
+                text.setFont(run.face.name, size)
+                face = run.face
+            if run.actual is not None:
+                text._code.append(f"/Span <</ActualText {_pdf_text(run.actual)}>> BDC")
+            text.textOut(ShapedStr("".join(map(chr, codes)), shapeData=data))
+            if run.actual is not None:
+                text._code.append("EMC")
+        x += advance * size
+    c.drawText(text)  # type: ignore[attr-defined]
+    for glyph, at in outlines:
+        _outline(c, glyph, at, size)
+
+
+@dataclass
+class _Run:
+    """Glyphs of one face drawn together: as one string whose codes read as what it prints
+    (`actual` None), in a span with `actual` as its text, or as outlines."""
+
+    face: shaping.Face
+    glyphs: list[shaping.Glyph]
+    actual: str | None = None
+    outline: bool = False
+
+
+def _runs(glyphs: tuple[shaping.Glyph, ...]) -> list[_Run]:
+    """The line's glyphs as runs: a glyph whose code reads as what it prints joins the string
+    before it; one that does not goes alone in a span with its text; the other glyphs of a
+    cluster, whose text their letter carries (see `_split`), are outlines where they take no
+    room (a vowel mark, set on a lower or higher baseline, would split the word for poppler).
+
+    Each neutral glyph the bidi algorithm set right to left («:», «،», a space, a bracket in a
+    Persian line) gets a zero-width right-to-left mark on each side. Text extractors order a
+    right-to-left line by a simpler rule that counts every character but a right-to-left
+    letter as left to right (poppler: pdftotext, Evince, Okular), and would keep `دور: هر` as
+    `دور :هر`; between two marks each neutral stands where the algorithm put it. Poppler makes
+    a fenced glyph a word of its own and reads a gap between two words as a space: a neutral
+    kerned away from its neighbour (a closing bracket after «ر») goes in a span with its marks,
+    whose box reaches the next glyph."""
+    runs: list[_Run] = []
+    for glyph in _split(glyphs):
+        font = shaping.ttf(glyph.face).face
+        mark = font.charToGlyph.get(ord(RLM))
+        reads = _reads_as(glyph) == _visual(glyph)
+        if not glyph.text and not glyph.advance:
+            run = _Run(glyph.face, [glyph], outline=True)
+        elif glyph.rtl and mark is not None and all(unicodedata.bidirectional(c) in _NEUTRAL for c in glyph.text):
+            fence = shaping.Glyph(glyph.face, mark, RLM, 0.0)
+            kerned = abs(1000 * glyph.advance - font.charWidths[_code(glyph)]) > 1
+            run = _Run(glyph.face, [fence, glyph, fence], None if reads and not kerned else RLM + _visual(glyph) + RLM)
+        else:
+            run = _Run(glyph.face, [glyph], None if reads else _visual(glyph))
+        last = runs[-1] if runs else None
+        if last and run.actual is None and not run.outline and last.actual is None and not last.outline \
+                and last.face == run.face:
+            last.glyphs += run.glyphs
+        else:
+            runs.append(run)
+    return runs
+
+
+def _outline(canvas: object, glyph: shaping.Glyph, x: float, size: float) -> None:
+    """Fill the glyph's outline at pen position x, in the current fill colour."""
+    c = canvas
+    pen = _OutlinePen(c.beginPath())  # type: ignore[attr-defined]
+    shaping.hb_font(glyph.face).draw_glyph_with_pen(glyph.gid, pen)
+    scale = size / shaping.UNITS_PER_EM
+    c.saveState()  # type: ignore[attr-defined]
+    c.transform(scale, 0, 0, scale, x + glyph.dx * size, glyph.dy * size)  # type: ignore[attr-defined]
+    c.drawPath(pen.path, stroke=0, fill=1, fillMode=1)  # type: ignore[attr-defined]  # nonzero winding, as fonts fill
+    c.restoreState()  # type: ignore[attr-defined]
+
+
+class _OutlinePen:
+    """A glyph outline (HarfBuzz's pen protocol, in font units) as a reportlab path."""
+
+    def __init__(self, path: object):
+        self.path = path
+        self.at = (0.0, 0.0)
+
+    def moveTo(self, point: tuple[float, float]) -> None:  # noqa: N802 (the pen protocol's names)
+        self.path.moveTo(*point)  # type: ignore[attr-defined]
+        self.at = point
+
+    def lineTo(self, point: tuple[float, float]) -> None:  # noqa: N802
+        self.path.lineTo(*point)  # type: ignore[attr-defined]
+        self.at = point
+
+    def qCurveTo(self, control: tuple[float, float], point: tuple[float, float]) -> None:  # noqa: N802
+        # The cubic curve that draws a quadratic one: control points 2/3 of the way to its control.
+        (x0, y0), (cx, cy), (x, y) = self.at, control, point
+        self.curveTo((x0 + 2 * (cx - x0) / 3, y0 + 2 * (cy - y0) / 3), (x + 2 * (cx - x) / 3, y + 2 * (cy - y) / 3), point)
+
+    def curveTo(self, a: tuple[float, float], b: tuple[float, float], point: tuple[float, float]) -> None:  # noqa: N802
+        self.path.curveTo(*a, *b, *point)  # type: ignore[attr-defined]
+        self.at = point
+
+    def closePath(self) -> None:  # noqa: N802
+        self.path.close()  # type: ignore[attr-defined]
 
 
 # Bidi classes of neutral characters: spaces, punctuation, separators, terminators.
 _NEUTRAL = frozenset({"WS", "ON", "CS", "ES", "ET", "S", "B"})
 RLM = "\u200f"
-
-
-def _fenced(glyphs: tuple[shaping.Glyph, ...]) -> list[shaping.Glyph]:
-    """The glyphs with a zero-width right-to-left mark on each side of every neutral glyph the
-    bidi algorithm set right to left («:», «،», a space, a bracket in a Persian line). Text
-    extractors order a right-to-left line by a simpler rule that counts every character but a
-    right-to-left letter as left to right (poppler: pdftotext, Evince, Okular), and would keep
-    `دور: هر` as `دور :هر`; between two marks each neutral stands where the algorithm put it."""
-    out: list[shaping.Glyph] = []
-    for glyph in _split(glyphs):
-        fence = glyph.rtl and glyph.text and all(unicodedata.bidirectional(c) in _NEUTRAL for c in glyph.text)
-        mark = shaping.ttf(glyph.face).face.charToGlyph.get(ord(RLM))
-        if fence and mark is not None:
-            out += [shaping.Glyph(glyph.face, mark, RLM, 0.0), glyph, shaping.Glyph(glyph.face, mark, RLM, 0.0)]
-        else:
-            out.append(glyph)
-    return out
 
 
 def _split(glyphs: tuple[shaping.Glyph, ...]) -> list[shaping.Glyph]:

@@ -112,8 +112,9 @@ def test_forms_write_names_as_they_read_and_check_reads_them_back(game, lang, tm
 PERSIAN_LETTER = re.compile("[\u0620-\u064a\u067e-\u06d3]")
 # What a Persian line may hold in Latin digits and commas, because it is typed as it stands: hex
 # coordinates (A1-T20), section ids, rulings, paths, player keys, YAML to type (snippets in braces
-# or brackets, form lines that show YAML), paper names, options to type (--back-offset X,Y).
-TYPED = re.compile(r"\{[^{}]*\}|\[[^\]]*\]|\b[A-T]\d{1,2}\b|\bkb\d-\d+(-[a-z]+)?|\b(KB|GW|CM)-\d+\b|\S*/\S*"
+# or brackets, form lines that show YAML), paper names, options to type (--back-offset X,Y),
+# network addresses (0.0.0.0 in the desk's help).
+TYPED = re.compile(r"\b\d{1,3}(\.\d{1,3}){3}\b|\{[^{}]*\}|\[[^\]]*\]|\b[A-T]\d{1,2}\b|\bkb\d-\d+(-[a-z]+)?|\b(KB|GW|CM)-\d+\b|\S*/\S*"
                    r"|کلید [^)]*|NAME@180|\ba4\b|^#   .*|--[a-z-]+ [A-Z],[A-Z]\b")
 
 

@@ -45,6 +45,20 @@ KB, GW, CM, RENDER = (catalog(f) for f in ("games/kingdom_builder", "games/great
     # note speaks of «هر بازیکن» in one person throughout.
     (KB, "card.fishermen.rule", "اقامتگاه‌های روی آب طلایی نمی‌گیرند.", "داخل آب"),
     (KB, "piece.gold_track_how", "برمی‌دارد و از ۰ ادامه می‌دهد.", "بردارید"),
+    # Read a third time: goals that say "as many as you can" alike; rules in whole sentences
+    # (a majority is what a side has, merging is what happens to territories); values are
+    # «ارزش» as on the cards; no slash in «و/یا».
+    (KB, "card.knights.goal", "در یک ردیف افقی هرچه بیشتر اقامتگاه بسازید.", "اقامتگاه‌های زیادی"),
+    (KB, "card.hermits.goal", "هرچه بیشتر مجموعه‌اقامتگاهِ جدا از هم بسازید.", "بسیاری"),
+    (GW, "ability.dragon", "یا روی کارتی که ژتون ندارد", "کارتی بدون ژتون"),
+    (GW, "reference.check", "موفقیت شما جمع ارزش کارت‌های شما", "جمع کارت‌های شما در"),
+    (GW, "form.boxed", "ارزش هر جفت ژتون هم‌ارزشی که به جعبه برگشته", "مقدار هر جفت برابر"),
+    (CM, "turn.discs", "(هر کس عددی متفاوت از دیگران)", "(عددها متفاوت)"),
+    (CM, "turn.play", "در دربارتان یا روی قلمروها یا هر دو بگذارید", "و/یا"),
+    (CM, "turn.move", "حرکت دهید", "ببرید"),
+    (CM, "aid.majority", "طرفی که از هر طرف دیگر بیشتر دارد اکثریت دارد", "یعنی اکثریت"),
+    (CM, "aid.merge", "آن قلمروها برای همیشه یکی می‌شوند", "ساختن یا تصرف کنار"),
+    (CM, "setup.player", "ذخیره‌ی آغازین از تاس‌ها", "ذخیره با تاس"),
 ])
 def test_reworded(messages, key, now, was):
     assert now in messages[key] and was not in messages[key]
@@ -57,5 +71,8 @@ def test_one_word_for_each_term():
         assert not any("عنایت" in text for text in messages.values())
     assert GW["token"] == "لطف امپراتور" and GW["contents.tokens"] == "ژتون لطف امپراتور"
     assert [key for key, text in CM.items() if "مکعب" in text] == ["needs.cubes"]
+    # "Here" and "there" are spelt one way, with a ZWNJ: «این‌جا», «آن‌جا».
+    for messages in (KB, GW, CM, RENDER):
+        assert not [key for key, text in messages.items() if "اینجا" in text or "آنجا" in text]
     # An action builds «یک اقامتگاه» (one settlement), never «۱ اقامتگاه» in words.
     assert not any(text.startswith("۱ ") or "اضافی: ۱ " in text for key, text in KB.items() if key.startswith("action"))
