@@ -122,11 +122,11 @@ def test_positions_beyond_the_workers_wait_their_turn(tmp_path, monkeypatch):
         assert [status for status, _, _ in work.answers()] == [200, 200]
 
 
-def multipart(fields: dict[str, str], photo: bytes) -> tuple[bytes, str]:
+def multipart(fields: dict[str, str], photo: bytes, name: str = "notes.jpg") -> tuple[bytes, str]:
     boundary = "desk-test-boundary"
     parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
              for name, value in fields.items()]
-    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="photo"; filename="notes.jpg"\r\n'
+    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="photo"; filename="{name}"\r\n'
                  "Content-Type: image/jpeg\r\n\r\n".encode() + photo + f"\r\n--{boundary}--\r\n".encode())
     return b"".join(parts), f"multipart/form-data; boundary={boundary}"
 
@@ -205,3 +205,62 @@ def test_two_saves_at_once_over_one_version_cannot_both_write(desk, monkeypatch)
     work.send(url + "api/save", {"game": KB.id, "document": theirs, "version": version})
     statuses = sorted(status for status, _, _ in work.answers())
     assert statuses == [200, 409] and len(writes) == 1
+
+
+def test_a_photo_is_decoded_only_as_large_as_the_scan_reads_it():
+    """The scan draws its straightened board from 2 photo pixels per pixel, hexes 2 W = 48.5
+    pixels apart (scan_geometry): corners whose hexes are 100 pixels apart along a row and down
+    (rows of a 19-gap board at 100 * sqrt(3) / 2) allow decoding at half size (50 >= 48.5), not
+    a quarter (25). Without corners the whole photo is kept at 12 MP at least: an 8000 x 6000
+    photo is decoded at half size (12 MP), a 4000 x 3000 one whole."""
+    from pnp.games.kingdom_builder.photo import reduction
+    from pnp.games.kingdom_builder.scan_geometry import W
+
+    row, column = 1900.0, 1900 * 3**0.5 / 2
+    corners = [(10.0, 10.0), (10 + row, 10.0), (10.0, 10 + column), (10 + row, 10 + column)]
+    assert reduction(8000, 6000, corners, 2 * W) == 2
+    assert reduction(8000, 6000, [(x / 2, y / 2) for x, y in corners], 2 * W) == 1  # hexes 50 apart: whole
+    assert reduction(8000, 6000, None, 2 * W) == 2
+    assert reduction(4000, 3000, None, 2 * W) == 1
+
+
+def test_a_large_photo_read_at_the_size_the_scan_needs_gives_every_settlement(tmp_path, monkeypatch):
+    """A 4800 x 3600 photo of the example board (the 1200 x 900 synthetic photo of
+    tests/desk/test_scan.py made 4 times larger) is decoded at half its size: its corner hexes
+    put the hexes about 4 x 33.6 = 134 pixels apart (row and column), 67 at half size, over the
+    48.5 the scan reads at, but 34 at a quarter, under. The desk reads from it exactly the
+    settlements the photo shows."""
+    import random
+
+    import cv2
+    import numpy as np
+
+    import pnp.games.kingdom_builder.photo as photos
+    from pnp import yamlout
+    from pnp.games.base import Source
+    from pnp.games.kingdom_builder.transcription import load_board
+    from tests.kingdom_builder.photos import make_photo, played_game
+
+    board = load_board(example()["boards"], [None] * 4, "test", EXAMPLES)
+    pieces = played_game(board, 3, random.Random(21), per_player=12)
+    photo = make_photo(board, pieces, ["orange", "blue", "purple"], 21, size=(1200, 900), level="clean")
+    small = cv2.imdecode(np.frombuffer(photo.encoded(".png", 0), np.uint8), cv2.IMREAD_COLOR)
+    ok, big = cv2.imencode(".jpg", cv2.resize(small, None, fx=4, fy=4, interpolation=cv2.INTER_CUBIC),
+                           [cv2.IMWRITE_JPEG_QUALITY, 92])
+    corners = " ".join(f"{(x + .5) * 4 - .5:.1f},{(y + .5) * 4 - .5:.1f}" for x, y in photo.corners)
+    decoded, real = [], photos.decode_photo
+
+    def decode(*args):
+        image = real(*args)
+        decoded.append(image.shape)
+        return image
+
+    monkeypatch.setattr(photos, "decode_photo", decode)
+    path = Path(shutil.copy(EXAMPLES / "first-game.yaml", tmp_path / "game.yaml"))
+    with serving({"kingdom-builder": path}, path) as url:
+        body, kind = multipart({"game": KB.id, "document": json.dumps(example()), "corners": corners}, big.tobytes(), "board.jpg")
+        status, _, answer = call(url + "api/scan", body, kind, timeout=120)
+    assert status == 200, answer
+    assert decoded == [(1800, 2400, 3)]
+    found = KB.parse(yamlout.dumps(json.loads(answer)["document"], flow=False), Source.of(EXAMPLES / "first-game.yaml"))
+    assert dict(found.settlements) == {cell: str(p + 1) for cell, p in photo.pieces.items()}
