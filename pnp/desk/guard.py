@@ -111,7 +111,7 @@ class Guard:
             await _refuse(send, 413, too_large)
             return
 
-        body = b""
+        body = bytearray()  # grown in place: adding to bytes would copy a photo's megabytes per chunk
         if scope["method"] not in SAFE_METHODS:  # read it all here: at most `limit` bytes are kept
             while True:
                 message = await receive()
@@ -129,7 +129,7 @@ class Guard:
             nonlocal delivered
             if not delivered:
                 delivered = True
-                return {"type": "http.request", "body": body, "more_body": False}
+                return {"type": "http.request", "body": bytes(body), "more_body": False}
             return await receive()
 
         async def send_with_cookie(message: Message) -> None:
