@@ -103,6 +103,14 @@ def routes(service: DeskService) -> list[Route | Mount]:
         return JSONResponse(await worked(service.upload, item.filename or "", raw))
 
     async def scan(request: Request) -> Response:
+        if not scans.acquire(blocking=False):  # before the photo is parsed and copied
+            raise Refused(503, "busy reading other photos: try again in a few seconds")
+        try:
+            return JSONResponse(await scanned(request))
+        finally:
+            scans.release()
+
+    async def scanned(request: Request) -> Json:
         item, photo, form = await upload_of(request, "photo", MAX_PHOTO, "no photo sent")
         if len(photo) > MAX_PHOTO:
             raise Refused(413, f"the photo is larger than {MAX_PHOTO / 2**20:g} MiB")
@@ -113,14 +121,8 @@ def routes(service: DeskService) -> list[Route | Mount]:
             document = json.loads(str(form.get("document", "")))
         except (ValueError, RecursionError):
             raise Refused(400, "the position is not valid JSON") from None
-        if not scans.acquire(blocking=False):
-            raise Refused(503, "busy reading other photos: try again in a few seconds")
-        try:
-            answer = await to_thread.run_sync(service.scan, form.get("game"), document, photo, item.filename or "photo",
-                                              corners)  # in a thread of its own: `scans` bounds them
-        finally:
-            scans.release()
-        return JSONResponse(answer)
+        return await to_thread.run_sync(service.scan, form.get("game"), document, photo, item.filename or "photo",
+                                        corners)  # in a thread of its own: `scans` bounds them
 
     async def board_svg(request: Request) -> Response:
         drawn = service.boards.get(request.path_params["game"], request.query_params.get("key", ""))
