@@ -1,12 +1,19 @@
 """The desk's web application: one page, its assets, and a small JSON API, each route a thin
 layer over `DeskService` (what the desk does) turning HTTP into its calls and back.
+
+The event loop only reads requests and sends answers: every call that reads, scores or draws a
+position runs in a worker thread, a few at once (the rest wait their turn), so that the page and
+its assets are served while pictures render; photos, seconds of work and a decoded photo's memory
+each, have places of their own, and a photo beyond them is asked to come back (503).
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TypeVar
 
 from starlette.applications import Starlette
 from starlette.datastructures import UploadFile
@@ -25,11 +32,13 @@ from pnp.inputs import MAX_PHOTO
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 1024 * 1024  # any request but a photo
 MAX_SCANS = 2  # photos read at once (each decoded photo holds its pixels in memory)
+WORKERS = min(max(os.cpu_count() or 1, 2), 8)  # positions read, scored or drawn at once
 SECURITY_HEADERS = {  # besides those `with_headers` puts on every answer
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; "
                                "base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
 }
 Handler = Callable[[Request], Awaitable[Response]]
+T = TypeVar("T")
 
 __all__ = ["MAX_BODY", "MAX_UPLOAD", "Desk", "create_app"]
 
@@ -61,8 +70,14 @@ def routes(service: DeskService) -> list[Route | Mount]:
     import threading
 
     import jinja2
+    from anyio import CapacityLimiter, to_thread
 
-    scans = threading.BoundedSemaphore(MAX_SCANS)
+    workers = CapacityLimiter(WORKERS)
+    scans = threading.BoundedSemaphore(MAX_SCANS)  # taken without waiting: a photo is never queued
+
+    async def worked(call: Callable[..., T], *args: object) -> T:
+        """`call(*args)` in a worker thread, once one is free."""
+        return await to_thread.run_sync(call, *args, limiter=workers)
 
     pages = jinja2.Environment(loader=jinja2.FileSystemLoader(str(HERE / "templates")), autoescape=True)
 
@@ -71,25 +86,31 @@ def routes(service: DeskService) -> list[Route | Mount]:
         return HTMLResponse(pages.get_template("page.html").render(data=data), headers=SECURITY_HEADERS)
 
     async def file(request: Request) -> Response:
-        return JSONResponse(service.file(request.path_params["game"]))
+        return JSONResponse(await worked(service.file, request.path_params["game"]))
 
     async def evaluate(request: Request) -> Response:
-        return JSONResponse(service.evaluate(await json_body(request)))
+        return JSONResponse(await worked(service.evaluate, await json_body(request)))
 
     async def save(request: Request) -> Response:
-        status, answer = service.save(await json_body(request))
+        status, answer = await worked(service.save, await json_body(request))
         return JSONResponse(answer, status)
 
     async def picture(request: Request) -> Response:
-        return Response(service.picture(await json_body(request)), media_type="application/pdf")
+        return Response(await worked(service.picture, await json_body(request)), media_type="application/pdf")
 
     async def upload(request: Request) -> Response:
         item, raw, _ = await upload_of(request, "file", MAX_UPLOAD, "no file sent")
-        return JSONResponse(service.upload(item.filename or "", raw))
+        return JSONResponse(await worked(service.upload, item.filename or "", raw))
 
     async def scan(request: Request) -> Response:
-        import asyncio
+        if not scans.acquire(blocking=False):  # before the photo is parsed and copied
+            raise Refused(503, "busy reading other photos: try again in a few seconds")
+        try:
+            return JSONResponse(await scanned(request))
+        finally:
+            scans.release()
 
+    async def scanned(request: Request) -> Json:
         item, photo, form = await upload_of(request, "photo", MAX_PHOTO, "no photo sent")
         if len(photo) > MAX_PHOTO:
             raise Refused(413, f"the photo is larger than {MAX_PHOTO / 2**20:g} MiB")
@@ -100,16 +121,8 @@ def routes(service: DeskService) -> list[Route | Mount]:
             document = json.loads(str(form.get("document", "")))
         except (ValueError, RecursionError):
             raise Refused(400, "the position is not valid JSON") from None
-        # Seconds of work and a decoded photo's memory each: off the event loop, so the page stays
-        # served, and a few at once; others are asked to come back.
-        if not scans.acquire(blocking=False):
-            raise Refused(503, "busy reading other photos: try again in a few seconds")
-        try:
-            answer = await asyncio.to_thread(service.scan, form.get("game"), document, photo,
-                                             item.filename or "photo", corners)
-        finally:
-            scans.release()
-        return JSONResponse(answer)
+        return await to_thread.run_sync(service.scan, form.get("game"), document, photo, item.filename or "photo",
+                                        corners)  # in a thread of its own: `scans` bounds them
 
     async def board_svg(request: Request) -> Response:
         drawn = service.boards.get(request.path_params["game"], request.query_params.get("key", ""))

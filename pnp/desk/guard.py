@@ -111,25 +111,28 @@ class Guard:
             await _refuse(send, 413, too_large)
             return
 
-        body = b""
+        chunks: list[bytes] = []  # joined once: adding to bytes would copy a photo's megabytes per chunk
+        size = 0
         if scope["method"] not in SAFE_METHODS:  # read it all here: at most `limit` bytes are kept
             while True:
                 message = await receive()
                 if message["type"] == "http.disconnect":
                     return
-                body += message.get("body", b"")
-                if len(body) > limit:
+                chunks.append(message.get("body", b""))
+                size += len(chunks[-1])
+                if size > limit:
                     await _refuse(send, 413, too_large)
                     return
                 if not message.get("more_body"):
                     break
-        delivered = False
+        body: bytes | None = b"".join(chunks)
+        chunks.clear()
 
         async def replay() -> Message:
-            nonlocal delivered
-            if not delivered:
-                delivered = True
-                return {"type": "http.request", "body": body, "more_body": False}
+            nonlocal body
+            if body is not None:  # handed over, not kept: a photo's bytes are then held by the app alone
+                whole, body = body, None
+                return {"type": "http.request", "body": whole, "more_body": False}
             return await receive()
 
         async def send_with_cookie(message: Message) -> None:

@@ -16,6 +16,7 @@ would lose, until the page asks to overwrite or to save under a new name.
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
@@ -125,11 +126,13 @@ class Desk:
 
 
 class BoardCache:
-    """The last few boards drawn, as SVG, by game and board key: the page loads a board once."""
+    """The last few boards drawn, as SVG, by game and board key: the page loads a board once.
+    Evaluations add to it from several threads at once."""
 
     def __init__(self, size: int = 8):
         self.size = size
         self.svgs: OrderedDict[tuple[str, str], str] = OrderedDict()
+        self.lock = threading.Lock()
 
     def get(self, game_id: str, key: str) -> str | None:
         return self.svgs.get((game_id, key))
@@ -138,9 +141,11 @@ class BoardCache:
         from pnp.render import svg
 
         if (game_id, board.key) not in self.svgs:
-            self.svgs[(game_id, board.key)] = svg.render(board.drawing)
-            while len(self.svgs) > self.size:
-                self.svgs.popitem(last=False)
+            drawn = svg.render(board.drawing)
+            with self.lock:
+                self.svgs[(game_id, board.key)] = drawn
+                while len(self.svgs) > self.size:
+                    self.svgs.popitem(last=False)
 
 
 def page_data(value: object) -> object:
@@ -209,11 +214,12 @@ class _Read:
 
 
 class DeskService:
-    """The desk's calls, for the games `desk.targets` names."""
+    """The desk's calls, for the games `desk.targets` names; they may run in several threads at once."""
 
     def __init__(self, desk: Desk):
         self.desk = desk
         self.boards = BoardCache()
+        self.saving = threading.Lock()  # a save checks the file, then writes it: one at a time
 
     def game(self, game_id: object) -> Game[Any, Any]:
         if not isinstance(game_id, str):
@@ -333,12 +339,17 @@ class DeskService:
         """Write the position to the game's file, unless it has problems or would clobber the file
         (see the module's note): `version` is the file's as the page loaded it; `overwrite` replaces
         it all the same; `as_new` writes a new file beside it, which later saves then write."""
-        from pnp.outputs import write_file
-
         game = self.game(request.get("game"))
         read = self.read(game, request.get("document"))
         if read.problems or read.position is None:
             return 422, {"saved": None, "problems": problems_json(read.problems, read.text)}
+        with self.saving:  # else two tabs saving at once could both find the file as they loaded it
+            return self.write(game, read, request)
+
+    def write(self, game: Game[Any, Any], read: _Read, request: Json) -> tuple[int, Json]:
+        """`save` once the position is read: the file written, or why not (409)."""
+        from pnp.outputs import write_file
+
         path = self.desk.targets[game.id]
         if request.get("as_new") is True:
             path = self.desk.targets[game.id] = free_path(path.parent, path.stem)

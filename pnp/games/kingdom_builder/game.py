@@ -175,18 +175,32 @@ class KingdomBuilder(PageBeside, Game["Position", "Result"]):
 
     # the photo scan
     def scan(self, text: str, source: Source, photo: bytes, photo_name: str, corners: str | None = None) -> Reading:
+        from dataclasses import replace
+
         from pnp.games.kingdom_builder import scan_output
         from pnp.games.kingdom_builder.model import label
-        from pnp.games.kingdom_builder.photo import decode_photo
-        from pnp.games.kingdom_builder.scan import parse_corners, scan
+        from pnp.games.kingdom_builder.photo import decode_photo, image_size, reduction
+        from pnp.games.kingdom_builder.scan import check_corners, parse_corners, scan
         from pnp.games.kingdom_builder.scan_colours import player_colours
+        from pnp.games.kingdom_builder.scan_geometry import W
         from pnp.games.kingdom_builder.transcription import parse_form
 
         points = parse_corners(corners) if corners is not None else None
         board, players = parse_form(text, source)
-        image = decode_photo(photo, photo_name)
+        width, height = image_size(photo) or (0, 0)
+        # Decoded only as large as the scan reads it (it shrinks the board to 2 pixels per pixel of
+        # its straightened board): a 50-megapixel photo's pixels are never all held at once.
+        n = reduction(width, height, points, 2 * W)
+        image = decode_photo(photo, photo_name, n)
+        if points is not None:
+            if (width > height) != (image.shape[1] > image.shape[0]):  # turned by its EXIF orientation
+                width, height = height, width
+            check_corners(points, width, height)  # the problems in the photo's own pixels
+            points = [(min(max((x + .5) / n - .5, 0.0), image.shape[1] - 1.0), min(max((y + .5) / n - .5, 0.0), image.shape[0] - 1.0))
+                      for x, y in points]
         colours = player_colours([player.colour for player in players])
         result = scan(image, board, [(player.key, colour) for player, colour in zip(players, colours)], points)
+        result = replace(result, corners=tuple(((x + .5) * n - .5, (y + .5) * n - .5) for x, y in result.corners))
         return Reading(scan_output.filled_form(text, source.file, board, result),
                        tuple(label(read.cell) for read in result.uncertain()), scan_output.summary(result),
                        scan_output.as_json(result), lambda kind: scan_output.overlay(result, kind))

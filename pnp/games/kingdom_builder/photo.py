@@ -1,7 +1,9 @@
-"""Reading a phone photo: JPEG or PNG, EXIF orientation applied, size checked before decoding."""
+"""Reading a phone photo: JPEG or PNG, EXIF orientation applied, size checked before decoding,
+decoded no larger than the scan needs."""
 
 from __future__ import annotations
 
+import math
 import struct
 from typing import Any
 
@@ -9,11 +11,27 @@ from pnp.errors import InputError, Problem
 
 MIN_PIXELS = 1_000_000
 MAX_PIXELS = 50_000_000
+TUNED_PIXELS = 12_000_000  # the size of the photos the scan was tuned on (tests/benchmarks/scan.py)
+REDUCTIONS = (8, 4, 2)  # what the JPEG decoder shrinks by while it decodes
 
 
-def decode_photo(data: bytes, file: str) -> Any:
+def reduction(width: int, height: int, corners: list[tuple[float, float]] | None, hex_apart: float) -> int:
+    """How many times smaller the photo may be decoded and the scan still see what it reads: with
+    the corner hexes' centres (A1, A20, T1, T20) given, the board's hexes stay `hex_apart` pixels
+    apart (the scan shrinks a photo to that itself); without, the scan markers are looked for in
+    the whole photo, kept at least as large as the photos the scan was tuned on."""
+    if corners is None:
+        return next((n for n in REDUCTIONS if width * height / n**2 >= TUNED_PIXELS), 1)
+    a1, a20, t1, t20 = corners
+    across = min(math.dist(a1, a20), math.dist(t1, t20)) / 19  # hex centres along a row, 20 a row
+    down = min(math.dist(a1, t1), math.dist(a20, t20)) / 19 * 2 / math.sqrt(3)  # rows are closer than hexes
+    return next((n for n in REDUCTIONS if min(across, down) / n >= hex_apart), 1)
+
+
+def decode_photo(data: bytes, file: str, reduce: int = 1) -> Any:
     """The photo (JPEG or PNG bytes, named `file` in messages) as an RGB array (height x width x 3,
-    uint8), turned as its EXIF orientation says. The size is checked before decoding."""
+    uint8), turned as its EXIF orientation says, `reduce` (1, 2, 4 or 8) times smaller than it is:
+    a JPEG is decoded at that size, never whole. The size is checked before decoding."""
     size = image_size(data)
     if size is None:
         raise InputError([Problem(file, None, "not a JPEG or PNG image")])
@@ -24,10 +42,12 @@ def decode_photo(data: bytes, file: str) -> Any:
     import cv2
     import numpy as np
 
-    image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)  # applies EXIF orientation
+    flags = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
+             8: cv2.IMREAD_REDUCED_COLOR_8}[reduce]
+    image = cv2.imdecode(np.frombuffer(data, np.uint8), flags)  # applies EXIF orientation
     if image is None:
         raise InputError([Problem(file, None, "the image is damaged and cannot be decoded")])
-    return cv2.cvtColor(image, cv2.COLOR_BGR2RGB)
+    return cv2.cvtColor(image, cv2.COLOR_BGR2RGB, dst=image)  # in place: a large photo's pixels held once
 
 
 def image_size(data: bytes) -> tuple[int, int] | None:
