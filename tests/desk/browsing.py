@@ -114,3 +114,18 @@ def cli_json_of(game_id: str, path: Path) -> dict:
     result = CliRunner().invoke(make_app(), ["score", game_id, str(path), "--json"])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
+
+
+def download_right_after(page, edit, button: str) -> Path:
+    """Make `edit()` with its evaluation held up, click `button`, and only then let the evaluation
+    answer: the file the page downloads."""
+    held = []
+    page.route("**/api/evaluate", lambda route: held.append(route))
+    edit()
+    until(page, lambda: held)
+    with page.expect_download() as download:
+        page.click(button)
+        for route in held:  # the evaluation answers only after the click
+            route.continue_()
+        page.unroute("**/api/evaluate")
+    return Path(download.value.path())

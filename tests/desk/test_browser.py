@@ -10,8 +10,8 @@ import pytest
 from pnp.cli.desk import targets_for
 from pnp.games import GAMES
 from pnp.games.base import Source
-from tests.desk.browsing import (EXAMPLES, SIZES, cli_json, cli_json_of, open_file, serving, tap, until,
-                                 wait_until, watched)
+from tests.desk.browsing import (EXAMPLES, SIZES, cli_json, cli_json_of, download_right_after, open_file, serving, tap,
+                                 until, wait_until, watched)
 
 
 def test_kingdom_builder_settlements_by_tapping_hexes(page, desk):
@@ -442,16 +442,9 @@ def test_result_json_right_after_an_edit_includes_the_edit(page):
     section = page.locator(".gw-section").nth(2)
     section.get_by_role("button", name="Add a card").click()  # Anna's Wall
     page.wait_for_selector("#result tbody tr:nth-child(3) td:nth-child(2):text-is('3')")
-    held = []
-    page.route("**/api/evaluate", lambda route: held.append(route))
-    section.locator('select[aria-label="player of card 5"]').select_option("Boris")
-    until(page, lambda: held)
-    with page.expect_download() as download:
-        page.click("#download-json")
-        for route in held:  # the evaluation answers only after the click
-            route.continue_()
-        page.unroute("**/api/evaluate")
-    result = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    saved = download_right_after(page, lambda: section.locator('select[aria-label="player of card 5"]').select_option("Boris"),
+                                 "#download-json")
+    result = json.loads(saved.read_text(encoding="utf-8"))
     assert result["sections"][2]["success"] == {"Anna": 2, "Boris": 2, "Clara": 1}
 
 

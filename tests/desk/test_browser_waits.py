@@ -1,12 +1,10 @@
 """The desk in a real headless Chromium: downloads wait for the edits still being evaluated, as
 Save does, so that what they hold is the position as it is on the page."""
 
-from pathlib import Path
-
 import yaml
 
 from pnp.desk.service import Desk, DeskService
-from tests.desk.browsing import EXAMPLES, open_file, until
+from tests.desk.browsing import EXAMPLES, download_right_after, open_file
 
 
 def test_picture_pdf_right_after_an_edit_waits_for_its_evaluation_and_draws_the_edit(page, desk):
@@ -19,15 +17,7 @@ def test_picture_pdf_right_after_an_edit_waits_for_its_evaluation_and_draws_the_
     seen: list[tuple[str, str]] = []  # (what happened, to which API call), in the order the page did it
     page.on("request", lambda request: seen.append(("asked", request.url.rsplit("/", 1)[-1])))
     page.on("response", lambda response: seen.append(("answered", response.url.rsplit("/", 1)[-1])))
-    held = []
-    page.route("**/api/evaluate", lambda route: held.append(route))
-    page.select_option('select[aria-label="card 3"]', "lords")
-    until(page, lambda: held)
-    with page.expect_download() as download:
-        page.click("#download-pdf")
-        for route in held:  # the evaluation answers only after the click
-            route.continue_()
-        page.unroute("**/api/evaluate")
+    pdf = download_right_after(page, lambda: page.select_option('select[aria-label="card 3"]', "lords"), "#download-pdf")
     asked = seen.index(("asked", "picture"))
     assert ("answered", "evaluate") in seen[:asked], seen  # the picture waited for the edit's evaluation
     assert ("asked", "evaluate") not in seen[asked:], seen  # and no evaluation was still to come
@@ -35,4 +25,4 @@ def test_picture_pdf_right_after_an_edit_waits_for_its_evaluation_and_draws_the_
     assert edited["cards"] == ["fishermen", "knights", "merchants"]
     edited["cards"][2] = "lords"
     expected = DeskService(Desk(desk[1])).picture({"game": "kingdom-builder", "document": edited})
-    assert Path(download.value.path()).read_bytes() == expected
+    assert pdf.read_bytes() == expected

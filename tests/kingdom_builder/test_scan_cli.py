@@ -4,7 +4,6 @@ and --force the README documents, with the corners given and with scan markers."
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import cv2
 import pytest

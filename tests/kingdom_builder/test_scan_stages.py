@@ -4,7 +4,6 @@ for what it does, on small made-up inputs or on one clean synthetic photo."""
 from __future__ import annotations
 
 import math
-import random
 
 import numpy as np
 
