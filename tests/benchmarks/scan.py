@@ -1,6 +1,7 @@
 """Photo scanning: hex accuracy, silent errors and seconds per photo over synthetic 12 MP photos.
 
 Run: python tests/benchmarks/scan.py [PHOTOS] [--first SEED] [--size 4000x3000] [--keep FOLDER] [--maker flat|physical] [--repeat N]
+                                     [--jobs N] [--render-only]
 Goal: 99.9 % of hexes right, no silent error (a hex read wrong and not listed as unsure),
 under 1 s per 12 MP photo on 2 cores. Calibration: of the hexes listed as unsure, the share
 actually read wrong, per kind of photo (the kit's print or painted art; good or careless).
@@ -18,7 +19,8 @@ light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different
 N times and its fastest read counts (on a shared machine the slower ones measure the others'
 work), and the summary gives the fastest and the median over all photos and reads, and the
 processor time they took. The settlements stand where the rules put them: turns of
-3 on a drawn terrain, next to one's own.
+3 on a drawn terrain, next to one's own. `--jobs N` renders the physical maker's photos into its
+cache first, N at a time; `--render-only` stops there.
 """
 
 from __future__ import annotations
@@ -34,13 +36,34 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from pnp.errors import InputError  # noqa: E402
-from pnp.games.kingdom_builder.model import label  # noqa: E402
+from pnp.games.kingdom_builder.model import Board, label  # noqa: E402
 from pnp.games.kingdom_builder.photo import decode_photo  # noqa: E402
 from pnp.games.kingdom_builder.scan import scan  # noqa: E402
 from pnp.games.kingdom_builder.transcription import load_board  # noqa: E402
 from tests.kingdom_builder.photos import PIECE_COLOURS, make_photo, played_game  # noqa: E402
 
 LOCATIONS = ["tavern", "paddock", "oasis", "farm", "oracle", "harbor", "tower", "barn"]
+
+
+def case(seed: int) -> tuple[str, Board, list[str], dict[tuple[int, int], int]]:
+    """Photo `seed`'s level ("good" or "hard"), board, players' colours and settlements."""
+    level = "good" if seed % 2 == 0 else "hard"
+    rng = random.Random(1000 + seed)
+    names = rng.sample(LOCATIONS, 4)
+    entries = [name + ("@180" if rng.random() < 0.5 else "") for name in names]
+    board = load_board(entries, [None] * 4, "benchmark", ROOT / "boards")
+    colours = rng.sample(sorted(PIECE_COLOURS), rng.randint(2, 4))
+    return level, board, colours, played_game(board, len(colours), rng)
+
+
+def _render(job: tuple[int, int, int]) -> None:
+    """Render physical photo `seed` at `width` x `height` into the maker's cache."""
+    from tests.kingdom_builder.photos_physical import make_photo as take
+
+    seed, width, height = job
+    level, board, colours, pieces = case(seed)
+    take(board, pieces, colours, 1000 + seed, size=(width, height), level="clean" if level == "good" else "hard")
+    print(f"photo {seed} rendered", flush=True)
 
 
 def main() -> None:
@@ -51,6 +74,8 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="also write the photos and overlays of the worst cases here")
     parser.add_argument("--maker", choices=["flat", "physical"], default="flat", help="which photo maker takes the photos")
     parser.add_argument("--repeat", type=int, default=1, help="read each photo this many times; its fastest read counts")
+    parser.add_argument("--jobs", type=int, default=0, help="render the physical photos first, this many at a time")
+    parser.add_argument("--render-only", action="store_true", help="with --jobs: render the photos, read none")
     args = parser.parse_args()
     if args.maker == "physical":
         from tests.kingdom_builder.photos_physical import make_photo as take
@@ -58,6 +83,13 @@ def main() -> None:
         take = make_photo
     size = args.size or ("1600x1200" if args.maker == "physical" else "4000x3000")
     width, height = (int(v) for v in size.split("x"))
+    if args.maker == "physical" and args.jobs:
+        from multiprocessing import Pool
+
+        with Pool(args.jobs) as pool:
+            pool.map(_render, [(seed, width, height) for seed in range(args.first, args.first + args.photos)], chunksize=1)
+        if args.render_only:
+            return
     kinds = [f"{level} {art}" for level in ("good", "hard") for art in ("kit", "painted")]
     totals = {kind: {"hexes": 0, "wrong": 0, "silent": 0, "unsure": 0, "unsure_wrong": 0, "rings": [], "seconds": [], "refused": 0}
               for kind in kinds}
@@ -66,13 +98,7 @@ def main() -> None:
     worst: list[tuple[int, int, str, Path]] = []
     with tempfile.TemporaryDirectory() as folder:
         for seed in range(args.first, args.first + args.photos):
-            level = "good" if seed % 2 == 0 else "hard"
-            rng = random.Random(1000 + seed)
-            names = rng.sample(LOCATIONS, 4)
-            entries = [name + ("@180" if rng.random() < 0.5 else "") for name in names]
-            board = load_board(entries, [None] * 4, "benchmark", ROOT / "boards")
-            colours = rng.sample(sorted(PIECE_COLOURS), rng.randint(2, 4))
-            pieces = played_game(board, len(colours), rng)
+            level, board, colours, pieces = case(seed)
             photo = take(board, pieces, colours, 1000 + seed, size=(width, height), level="clean" if level == "good" else "hard")
             path = Path(folder) / f"photo-{seed}.jpg"
             path.write_bytes(photo.encoded(".jpg", 90))

@@ -9,7 +9,11 @@ glare the glossy board catches; a phone camera (perspective, 65-75 degrees acros
 any rotation), path-traced with Mitsuba 3 at a low sample count, then sensor noise and JPEG.
 
 Mitsuba is a development tool only (`pip install -e '.[photos]'`). Rendered photos are cached
-under `.cache/photos/` (git-ignored), keyed by everything that makes them. The benchmark
+under `.cache/photos/` (git-ignored) as the JPEG the camera wrote, keyed by everything that makes
+them, the renderer's variant included. `PNP_PHOTOS_VARIANT` picks the variant: `scalar_rgb` (the
+default, any CPU, minutes a photo), `llvm_ad_rgb` (seconds a photo; needs LLVM 16 or later, e.g.
+Debian's `libllvm19`, named by `DRJIT_LIBLLVM_PATH` where Mitsuba does not find it) or
+`cuda_ad_rgb` (an NVIDIA GPU). The benchmark
 (`tests/benchmarks/scan.py --maker physical`) numbers this maker's photos as the flat one's:
 below 9000 for tuning, from 9000 on held out.
 """
@@ -35,9 +39,9 @@ from tests.kingdom_builder.photos import PIECE_COLOURS, Photo, Style, _camera, _
 Cell = tuple[int, int]
 
 CACHE = Path(__file__).resolve().parents[2] / ".cache" / "photos" / "physical"
-VERSION = 1  # bump when the maker changes what it renders, so cached photos are not reused
+VERSION = 2  # bump when the maker changes what it renders, so cached photos are not reused
 CORNER_CELLS = ((0, 0), (0, COLS - 1), (ROWS - 1, 0), (ROWS - 1, COLS - 1))
-VARIANT = "scalar_rgb"  # any CPU; the LLVM variants need an LLVM Mitsuba can compile with
+VARIANT = os.environ.get("PNP_PHOTOS_VARIANT", "scalar_rgb")
 
 
 @dataclass
@@ -116,22 +120,25 @@ def make_photo(board: Board, pieces: dict[Cell, int], colours: list[str], seed: 
     """A rendered photo of `board` with `pieces` (cell -> index into `colours`); the same
     interface and result as the flat maker's `make_photo`, so either can be measured. `spp`:
     samples per pixel, a square (the stratified sampler's grid)."""
-    key = hashlib.sha256(repr((VERSION, [board.at(c).value for c in hexgrid.cells(ROWS, COLS)],
+    key = hashlib.sha256(repr((VERSION, VARIANT, [board.at(c).value for c in hexgrid.cells(ROWS, COLS)],
                                sorted(pieces.items()), colours, seed, size, level, spp)).encode()).hexdigest()[:24]
     if cache is not None and (cache / f"{key}.json").exists():
         facts = json.loads((cache / f"{key}.json").read_text())
-        image = cv2.cvtColor(cv2.imread(str(cache / f"{key}.png")), cv2.COLOR_BGR2RGB)
-        return Photo(image, [tuple(c) for c in facts["corners"]], dict(pieces), facts["hex_px"], Style(**facts["style"]))
+        return _photo((cache / f"{key}.jpg").read_bytes(), [tuple(c) for c in facts["corners"]], pieces,
+                      facts["hex_px"], Style(**facts["style"]))
     wall, cpu = time.perf_counter(), time.process_time()
-    photo = render(board, pieces, colours, seed, size, level, spp)
+    jpeg, corners, hex_px, style = shoot(board, pieces, colours, seed, size, level, spp)
     seconds = {"render_s": round(time.perf_counter() - wall, 1), "render_cpu_s": round(time.process_time() - cpu, 1)}
     if cache is not None:  # the facts last: a photo is cached once its facts are there
-        ok, data = cv2.imencode(".png", cv2.cvtColor(photo.image, cv2.COLOR_RGB2BGR))
-        assert ok
-        _write(cache / f"{key}.png", data.tobytes())
-        _write(cache / f"{key}.json", json.dumps({"corners": photo.corners, "hex_px": photo.hex_px,
-                                                  "style": asdict(photo.style), **seconds}).encode())
-    return photo
+        _write(cache / f"{key}.jpg", jpeg)
+        _write(cache / f"{key}.json", json.dumps({"corners": corners, "hex_px": hex_px, "style": asdict(style),
+                                                  "variant": VARIANT, **seconds}).encode())
+    return _photo(jpeg, corners, pieces, hex_px, style)
+
+
+def _photo(jpeg: bytes, corners: list[tuple[float, float]], pieces: dict[Cell, int], hex_px: float, style: Style) -> Photo:
+    image = cv2.cvtColor(cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
+    return Photo(image, corners, dict(pieces), hex_px, style)
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -143,6 +150,14 @@ def _write(path: Path, data: bytes) -> None:
 
 def render(board: Board, pieces: dict[Cell, int], colours: list[str], seed: int, size: tuple[int, int],
            level: str, spp: int, scene: Scene | None = None) -> Photo:
+    """The photo as the camera took it (not cached)."""
+    jpeg, corners, hex_px, style = shoot(board, pieces, colours, seed, size, level, spp, scene)
+    return _photo(jpeg, corners, pieces, hex_px, style)
+
+
+def shoot(board: Board, pieces: dict[Cell, int], colours: list[str], seed: int, size: tuple[int, int],
+          level: str, spp: int, scene: Scene | None = None) -> tuple[bytes, list[tuple[float, float]], float, Style]:
+    """The camera's JPEG, the true pixel centres of the corner hexes, a hex's width in pixels, the camera."""
     import mitsuba as mi
 
     mi.set_variant(VARIANT)
@@ -179,8 +194,7 @@ def render(board: Board, pieces: dict[Cell, int], colours: list[str], seed: int,
     corners = [_corner(camera, *mm_centre(cell)) for cell in CORNER_CELLS]
     ok, data = cv2.imencode(".jpg", cv2.cvtColor(image, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, scene.jpeg])
     assert ok
-    image = cv2.cvtColor(cv2.imdecode(data, cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
-    return Photo(image, corners, dict(pieces), camera.scale * style.hex_mm, style)
+    return data.tobytes(), corners, camera.scale * style.hex_mm, style
 
 
 def _corner(camera, x: float, y: float) -> tuple[float, float]:
