@@ -19,8 +19,10 @@ light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different
 N times and its fastest read counts (on a shared machine the slower ones measure the others'
 work), and the summary gives the fastest and the median over all photos and reads, and the
 processor time they took. The settlements stand where the rules put them: turns of
-3 on a drawn terrain, next to one's own. `--jobs N` renders the physical maker's photos into its
-cache first, N at a time; `--render-only` stops there.
+3 on a drawn terrain, next to one's own. `--jobs N` takes and reads N photos at a time (the
+physical maker's all rendered into its cache first; `--render-only` stops there); the times then
+measure a shared machine, so take speed from a run without it. Each kind's line, then each
+level's over both arts, counts the photos read right with no ring at all.
 """
 
 from __future__ import annotations
@@ -66,6 +68,47 @@ def _render(job: tuple[int, int, int]) -> None:
     print(f"photo {seed} rendered", flush=True)
 
 
+def measure(job: tuple[int, str, int, int, int, Path | None]) -> dict:
+    """Take photo `seed` with `maker` at `width` x `height`, read it `repeat` times; what it got right."""
+    seed, maker, width, height, repeat, keep = job
+    if maker == "physical":
+        from tests.kingdom_builder.photos_physical import make_photo as take
+    else:
+        take = make_photo
+    level, board, colours, pieces = case(seed)
+    photo = take(board, pieces, colours, 1000 + seed, size=(width, height), level="clean" if level == "good" else "hard")
+    record: dict = {"level": level, "kind": f"{level} {'kit' if photo.style.kit_art else 'painted'}", "refused": False,
+                    "times": [], "cpu": []}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"photo-{seed}.jpg"
+        path.write_bytes(photo.encoded(".jpg", 90))
+        try:
+            for _ in range(repeat):
+                start, started = time.perf_counter(), time.process_time()
+                image = decode_photo(path.read_bytes(), str(path))
+                result = scan(image, board, [(str(n + 1), c) for n, c in enumerate(colours)], photo.corners)
+                result.settlements()
+                record["times"].append(time.perf_counter() - start)
+                record["cpu"].append(time.process_time() - started)
+        except InputError as error:  # the grid refused at the right corners: a photo not read
+            print(f"photo {seed:2d} {level}: refused: {error}", flush=True)
+            return {**record, "refused": True, "times": [], "cpu": []}
+        truth = {cell: str(player + 1) for cell, player in pieces.items()}
+        wrong = [read for read in result.hexes if read.key != truth.get(read.cell)]
+        silent = [label(read.cell) for read in wrong if read.sure]
+        record.update(hexes=len(result.hexes), wrong=len(wrong), silent=len(silent), unsure=len(result.uncertain()),
+                      unsure_wrong=sum(not read.sure for read in wrong))
+        print(f"photo {seed:2d} {level}: {len(wrong):3d} wrong, {len(silent):2d} silent {' '.join(silent[:8])}, "
+              f"{len(result.uncertain()):3d} unsure, {min(record['times']):.2f} s", flush=True)
+        if keep and (silent or len(wrong) > 5):
+            from pnp.games.kingdom_builder.scan_output import overlay
+
+            keep.mkdir(parents=True, exist_ok=True)
+            (keep / path.name).write_bytes(path.read_bytes())
+            (keep / f"overlay-{seed}.png").write_bytes(overlay(result, ".png"))
+    return record
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("photos", nargs="?", type=int, default=50)
@@ -74,13 +117,10 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="also write the photos and overlays of the worst cases here")
     parser.add_argument("--maker", choices=["flat", "physical"], default="flat", help="which photo maker takes the photos")
     parser.add_argument("--repeat", type=int, default=1, help="read each photo this many times; its fastest read counts")
-    parser.add_argument("--jobs", type=int, default=0, help="render the physical photos first, this many at a time")
+    parser.add_argument("--jobs", type=int, default=0, help="take and read this many photos at a time (physical photos: "
+                        "all rendered first); the times then measure a shared machine")
     parser.add_argument("--render-only", action="store_true", help="with --jobs: render the photos, read none")
     args = parser.parse_args()
-    if args.maker == "physical":
-        from tests.kingdom_builder.photos_physical import make_photo as take
-    else:
-        take = make_photo
     size = args.size or ("1600x1200" if args.maker == "physical" else "4000x3000")
     width, height = (int(v) for v in size.split("x"))
     if args.maker == "physical" and args.jobs:
@@ -91,61 +131,40 @@ def main() -> None:
         if args.render_only:
             return
     kinds = [f"{level} {art}" for level in ("good", "hard") for art in ("kit", "painted")]
-    totals = {kind: {"hexes": 0, "wrong": 0, "silent": 0, "unsure": 0, "unsure_wrong": 0, "rings": [], "seconds": [], "refused": 0}
-              for kind in kinds}
+    totals = {kind: {"hexes": 0, "wrong": 0, "silent": 0, "unsure": 0, "unsure_wrong": 0, "rings": [], "seconds": [],
+                     "refused": 0, "clean": 0} for kind in kinds + ["good", "hard"]}
     reads: list[float] = []  # every read's seconds, all photos
     cpu: list[float] = []    # and the processor time it took, all threads (what a loaded machine does not inflate)
-    worst: list[tuple[int, int, str, Path]] = []
-    with tempfile.TemporaryDirectory() as folder:
-        for seed in range(args.first, args.first + args.photos):
-            level, board, colours, pieces = case(seed)
-            photo = take(board, pieces, colours, 1000 + seed, size=(width, height), level="clean" if level == "good" else "hard")
-            path = Path(folder) / f"photo-{seed}.jpg"
-            path.write_bytes(photo.encoded(".jpg", 90))
-            t = totals[f"{level} {'kit' if photo.style.kit_art else 'painted'}"]
-            times = []
-            try:
-                for _ in range(args.repeat):
-                    start, started = time.perf_counter(), time.process_time()
-                    image = decode_photo(path.read_bytes(), str(path))
-                    result = scan(image, board, [(str(n + 1), c) for n, c in enumerate(colours)], photo.corners)
-                    result.settlements()
-                    times.append(time.perf_counter() - start)
-                    cpu.append(time.process_time() - started)
-            except InputError as error:  # the grid refused at the right corners: a photo not read
-                t["refused"] += 1
-                print(f"photo {seed:2d} {level}: refused: {error}", flush=True)
-                continue
-            seconds = min(times)
-            reads.extend(times)
-            truth = {cell: str(player + 1) for cell, player in pieces.items()}
-            wrong = [read for read in result.hexes if read.key != truth.get(read.cell)]
-            silent = [label(read.cell) for read in wrong if read.sure]
-            t["hexes"] += len(result.hexes)
-            t["wrong"] += len(wrong)
-            t["silent"] += len(silent)
-            t["unsure"] += len(result.uncertain())
-            t["unsure_wrong"] += sum(not read.sure for read in wrong)
-            t["rings"].append(len(result.uncertain()))
-            t["seconds"].append(seconds)
-            print(f"photo {seed:2d} {level}: {len(wrong):3d} wrong, {len(silent):2d} silent {' '.join(silent[:8])}, "
-                  f"{len(result.uncertain()):3d} unsure, {seconds:.2f} s", flush=True)
-            if args.keep and (silent or len(wrong) > 5):
-                from pnp.games.kingdom_builder.scan_output import overlay
+    jobs = [(seed, args.maker, width, height, args.repeat, args.keep) for seed in range(args.first, args.first + args.photos)]
+    if args.jobs > 1:
+        from multiprocessing import Pool
 
-                args.keep.mkdir(parents=True, exist_ok=True)
-                (args.keep / path.name).write_bytes(path.read_bytes())
-                (args.keep / f"overlay-{seed}.png").write_bytes(overlay(result, ".png"))
-                worst.append((len(silent), len(wrong), level, args.keep / path.name))
+        with Pool(args.jobs) as pool:
+            records = list(pool.imap(measure, jobs))
+    else:
+        records = [measure(job) for job in jobs]
+    for record in records:
+        for t in (totals[record["kind"]], totals[record["level"]]):
+            if record["refused"]:
+                t["refused"] += 1
+                continue
+            for name in ("hexes", "wrong", "silent", "unsure", "unsure_wrong"):
+                t[name] += record[name]
+            t["rings"].append(record["unsure"])
+            t["seconds"].append(min(record["times"]))
+            t["clean"] += record["wrong"] == 0 and record["unsure"] == 0
+        reads.extend(record["times"])
+        cpu.extend(record["cpu"])
     print()
-    for kind, t in totals.items():
+    for kind, t in totals.items():  # each kind of photo, then each level over both arts
         if not t["seconds"]:
             continue
         seconds, rings = sorted(t["seconds"]), sorted(t["rings"])
         calibration = f"{100 * t['unsure_wrong'] / t['unsure']:.1f} % of them wrong" if t["unsure"] else "none"
         print(f"{kind}: {len(seconds)} photos, {t['hexes']} hexes: {100 * (1 - t['wrong'] / t['hexes']):.2f} % right, "
               f"{t['silent']} silent errors, {100 * t['unsure'] / t['hexes']:.2f} % unsure ({calibration}), "
-              f"median {rings[len(rings) // 2]} rings per photo, {sum(r == 0 for r in rings)} photos with none, "
+              f"median {rings[len(rings) // 2]} rings per photo, {t['clean']} of {len(rings)} photos right with no ring "
+              f"({100 * t['clean'] / len(rings):.0f} %), "
               f"{t['refused']} refused; "
               f"{seconds[len(seconds) // 2]:.2f} s median, {seconds[-1]:.2f} s slowest per {width * height / 1e6:.0f} MP photo")
     if reads:
@@ -153,6 +172,7 @@ def main() -> None:
         print(f"time per {width}x{height} photo, decoding to settlements read, over {len(reads)} reads: "
               f"fastest {reads[0]:.2f} s, median {reads[len(reads) // 2]:.2f} s; processor time, all threads: "
               f"least {min(cpu):.2f} s, median {sorted(cpu)[len(cpu) // 2]:.2f} s")
+
 
 if __name__ == "__main__":
     main()
