@@ -10,7 +10,8 @@ from urllib.parse import urlsplit
 import pytest
 
 import pnp.desk.app as desk_app
-from tests.desk.browsing import EXAMPLES, serving
+from tests.desk.browsing import EXAMPLES, serving, watched
+from tests.desk.test_browser_photo import click_corners, photo, photo_file, show_photo  # noqa: F401 (fixtures)
 from tests.desk.test_workers import HOLD, KB, Held, Requests, call, desk, example, multipart, scans_held  # noqa: F401 (desk: a fixture)
 
 
@@ -154,3 +155,23 @@ def test_a_picture_is_drawn_in_a_process_of_its_own_byte_identical_to_pnp_score(
     result = CliRunner().invoke(cli, ["score", KB.id, str(path), "--picture", str(tmp_path / "cli.pdf")])
     assert result.exit_code == 0, result.output
     assert pdf == (tmp_path / "cli.pdf").read_bytes()
+
+
+def test_the_photo_page_says_busy_and_reads_the_photo_once_a_place_is_free(context, desk, monkeypatch, photo, photo_file):
+    """Both scan places taken: Read the photo is answered at once with the desk's 503, shown
+    beside the photo as "busy, try again", and nothing changes; once the places are free, the same
+    click reads the photo into a draft."""
+    url, _ = desk
+    held, work, _, _ = scans_held(url, monkeypatch)
+    with watched(context, url + "#kingdom-builder") as page:
+        show_photo(page, photo_file)
+        click_corners(page, photo.corners)
+        page.get_by_role("button", name="Read the photo").click()
+        page.wait_for_selector(".scan-message.bad")
+        assert page.locator(".scan-message").inner_text() == "Not read: busy reading other photos: try again in a few seconds"
+        assert page.locator("#unsaved").is_hidden() and page.locator(".undo-scan").count() == 0
+        held.go.set()
+        assert [status for status, _, _ in work.answers()] == [422, 422]  # theirs: not photos
+        page.get_by_role("button", name="Read the photo").click()
+        page.wait_for_selector(".undo-scan")
+        assert page.locator(".scan-message").inner_text().endswith("The draft is on the board: confirm the marked hexes against the photo.")
