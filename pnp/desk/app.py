@@ -27,7 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from pnp.desk.forms import read_form
 from pnp.desk.guard import Guard, TooLarge, accepted_hosts
-from pnp.desk.service import MAX_UPLOAD, Desk, DeskService, Refused, draw_picture
+from pnp.desk.service import MAX_UPLOAD, Desk, DeskService, Refused, draw_picture_aside
 from pnp.games.base import Json
 from pnp.games.kingdom_builder.photo import MAX_PIXELS, MIN_PIXELS
 from pnp.inputs import MAX_PHOTO
@@ -108,7 +108,7 @@ def routes(service: DeskService) -> list[Route | Mount]:
         # Scored in a thread; drawn in one of a few processes (ended with the loop), as drawing in
         # a thread would hold the interpreter lock that the loop needs.
         sheet = await worked(service.picture, await json_body(request))
-        return Response(await to_process.run_sync(draw_picture, sheet, limiter=painters), media_type="application/pdf")
+        return Response(await to_process.run_sync(draw_picture_aside, sheet, limiter=painters), media_type="application/pdf")
 
     async def upload(request: Request) -> Response:
         return JSONResponse(await worked(uploaded, await body_of(request), request.headers.get("content-type", "")))

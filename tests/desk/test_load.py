@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 import pytest
 
 import pnp.desk.app as desk_app
+import pnp.desk.service as service
 from tests.desk.browsing import EXAMPLES, serving, watched
 from tests.desk.test_browser_photo import click_corners, photo, photo_file, show_photo  # noqa: F401 (fixtures)
 from tests.desk.test_workers import HOLD, KB, Held, Requests, call, desk, example, multipart, scans_held  # noqa: F401 (desk: a fixture)
@@ -110,13 +111,13 @@ HELD = "PNP_TEST_HELD_PICTURE"  # the folder through which a picture's process a
 
 
 def held_picture(sheet):
-    """`draw_picture` in the desk's picture process, saying so (its process id in `begun`), then
-    waiting for `go` before drawing."""
+    """`draw_picture_aside` in the desk's picture process, saying so (its process id in `begun`),
+    then waiting for `go` before drawing; then the niceness it drew at."""
     import os
     import time
     from pathlib import Path
 
-    from pnp.desk.service import draw_picture
+    from pnp.desk.service import draw_picture_aside
 
     folder = Path(os.environ[HELD])
     (folder / "begun").write_text(str(os.getpid()))
@@ -124,13 +125,16 @@ def held_picture(sheet):
     while not (folder / "go").exists():
         assert time.monotonic() < deadline, "never let go"
         time.sleep(0.01)
-    return draw_picture(sheet)
+    pdf = draw_picture_aside(sheet)
+    (folder / "niceness").write_text(str(os.nice(0)))
+    return pdf
 
 
 def test_a_picture_is_drawn_in_a_process_of_its_own_byte_identical_to_pnp_score(desk, monkeypatch, tmp_path):
     """While the Picture PDF is being drawn (held up in its process), the page is served; the
-    drawing runs in another process than the desk's, and gives the very bytes that
-    `pnp score kingdom-builder FILE --picture OUT.pdf` writes for the same position."""
+    drawing runs in another process than the desk's, at a lower priority (niceness 10 or more),
+    and gives the very bytes that `pnp score kingdom-builder FILE --picture OUT.pdf` writes for the
+    same position."""
     import os
 
     from typer.testing import CliRunner
@@ -139,7 +143,7 @@ def test_a_picture_is_drawn_in_a_process_of_its_own_byte_identical_to_pnp_score(
 
     url, path = desk
     monkeypatch.setenv(HELD, str(tmp_path))
-    monkeypatch.setattr(desk_app, "draw_picture", held_picture)
+    monkeypatch.setattr(desk_app, "draw_picture_aside", held_picture)
     work = Requests()
     work.send(url + "api/picture", {"game": KB.id, "document": example()})
     deadline = time.monotonic() + HOLD
@@ -155,6 +159,7 @@ def test_a_picture_is_drawn_in_a_process_of_its_own_byte_identical_to_pnp_score(
     result = CliRunner().invoke(cli, ["score", KB.id, str(path), "--picture", str(tmp_path / "cli.pdf")])
     assert result.exit_code == 0, result.output
     assert pdf == (tmp_path / "cli.pdf").read_bytes()
+    assert int((tmp_path / "niceness").read_text()) >= service.PICTURE_NICENESS == 10
 
 
 def test_the_photo_page_says_busy_and_reads_the_photo_once_a_place_is_free(context, desk, monkeypatch, photo, photo_file):
