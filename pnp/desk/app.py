@@ -121,8 +121,9 @@ def routes(service: DeskService) -> list[Route | Mount]:
         return service.upload(name, raw)
 
     async def scan(request: Request) -> Response:
-        # Decided on the headers, before any of the photo is received: a photo turned away costs
-        # the loop nothing, and one let in is parsed and read in a thread of its own.
+        # Decided on the headers, before any of the photo is received: a photo turned away is
+        # neither kept nor parsed (what a client sends of it all the same is dropped as it comes),
+        # and one let in is parsed and read in a thread of its own.
         if not scans.acquire(blocking=False):
             raise Refused(503, "busy reading other photos: try again in a few seconds")
         try:

@@ -4,10 +4,10 @@ A full 4-player Kingdom Builder board (40 settlements each), one hex changed per
 the page posts it; also a Great Wall and a Carolus Magnus edit. Prints the median and the 95th
 percentile, and where a Kingdom Builder edit's time goes.
 
-Then, against a real desk (uvicorn in its own process on localhost): how long `GET /` takes while
-20 Picture PDFs and 4 scans of a 30 MB photo run at once, and the desk's resident memory before,
-at its peak and after 50 scans of such photos (sent 4 at a time; a scan turned away as busy is
-sent again). The photo is a synthetic 1600 x 1200 photo of the first-game board
+Then, against a real desk (uvicorn in its own process on localhost): how long `GET /` takes
+(median, 95th percentile, slowest) while 20 Picture PDFs and 4 scans of a 30 MB photo run at once,
+and the desk's resident memory before, at its peak and after 50 scans of such photos (sent 4 at a
+time; a scan turned away as busy, on its headers, is sent again whole, as a browser sends it). The photo is a synthetic 1600 x 1200 photo of the first-game board
 (tests/kingdom_builder/photos.py) blown up to 7200 x 5400 with noise, so that it weighs as a
 phone's 40-megapixel JPEG does.
 
