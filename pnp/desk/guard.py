@@ -6,7 +6,10 @@
   `X-Desk-Token` header, or in the cookie set when the URL with the token is opened.
 - A request that changes something must come from the desk's own page (its Origin, when the
   browser sends one, is the desk), so another site open in the same browser cannot post to it.
-- Request bodies are limited in size, whether or not they announce their length.
+- Request bodies are limited in size, whether or not they announce their length: a body is read
+  whole before the request is handed on, except on the paths that take a photo, whose body is
+  handed on as it comes (counted, `TooLarge` past its limit), so that the route can answer on the
+  headers alone (busy) before any of it is received.
 """
 
 from __future__ import annotations
@@ -27,6 +30,12 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 COOKIE = "pnp_desk"
 HEADER = b"x-desk-token"
 SAFE_METHODS = ("GET", "HEAD")
+
+
+class TooLarge(Exception):
+    """A photo's body went past its path's limit while the route was receiving it."""
+
+    status = 413
 
 
 def new_token() -> str:
@@ -111,9 +120,11 @@ class Guard:
             await _refuse(send, 413, too_large)
             return
 
-        chunks: list[bytes] = []  # joined once: adding to bytes would copy a photo's megabytes per chunk
-        size = 0
-        if scope["method"] not in SAFE_METHODS:  # read it all here: at most `limit` bytes are kept
+        if scope["path"] in self.larger:
+            receive = counted(receive, limit, too_large)
+        elif scope["method"] not in SAFE_METHODS:  # read it all here: at most `limit` bytes are kept
+            chunks: list[bytes] = []  # joined once: adding to bytes would copy the body per chunk
+            size = 0
             while True:
                 message = await receive()
                 if message["type"] == "http.disconnect":
@@ -125,15 +136,8 @@ class Guard:
                     return
                 if not message.get("more_body"):
                     break
-        body: bytes | None = b"".join(chunks)
-        chunks.clear()
-
-        async def replay() -> Message:
-            nonlocal body
-            if body is not None:  # handed over, not kept: a photo's bytes are then held by the app alone
-                whole, body = body, None
-                return {"type": "http.request", "body": whole, "more_body": False}
-            return await receive()
+            receive = replay(b"".join(chunks), receive)
+            chunks.clear()
 
         async def send_with_cookie(message: Message) -> None:
             if set_cookie and message["type"] == "http.response.start":
@@ -141,7 +145,36 @@ class Guard:
                 message["headers"] = [*message.get("headers", []), (b"set-cookie", value.encode())]
             await send(message)
 
-        await self.app(scope, replay, send_with_cookie)
+        await self.app(scope, receive, send_with_cookie)
+
+
+def counted(receive: Receive, limit: int, too_large: str) -> Receive:
+    """`receive`, raising `TooLarge` once more than `limit` bytes of body have come."""
+    size = 0
+
+    async def receiving() -> Message:
+        nonlocal size
+        message = await receive()
+        size += len(message.get("body", b""))
+        if size > limit:
+            raise TooLarge(too_large)
+        return message
+
+    return receiving
+
+
+def replay(whole: bytes, receive: Receive) -> Receive:
+    """A body read whole, handed on as one message, then `receive` (for the disconnect)."""
+    body: bytes | None = whole
+
+    async def replaying() -> Message:
+        nonlocal body
+        if body is not None:  # handed over, not kept: the body's bytes are then held by the app alone
+            message, body = {"type": "http.request", "body": body, "more_body": False}, None
+            return message
+        return await receive()
+
+    return replaying
 
 
 async def _refuse(send: Send, status: int, text: str) -> None:

@@ -28,6 +28,7 @@ from pnp.games.base import P, R, BoardPicture, BoardPictures, DeskPage, Form, Ga
 
 MAX_UPLOAD = 256 * 1024  # an opened transcription or set-up: a few KiB in practice
 UPLOAD_TYPES = (".yaml", ".yml", ".json")
+PICTURE_NICENESS = 10  # a Picture PDF's process yields the CPU to the desk's own
 
 
 def version_of(raw: bytes | None) -> str | None:
@@ -111,6 +112,7 @@ class Refused(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status = status
+
 
 
 @dataclass
@@ -202,6 +204,36 @@ def problems_json(problems: list[Problem], text: str) -> list[Json]:
 def _strings(value: object, most: int) -> tuple[str, ...]:
     """The texts in a list the page sent (places to check), at most `most` of them."""
     return tuple(item for item in value if isinstance(item, str))[:most] if isinstance(value, list) else ()
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A scored position, all that its score picture is drawn from: small, and pickled to the
+    process that draws it."""
+
+    game: str
+    result: object
+    title: str
+
+
+def draw_picture(sheet: ScoreSheet) -> bytes:
+    """The score picture as PDF: seconds of pure Python, which the desk runs in a process of its
+    own so that it does not hold the request loop's interpreter lock."""
+    from pnp.render import pdf
+
+    game = GAMES[sheet.game]
+    assert isinstance(game, ScorePicture)
+    return pdf.render([game.picture(sheet.result)], sheet.title)
+
+
+def draw_picture_aside(sheet: ScoreSheet) -> bytes:
+    """`draw_picture` in a process of its own, at a lower priority: on a machine with few cores
+    the desk's request loop and its scans come first, the picture takes what is left."""
+    import os
+
+    if hasattr(os, "nice") and os.nice(0) < PICTURE_NICENESS:
+        os.nice(PICTURE_NICENESS - os.nice(0))
+    return draw_picture(sheet)
 
 
 @dataclass(frozen=True)
@@ -387,17 +419,15 @@ class DeskService:
             return opening["document"]
         return self.opening(game, game.dumps(read.position), "")["document"]
 
-    def picture(self, request: Json) -> bytes:
-        """The score picture as PDF."""
-        from pnp.render import pdf
-
+    def picture(self, request: Json) -> ScoreSheet:
+        """What the score picture shows, for `draw_picture` to draw."""
         game = self.game(request.get("game"))
         if not isinstance(game, ScorePicture):
             raise Refused(404, f"{game.name} has no picture")
         read = self.read(game, request.get("document"))
         if read.problems or read.position is None:
             raise Refused(422, f"{plural(len(read.problems), 'problem')}: fix them first")
-        return pdf.render([game.picture(game.evaluate(read.position))], f"{game.name} score")
+        return ScoreSheet(game.id, game.evaluate(read.position), f"{game.name} score")
 
     def upload(self, name: str, raw: bytes) -> Json:
         """A transcription or a set-up opened from the page: read, never stored."""

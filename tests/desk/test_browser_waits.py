@@ -3,7 +3,7 @@ Save does, so that what they hold is the position as it is on the page."""
 
 import yaml
 
-from pnp.desk.service import Desk, DeskService
+from pnp.desk.service import Desk, DeskService, draw_picture
 from tests.desk.browsing import EXAMPLES, download_right_after, open_file
 
 
@@ -24,5 +24,5 @@ def test_picture_pdf_right_after_an_edit_waits_for_its_evaluation_and_draws_the_
     edited = yaml.safe_load(example.read_text())
     assert edited["cards"] == ["fishermen", "knights", "merchants"]
     edited["cards"][2] = "lords"
-    expected = DeskService(Desk(desk[1])).picture({"game": "kingdom-builder", "document": edited})
+    expected = draw_picture(DeskService(Desk(desk[1])).picture({"game": "kingdom-builder", "document": edited}))
     assert pdf.read_bytes() == expected

@@ -82,11 +82,13 @@ def example() -> dict:
     return yaml.safe_load((EXAMPLES / "first-game.yaml").read_text())
 
 
-@pytest.mark.parametrize("method, route", [("evaluate", "api/evaluate"), ("picture", "api/picture")])
-def test_the_page_is_served_while_a_position_is_scored_or_drawn(desk, monkeypatch, method, route):
+@pytest.mark.parametrize("route", ["api/evaluate", "api/picture"])
+def test_the_page_is_served_while_a_position_is_scored_or_drawn(desk, monkeypatch, route):
+    """Held up while its position is scored, in a thread (a picture is then drawn in a process of
+    its own: tests/desk/test_load.py)."""
     url, _ = desk
-    held = Held(getattr(KB, method))
-    monkeypatch.setattr(KB, method, held)
+    held = Held(KB.evaluate)
+    monkeypatch.setattr(KB, "evaluate", held)
     work = Requests()
     work.send(url + route, {"game": KB.id, "document": example()})
     held.wait_begun()
@@ -98,8 +100,8 @@ def test_the_page_is_served_while_a_position_is_scored_or_drawn(desk, monkeypatc
     held.go.set()
     [(status, headers, body)] = work.answers()
     assert status == 200
-    if method == "evaluate":  # the example's score, as the page gets it
-        assert json.loads(body)["result"] == KB.report_json(KB.evaluate(KB.load(EXAMPLES / "first-game.yaml")))
+    if route == "api/evaluate":  # the example's score, as the page gets it
+        assert json.loads(body)["result"] == KB.report_json(held.method(KB.load(EXAMPLES / "first-game.yaml")))
     else:
         assert headers["content-type"] == "application/pdf" and body.startswith(b"%PDF")
 
@@ -131,8 +133,9 @@ def multipart(fields: dict[str, str], photo: bytes, name: str = "notes.jpg") -> 
     return b"".join(parts), f"multipart/form-data; boundary={boundary}"
 
 
-def test_photos_beyond_the_few_read_at_once_get_503_while_the_others_are_read(desk, monkeypatch):
-    url, path = desk
+def scans_held(url: str, monkeypatch) -> tuple[Held, Requests, bytes, str]:
+    """Every scan place taken by a photo (not a photo: "notes.jpg" holds GIF bytes) held up as
+    it is read: the hold, those requests, and the form they sent."""
     held = Held(KB.scan)
     monkeypatch.setattr(KB, "scan", held)
     body, kind = multipart({"game": KB.id, "document": json.dumps(example()), "corners": "1,2 3,4 5,6 7,8"},
@@ -141,6 +144,12 @@ def test_photos_beyond_the_few_read_at_once_get_503_while_the_others_are_read(de
     for _ in range(desk_app.MAX_SCANS):
         work.send(url + "api/scan", body, kind)
     held.wait_begun(desk_app.MAX_SCANS)
+    return held, work, body, kind
+
+
+def test_photos_beyond_the_few_read_at_once_get_503_while_the_others_are_read(desk, monkeypatch):
+    url, path = desk
+    held, work, body, kind = scans_held(url, monkeypatch)
     status, headers, answer = call(url + "api/scan", body, kind, timeout=10)
     assert status == 503 and headers["Retry-After"] == "5"
     assert json.loads(answer)["error"] == "busy reading other photos: try again in a few seconds"

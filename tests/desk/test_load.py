@@ -1,0 +1,182 @@
+"""The desk under heavy work, against a real desk (uvicorn on a free port): a photo turned away as
+busy is turned away on its headers alone, before its body is sent; a photo's body is counted as it
+comes, its limit enforced before it has all come; its form is read outside the request loop."""
+
+import json
+import socket
+import time
+from urllib.parse import urlsplit
+
+import pytest
+
+import pnp.desk.app as desk_app
+import pnp.desk.service as service
+from tests.desk.browsing import EXAMPLES, serving, watched
+from tests.desk.test_browser_photo import click_corners, photo, photo_file, show_photo  # noqa: F401 (fixtures)
+from tests.desk.test_workers import HOLD, KB, Held, Requests, call, desk, example, multipart, scans_held  # noqa: F401 (desk: a fixture)
+
+
+def answer_on(sock: socket.socket) -> tuple[int, bytes]:
+    """The status and the whole of the first answer that comes on `sock`."""
+    sock.settimeout(10)
+    got = b""
+    while b"\r\n\r\n" not in got:
+        chunk = sock.recv(65536)
+        assert chunk, f"closed before an answer: {got!r}"
+        got += chunk
+    head, _, rest = got.partition(b"\r\n\r\n")
+    length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:"))
+    while len(rest) < length:
+        rest += sock.recv(65536)
+    return int(head.split(b" ")[1]), rest
+
+
+def headers_only(url: str, path: str, headers: dict[str, str]) -> socket.socket:
+    """A connection to the desk on which a POST's headers have been sent, and none of its body."""
+    where = urlsplit(url)
+    sock = socket.create_connection((where.hostname, where.port))
+    lines = [f"POST {path} HTTP/1.1", f"Host: {where.netloc}", *(f"{k}: {v}" for k, v in headers.items())]
+    sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+    return sock
+
+
+def test_a_busy_desk_turns_a_photo_away_on_its_headers_before_its_body_is_sent(desk, monkeypatch):
+    """With both scan places held, a third photo announcing 20 MB gets 503 and Retry-After while
+    not one byte of its body has been sent: it never has to be sent (before, the desk received the
+    whole body, then turned it away). Sent all the same, the body is ignored and the connection
+    serves the next request; let go, the two held are read as ever."""
+    url, _ = desk
+    held, work, _, kind = scans_held(url, monkeypatch)
+    size = 20_000_000
+    with headers_only(url, "/api/scan", {"Content-Type": kind, "Content-Length": str(size)}) as sock:
+        status, answer = answer_on(sock)
+        assert status == 503 and json.loads(answer)["error"] == "busy reading other photos: try again in a few seconds"
+        sock.sendall(bytes(size))  # what a client that does not wait for the answer sends
+        sock.sendall(f"GET / HTTP/1.1\r\nHost: {urlsplit(url).netloc}\r\n\r\n".encode())
+        status, page = answer_on(sock)
+        assert status == 200 and b"<html" in page
+    held.go.set()
+    for status, _, answer in work.answers():
+        assert status == 422 and json.loads(answer)["error"] == "notes.jpg: not a JPEG or PNG image"
+
+
+def test_a_photo_sent_without_its_length_is_refused_once_past_the_limit_before_it_ends(monkeypatch):
+    """A photo sent in chunks (no Content-Length) is counted as it comes: at 1 KiB over the limit
+    (here 64 KiB of photo and 1 KiB of form), with more still to come, the desk answers 413."""
+    monkeypatch.setattr(desk_app, "MAX_PHOTO", 64 * 1024)
+    monkeypatch.setattr(desk_app, "MAX_BODY", 1024)
+    with serving({KB.id: EXAMPLES / "first-game.yaml"}) as small:  # never saved to
+        limit = 65 * 1024
+        with headers_only(small, "/api/scan", {"Content-Type": "multipart/form-data; boundary=x",
+                                               "Transfer-Encoding": "chunked"}) as sock:
+            sock.sendall(b"%x\r\n%s\r\n" % (limit, bytes(limit)))  # at the limit: taken
+            sock.sendall(b"%x\r\n%s\r\n" % (1024, bytes(1024)))  # past it; the last chunk never sent
+            status, answer = answer_on(sock)
+    assert status == 413 and json.loads(answer)["error"] == "Too large: the desk takes at most 65 KiB at once."
+
+
+@pytest.mark.parametrize("body, kind, error", [
+    (b"--x\r\nContent-Disposition: form-data; name=\"game\"\r\n\r\nkingdom-builder\r\n--x--\r\n",
+     "multipart/form-data; boundary=x", "no photo sent"),
+    (b"not a form", "multipart/form-data", "send a form (multipart/form-data)"),
+    (b"\x00" * 100, "image/jpeg", "send a form (multipart/form-data)"),
+    (b"--x\r\nContent-Disposition: form-data\r\n\r\nno name\r\n--x--\r\n", "multipart/form-data; boundary=x",
+     "a form field without a name"),
+])
+def test_a_malformed_photo_form_gets_400_with_a_message(desk, body, kind, error):
+    url, _ = desk
+    status, _, answer = call(url + "api/scan", body, kind)
+    assert status == 400 and json.loads(answer)["error"] == error
+
+
+def test_the_form_is_read_in_a_worker_thread_not_the_request_loop(desk, monkeypatch):
+    """The photo's form is parsed in the scan's thread: held there, the page is still served."""
+    import pnp.desk.forms as forms
+
+    url, _ = desk
+    held = Held(forms.read_form)
+    monkeypatch.setattr(desk_app, "read_form", held)
+    body, kind = multipart({"game": KB.id, "document": json.dumps(example())}, b"GIF89a not a photo")
+    work = Requests()
+    work.send(url + "api/scan", body, kind)
+    held.wait_begun()
+    assert call(url, timeout=10)[0] == 200
+    held.go.set()
+    [(status, _, answer)] = work.answers()
+    assert status == 422 and json.loads(answer)["error"] == "notes.jpg: not a JPEG or PNG image"
+
+
+
+HELD = "PNP_TEST_HELD_PICTURE"  # the folder through which a picture's process and the test speak
+
+
+def held_picture(sheet):
+    """`draw_picture_aside` in the desk's picture process, saying so (its process id in `begun`),
+    then waiting for `go` before drawing; then the niceness it drew at."""
+    import os
+    import time
+    from pathlib import Path
+
+    from pnp.desk.service import draw_picture_aside
+
+    folder = Path(os.environ[HELD])
+    (folder / "begun").write_text(str(os.getpid()))
+    deadline = time.monotonic() + HOLD
+    while not (folder / "go").exists():
+        assert time.monotonic() < deadline, "never let go"
+        time.sleep(0.01)
+    pdf = draw_picture_aside(sheet)
+    (folder / "niceness").write_text(str(os.nice(0)))
+    return pdf
+
+
+def test_a_picture_is_drawn_in_a_process_of_its_own_byte_identical_to_pnp_score(desk, monkeypatch, tmp_path):
+    """While the Picture PDF is being drawn (held up in its process), the page is served; the
+    drawing runs in another process than the desk's, at a lower priority (niceness 10 or more),
+    and gives the very bytes that `pnp score kingdom-builder FILE --picture OUT.pdf` writes for the
+    same position."""
+    import os
+
+    from typer.testing import CliRunner
+
+    from pnp.cli.app import app as cli
+
+    url, path = desk
+    monkeypatch.setenv(HELD, str(tmp_path))
+    monkeypatch.setattr(desk_app, "draw_picture_aside", held_picture)
+    work = Requests()
+    work.send(url + "api/picture", {"game": KB.id, "document": example()})
+    deadline = time.monotonic() + HOLD
+    while not (tmp_path / "begun").exists():
+        assert time.monotonic() < deadline, "the picture was never drawn"
+        time.sleep(0.01)
+    assert int((tmp_path / "begun").read_text()) != os.getpid()
+    status, _, page = call(url, timeout=10)
+    assert status == 200 and b"<html" in page
+    (tmp_path / "go").touch()
+    [(status, headers, pdf)] = work.answers()
+    assert status == 200 and headers["content-type"] == "application/pdf"
+    result = CliRunner().invoke(cli, ["score", KB.id, str(path), "--picture", str(tmp_path / "cli.pdf")])
+    assert result.exit_code == 0, result.output
+    assert pdf == (tmp_path / "cli.pdf").read_bytes()
+    assert int((tmp_path / "niceness").read_text()) >= service.PICTURE_NICENESS == 10
+
+
+def test_the_photo_page_says_busy_and_reads_the_photo_once_a_place_is_free(context, desk, monkeypatch, photo, photo_file):
+    """Both scan places taken: Read the photo is answered at once with the desk's 503, shown
+    beside the photo as "busy, try again", and nothing changes; once the places are free, the same
+    click reads the photo into a draft."""
+    url, _ = desk
+    held, work, _, _ = scans_held(url, monkeypatch)
+    with watched(context, url + "#kingdom-builder") as page:
+        show_photo(page, photo_file)
+        click_corners(page, photo.corners)
+        page.get_by_role("button", name="Read the photo").click()
+        page.wait_for_selector(".scan-message.bad")
+        assert page.locator(".scan-message").inner_text() == "Not read: busy reading other photos: try again in a few seconds"
+        assert page.locator("#unsaved").is_hidden() and page.locator(".undo-scan").count() == 0
+        held.go.set()
+        assert [status for status, _, _ in work.answers()] == [422, 422]  # theirs: not photos
+        page.get_by_role("button", name="Read the photo").click()
+        page.wait_for_selector(".undo-scan")
+        assert page.locator(".scan-message").inner_text().endswith("The draft is on the board: confirm the marked hexes against the photo.")
