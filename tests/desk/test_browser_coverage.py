@@ -1,0 +1,86 @@
+"""The desk's states beyond a game's page, audited as its pages are: the notice of a save refused
+(409), a file that cannot be read, and the photo page (a photo shown, the magnifier, a refusal,
+the undo offer), at a phone's size and a laptop's: no serious accessibility finding (axe-core)
+and, on the phone, no control under 40 px tall."""
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from pnp import hexgrid
+from pnp.games.kingdom_builder.scan_geometry import CORNER_CELLS
+from tests.desk.browsing import EXAMPLES, SIZES, open_file, serving, small_controls, watched
+from tests.desk.test_browser_access import serious_violations
+from tests.desk.test_browser_photo import EXAMPLE, click_corners, on_screen, photo, photo_file, show_photo  # noqa: F401
+from tests.kingdom_builder.test_scan_fit import off_by
+
+
+def conflict(page, path: Path, **_) -> None:
+    """The file changed on disk after the page read it (a card changed in an editor), then an
+    edit saved: refused, the notice lists what overwriting loses and offers the three ways on."""
+    text = path.read_text(encoding="utf-8")
+    assert "cards: [fishermen, knights, merchants]" in text
+    path.write_text(text.replace("knights,", "miners,"), encoding="utf-8")
+    page.select_option('select[aria-label="card 1"]', "farmers")
+    page.wait_for_selector("#unsaved:visible")
+    page.click("#save")
+    page.wait_for_selector("#notice:visible button:has-text('Overwrite')")
+
+
+def unreadable(page, path: Path, **_) -> None:
+    path.write_text("game: kingdom-builder\nplayers: [Anna\n", encoding="utf-8")
+    page.reload()
+    page.wait_for_selector("fieldset.unreadable pre.file-text")
+
+
+def photo_shown(page, photo_file: Path, **_) -> None:
+    open_file(page, EXAMPLE)
+    show_photo(page, photo_file)
+
+
+def magnifier(page, photo_file: Path, photo, **_) -> None:
+    """A corner being aimed: pressed on the photo and moved, not yet released."""
+    photo_shown(page, photo_file)
+    start, end = on_screen(page, *off_by(photo, (hexgrid.step(CORNER_CELLS[0], "SE", 1),)), photo.corners[0])
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(*end, steps=3)
+    page.wait_for_selector(".loupe:visible")
+
+
+def refused(page, photo_file: Path, photo, **_) -> None:
+    """Corners three hexes off: the grid fits nowhere near them, refused beside the photo."""
+    photo_shown(page, photo_file)
+    click_corners(page, off_by(photo, tuple(hexgrid.step(cell, "NW", 3) for cell in CORNER_CELLS)))
+    page.get_by_role("button", name="Read the photo").click()
+    page.wait_for_selector(".scan-message.bad")
+
+
+def undo_offered(page, photo_file: Path, photo, **_) -> None:
+    photo_shown(page, photo_file)
+    click_corners(page, photo.corners)
+    page.get_by_role("button", name="Read the photo").click()
+    page.wait_for_selector(".undo-scan")
+
+
+STATES: dict[str, Callable[..., None]] = {
+    "conflict": conflict, "unreadable": unreadable, "photo": photo_shown, "magnifier": magnifier,
+    "photo-refused": refused, "photo-undo": undo_offered}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("state", list(STATES))
+def test_every_state_of_the_page_passes_the_audit(browser, tmp_path, photo, photo_file, state, size):  # noqa: F811
+    path = Path(shutil.copy(EXAMPLES / "first-game.yaml", tmp_path / "game.yaml"))
+    context = browser.new_context(viewport=SIZES[size], bypass_csp=True)
+    with serving({"kingdom-builder": path}, path) as url, watched(context, url) as page:
+        page.wait_for_selector("table.score")
+        STATES[state](page, path=path, photo=photo, photo_file=photo_file)
+        page.screenshot(path=f"/tmp/audit-{state}-{size}.png")
+        assert serious_violations(page) == []
+        if size == "phone":
+            assert small_controls(page) == []
+        page.mouse.up()
+    context.close()
