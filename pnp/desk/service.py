@@ -396,7 +396,7 @@ class DeskService:
             raise Refused(404, f"{game.name} has no picture")
         read = self.read(game, request.get("document"))
         if read.problems or read.position is None:
-            raise Refused(422, f"{plural(len(read.problems), 'problem')}: fix them first")
+            raise Refused(422, f"{plural(len(read.problems), 'problem')}: fix {'it' if len(read.problems) == 1 else 'them'} first")
         return pdf.render([game.picture(game.evaluate(read.position))], f"{game.name} score")
 
     def upload(self, name: str, raw: bytes) -> Json:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from pnp import hexgrid
+from pnp.cli.desk import targets_for
 from pnp.games.kingdom_builder.scan_geometry import CORNER_CELLS
 from tests.desk.browsing import EXAMPLES, SIZES, open_file, serving, small_controls, watched
 from tests.desk.test_browser_access import serious_violations
@@ -78,9 +79,43 @@ def test_every_state_of_the_page_passes_the_audit(browser, tmp_path, photo, phot
     with serving({"kingdom-builder": path}, path) as url, watched(context, url) as page:
         page.wait_for_selector("table.score")
         STATES[state](page, path=path, photo=photo, photo_file=photo_file)
-        page.screenshot(path=f"/tmp/audit-{state}-{size}.png")
         assert serious_violations(page) == []
         if size == "phone":
             assert small_controls(page) == []
         page.mouse.up()
     context.close()
+
+
+def test_result_json_when_the_desk_does_not_answer_says_so(context, desk):
+    """The desk stops, a card is changed: its result cannot be had. Result JSON once downloaded the
+    result from before the change, saying nothing; now it says why there is none, and the page
+    stays as it is."""
+    with watched(context, desk[0] + "#kingdom-builder", offline=True) as page:
+        open_file(page, EXAMPLES / "first-game.yaml")
+        page.wait_for_selector("table.score")
+        downloads = []
+        page.on("download", lambda download: downloads.append(download))
+        page.route("**/api/**", lambda route: route.abort())  # the desk stopped
+        page.select_option('select[aria-label="card 1"]', "farmers")
+        page.wait_for_selector("#status:has-text('Not checked: the desk does not answer')")
+        page.click("#download-json")
+        page.wait_for_selector("#status:has-text('No result: the desk does not answer')")
+        page.click("#download-pdf")
+        page.wait_for_selector("#status:has-text('No picture: the desk does not answer')")
+        assert downloads == []
+        assert page.locator('select[aria-label="card 1"]').input_value() == "farmers"
+
+
+def test_a_game_without_a_page_of_its_own_shows_its_result(context, tmp_path, monkeypatch):
+    """The toy coin flip (only check and score): the page shows its result as `pnp score` prints
+    it, not only its summary. Anna called heads, Boris tails, the coin landed tails: Boris wins
+    (tests/coin_flip/game.py: those who called the side it landed on)."""
+    from pnp.games import GAMES
+    from tests.coin_flip.game import GAME
+
+    monkeypatch.setitem(GAMES, GAME.id, GAME)
+    with serving(targets_for(None, tmp_path)[0]) as url, watched(context, url + "#coin-flip") as page:
+        page.locator("textarea.generic").fill('{"game": "coin-flip", "calls": {"Anna": "heads", "Boris": "tails"}, "landed": "tails"}')
+        page.wait_for_selector("#result pre.report")
+        assert page.locator("#result pre.report").inner_text().strip() == "Winners: Boris"
+        assert page.locator("#result pre.report").is_visible() and page.locator("#explain-box").is_hidden()

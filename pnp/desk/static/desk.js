@@ -137,7 +137,11 @@ const Desk = (() => {
   }
 
   function show(answer) {
-    if (!answer.ok) { status(answer.status ? answer.data.error : `Not checked: ${SILENT}`, "bad"); return; }
+    if (!answer.ok) {
+      lastAnswer = { error: answer.status ? answer.data.error : SILENT };  // no result to download: not an older one
+      status(answer.status ? answer.data.error : `Not checked: ${SILENT}`, "bad");
+      return;
+    }
     const found = blank[game] && answer.data.problems.length ? { ...answer.data, problems: [] } : answer.data;
     lastAnswer = found;
     const count = found.problems.length;
@@ -196,6 +200,9 @@ const Desk = (() => {
       },
       show(found, result) {
         if (found.summary) result.append(el("p", { class: "summary" }, found.summary));
+        // The result as `pnp score` prints it, in sight: the page has no table of its own to show it in.
+        if (found.text) result.append(el("pre", { class: "report" }, found.text));
+        document.getElementById("explain-box").hidden = true;
       },
     };
   }
@@ -400,6 +407,7 @@ const Desk = (() => {
     document.getElementById("download-json").addEventListener("click", async () => {
       await settled();  // the result of the position as it is now, edits included
       if (lastAnswer && lastAnswer.result) download(`${game}-result.json`, new Blob([JSON.stringify(lastAnswer.result, null, 2)], { type: "application/json" }));
+      else if (lastAnswer && lastAnswer.error) status(`No result: ${lastAnswer.error}`, "bad");
     });
     document.getElementById("download-pdf").addEventListener("click", pdf);
     document.getElementById("open-file").addEventListener("change", (e) => upload(e.target));
