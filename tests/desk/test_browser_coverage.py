@@ -3,6 +3,7 @@
 the undo offer), at a phone's size and a laptop's: no serious accessibility finding (axe-core)
 and, on the phone, no control under 40 px tall."""
 
+import dataclasses
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -11,9 +12,10 @@ import pytest
 
 from pnp import hexgrid
 from pnp.cli.desk import targets_for
+from pnp.games import GAMES
 from pnp.games.kingdom_builder.scan_geometry import CORNER_CELLS
-from tests.desk.browsing import EXAMPLES, SIZES, open_file, serving, small_controls, watched
-from tests.desk.test_browser_access import serious_violations
+from tests.desk.browsing import EXAMPLES, SIZES, open_file, serving, small_controls, wait_until, watched
+from tests.desk.test_browser_access import cell, serious_violations
 from tests.desk.test_browser_photo import EXAMPLE, click_corners, on_screen, photo, photo_file, show_photo  # noqa: F401
 from tests.kingdom_builder.test_scan_fit import off_by
 
@@ -110,7 +112,6 @@ def test_a_game_without_a_page_of_its_own_shows_its_result(context, tmp_path, mo
     """The toy coin flip (only check and score): the page shows its result as `pnp score` prints
     it, not only its summary. Anna called heads, Boris tails, the coin landed tails: Boris wins
     (tests/coin_flip/game.py: those who called the side it landed on)."""
-    from pnp.games import GAMES
     from tests.coin_flip.game import GAME
 
     monkeypatch.setitem(GAMES, GAME.id, GAME)
@@ -119,3 +120,27 @@ def test_a_game_without_a_page_of_its_own_shows_its_result(context, tmp_path, mo
         page.wait_for_selector("#result pre.report")
         assert page.locator("#result pre.report").inner_text().strip() == "Winners: Boris"
         assert page.locator("#result pre.report").is_visible() and page.locator("#explain-box").is_hidden()
+
+
+IN_SIGHT = """(() => { const r = document.querySelector('.problem-note').getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight; })()"""
+
+
+def test_a_file_opened_with_problems_brings_the_first_into_sight(context, desk, tmp_path):
+    """The example with two more settlements of Anna's, one on A18 (a mountain), one on a free
+    hex: 42 settlements
+    where a player has 40, and one where nobody builds. At 1366 × 768 the notes once sat below the
+    board, out of sight, while the status said "see the red notes"."""
+    game = GAMES["kingdom-builder"]
+    position = game.load(EXAMPLES / "first-game.yaml")
+    assert sum(owner == "1" for _, owner in position.settlements) == 40
+    spots = game.board_picture(position).spots
+    assert next(s.kind for s in spots if s.name == "A18") == "mountain"
+    taken = dict(position.settlements)
+    free = next(c for c in (cell(s.name) for s in spots if s.open) if c not in taken)
+    spoilt = dataclasses.replace(position, settlements=(*position.settlements, (cell("A18"), "1"), (free, "1")))
+    (tmp_path / "spoilt.yaml").write_text(game.dumps(spoilt), encoding="utf-8")
+    with watched(context, desk[0] + "#kingdom-builder") as page:
+        open_file(page, tmp_path / "spoilt.yaml")
+        page.wait_for_selector("#status:text-is('2 problems: see the red notes')")
+        wait_until(page, IN_SIGHT)

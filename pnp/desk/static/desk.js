@@ -12,6 +12,7 @@ const Desk = (() => {
   const opened = {};  // game id -> its editor already holds a position
   let game = null;
   let inflight = false, pending = false, lastAnswer = null;
+  let reveal = false;  // a position just loaded: its first problem is brought into sight (an edit's stays by its field)
   const files = {};  // game id -> { file, version, holds }: the file Save writes, as the page last read or wrote it
   const unsaved = {};  // game id -> its position has edits not saved
   const unreadable = {};  // game id -> its file's problems and text, shown until a new position is started
@@ -153,6 +154,8 @@ const Desk = (() => {
     result.replaceChildren();
     editors[game].show(found, result);
     placeProblems(found.problems);  // after the editor redrew what it shows, so no note goes with it
+    if (reveal && count) firstProblemInSight();
+    reveal = false;
     document.getElementById("download-json").disabled = !found.result;
     document.getElementById("download-pdf").disabled = !found.result;
   }
@@ -181,6 +184,10 @@ const Desk = (() => {
         general.append(note);
       }
     }
+  }
+
+  function firstProblemInSight() {
+    (document.querySelector("#editor .problem-note") || document.querySelector("#problems .problem-note"))?.scrollIntoView({ block: "center" });
   }
 
   // A game without a page of its own: its position as JSON text, read back on every edit.
@@ -227,6 +234,7 @@ const Desk = (() => {
     if (held && held !== gameId) {
       notice([`${files[gameId].file} holds a ${data.games.find((g) => g.id === held)?.name || held} game: saving this one there asks you first.`]);
     }
+    reveal = true;
     choose(gameId);
     if (!fromFile) { edited(); return; }
     let draft = null;
@@ -363,7 +371,7 @@ const Desk = (() => {
     } else if (answer.data.problems && answer.data.problems.length) {
       placeProblems(answer.data.problems);
       status(`Not saved: fix the ${plural(answer.data.problems.length, "problem")} first`, "bad");
-      (document.querySelector("#editor .problem-note") || document.querySelector("#problems .problem-note"))?.scrollIntoView({ block: "center" });
+      firstProblemInSight();
     } else status(`Not saved: ${answer.data.error}`, "bad");
   }
 

@@ -488,7 +488,8 @@
   function render(root) {
     nodes = {};
     // The frame says what the pictures are; a drag moves the board, never a copy of a picture.
-    nodes.board = el("img", { class: "layer", alt: "", draggable: "false" });
+    // Its size known before the picture loads, so that nothing below it moves when it does.
+    nodes.board = el("img", { class: "layer", alt: "", draggable: "false", width: view.width, height: view.height });
     nodes.pieces = el("img", { class: "layer over", alt: "", draggable: "false" });
     nodes.cursor = el("div", { class: "board-cursor", hidden: true });
     nodes.layer = el("div", { class: "board-zoom" }, nodes.board, nodes.pieces, nodes.cursor);
@@ -573,7 +574,12 @@
       view.key = null;
     } else if (answer.board) {
       nodes.frame.hidden = false;
-      if (answer.board.spots) { Object.assign(view, answer.board); placeCursor(); moveBy(0, 0); }
+      if (answer.board.spots) {
+        Object.assign(view, answer.board);
+        Object.assign(nodes.board, { width: view.width, height: view.height });
+        placeCursor();
+        moveBy(0, 0);
+      }
       if (nodes.board.dataset.key !== answer.board.key) {
         nodes.board.dataset.key = answer.board.key;
         nodes.board.src = `/board/kingdom-builder.svg?key=${encodeURIComponent(answer.board.key)}`;
