@@ -1,5 +1,5 @@
 """The desk's states beyond a game's page, audited as its pages are: the notice of a save refused
-(409), a file that cannot be read, and the photo page (a photo shown, the magnifier, a refusal,
+(409), a file that cannot be read, edits kept in the browser offered back, and the photo page (a photo shown, the magnifier, a refusal,
 the undo offer), at a phone's size and a laptop's: no serious accessibility finding (axe-core)
 and, on the phone, no control under 40 px tall."""
 
@@ -38,6 +38,16 @@ def unreadable(page, path: Path, **_) -> None:
     page.wait_for_selector("fieldset.unreadable pre.file-text")
 
 
+def kept_edits(page, **_) -> None:
+    """Edits left unsaved, the page opened again: the notice offers them back."""
+    with page.expect_response("**/api/evaluate"):  # answered: the reload cuts no request short
+        page.select_option('select[aria-label="card 1"]', "farmers")
+    page.wait_for_selector("#unsaved:visible")
+    page.once("dialog", lambda dialog: dialog.accept())  # leaving with edits unsaved: yes
+    page.reload()
+    page.wait_for_selector("#notice:visible button:has-text('Restore them')")
+
+
 def photo_shown(page, photo_file: Path, **_) -> None:
     open_file(page, EXAMPLE)
     show_photo(page, photo_file)
@@ -69,7 +79,7 @@ def undo_offered(page, photo_file: Path, photo, **_) -> None:
 
 
 STATES: dict[str, Callable[..., None]] = {
-    "conflict": conflict, "unreadable": unreadable, "photo": photo_shown, "magnifier": magnifier,
+    "conflict": conflict, "unreadable": unreadable, "kept-edits": kept_edits, "photo": photo_shown, "magnifier": magnifier,
     "photo-refused": refused, "photo-undo": undo_offered}
 
 
