@@ -15,7 +15,7 @@ from pnp.cli.desk import targets_for
 from pnp.games import GAMES
 from pnp.games.kingdom_builder.scan_geometry import CORNER_CELLS
 from tests.desk.browsing import EXAMPLES, SIZES, open_file, serving, small_controls, wait_until, watched
-from tests.desk.test_browser_access import cell, serious_violations
+from tests.desk.test_browser_access import board_shown, cell, serious_violations
 from tests.desk.test_browser_photo import EXAMPLE, click_corners, on_screen, photo, photo_file, show_photo  # noqa: F401
 from tests.kingdom_builder.test_scan_fit import off_by
 
@@ -98,10 +98,11 @@ def test_every_state_of_the_page_passes_the_audit(browser, tmp_path, photo, phot
     context.close()
 
 
-def test_result_json_when_the_desk_does_not_answer_says_so(context, desk):
+def test_when_the_desk_does_not_answer_result_json_says_so_and_the_board_stays(context, desk):
     """The desk stops, a card is changed: its result cannot be had. Result JSON once downloaded the
-    result from before the change, saying nothing; now it says why there is none, and the page
-    stays as it is."""
+    result from before the change, saying nothing, and the board went blank (its pictures drawn
+    anew only from the desk's answer); now Result JSON says why there is none, and the board
+    stays as last drawn."""
     with watched(context, desk[0] + "#kingdom-builder", offline=True) as page:
         open_file(page, EXAMPLES / "first-game.yaml")
         page.wait_for_selector("table.score")
@@ -116,6 +117,7 @@ def test_result_json_when_the_desk_does_not_answer_says_so(context, desk):
         page.wait_for_selector("#status:has-text('No picture: the desk does not answer')")
         assert downloads == []
         assert page.locator('select[aria-label="card 1"]').input_value() == "farmers"
+        board_shown(page)
 
 
 def test_a_game_without_a_page_of_its_own_shows_its_result(context, tmp_path, monkeypatch):
