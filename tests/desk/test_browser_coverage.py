@@ -156,3 +156,19 @@ def test_a_file_opened_with_problems_brings_the_first_into_sight(context, desk, 
         open_file(page, tmp_path / "spoilt.yaml")
         page.wait_for_selector("#status:text-is('2 problems: see the red notes')")
         wait_until(page, IN_SIGHT)
+
+
+def test_overwrite_after_the_notice_saves_the_page_s_position(context, tmp_path):
+    """The file's second card changed in an editor (miners), the page's first changed to farmers:
+    the save is refused, the notice lists both lines of cards, and Overwrite writes the page's
+    position, the editor's change given up as the notice said."""
+    path = Path(shutil.copy(EXAMPLES / "first-game.yaml", tmp_path / "game.yaml"))
+    with serving({"kingdom-builder": path}, path) as url, watched(context, url) as page:
+        page.wait_for_selector("table.score")
+        conflict(page, path=path)
+        assert page.locator("#notice li").all_inner_texts() == ["cards › 1: fishermen (here: farmers)",
+                                                                "cards › 2: miners (here: knights)"]
+        page.get_by_role("button", name="Overwrite game.yaml").click()
+        page.wait_for_selector("#status:has-text('Saved')")
+        assert GAMES["kingdom-builder"].load(path).cards == ("farmers", "knights", "merchants")
+        assert page.locator("#unsaved").is_hidden() and page.locator("#notice").is_hidden()
