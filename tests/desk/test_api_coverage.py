@@ -84,3 +84,12 @@ def test_the_guard_s_refusals_carry_the_headers(client):
     assert [a.status_code for a in refusals] == [421, 403, 413, 405]
     for answer in refusals:
         assert unsniffed(answer) and answer.headers["cache-control"] == "no-store"
+
+
+def test_a_file_of_another_game_is_refused_naming_both_games(client):
+    """A desk started on a Kingdom Builder file, sent a Great Wall example: once "this desk saves
+    kingdom-builder positions ... for a great-wall one", the games' ids; now their names."""
+    other = client.post("/api/open", files={"file": ("gw.yaml", (EXAMPLES / FILES["great-wall"]).read_bytes(), "application/yaml")})
+    assert other.status_code == 422
+    assert other.json()["error"] == ("this desk saves Kingdom Builder positions; for this Great Wall of China one, "
+                                     "start another desk: pnp desk FILE")
