@@ -120,18 +120,24 @@ def test_when_the_desk_does_not_answer_result_json_says_so_and_the_board_stays(c
         board_shown(page)
 
 
-def test_a_game_without_a_page_of_its_own_shows_its_result(context, tmp_path, monkeypatch):
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_game_without_a_page_of_its_own_shows_its_result(browser, tmp_path, monkeypatch, size):
     """The toy coin flip (only check and score): the page shows its result as `pnp score` prints
     it, not only its summary. Anna called heads, Boris tails, the coin landed tails: Boris wins
-    (tests/coin_flip/game.py: those who called the side it landed on)."""
+    (tests/coin_flip/game.py: those who called the side it landed on). The page passes the audit."""
     from tests.coin_flip.game import GAME
 
     monkeypatch.setitem(GAMES, GAME.id, GAME)
+    context = browser.new_context(viewport=SIZES[size], bypass_csp=True)
     with serving(targets_for(None, tmp_path)[0]) as url, watched(context, url + "#coin-flip") as page:
         page.locator("textarea.generic").fill('{"game": "coin-flip", "calls": {"Anna": "heads", "Boris": "tails"}, "landed": "tails"}')
         page.wait_for_selector("#result pre.report")
         assert page.locator("#result pre.report").inner_text().strip() == "Winners: Boris"
         assert page.locator("#result pre.report").is_visible() and page.locator("#explain-box").is_hidden()
+        assert serious_violations(page) == []
+        if size == "phone":
+            assert small_controls(page) == []
+    context.close()
 
 
 IN_SIGHT = """(() => { const r = document.querySelector('.problem-note').getBoundingClientRect();
