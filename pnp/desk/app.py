@@ -59,6 +59,10 @@ async def json_body(request: Request) -> Json:
         raise Refused(400, "JSON nested too deeply for a position") from None
     if not isinstance(data, dict):
         raise Refused(400, "send a JSON object")
+    try:  # JSON may escape half a UTF-16 pair ("\ud800"), which no answer can carry back as text
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise Refused(400, "the request holds text that is not valid Unicode") from None
     return data
 
 

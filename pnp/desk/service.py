@@ -426,7 +426,7 @@ class DeskService:
             raise Refused(404, f"{game.name} has no picture")
         read = self.read(game, request.get("document"))
         if read.problems or read.position is None:
-            raise Refused(422, f"{plural(len(read.problems), 'problem')}: fix them first")
+            raise Refused(422, f"{plural(len(read.problems), 'problem')}: fix {'it' if len(read.problems) == 1 else 'them'} first")
         return ScoreSheet(game.id, game.evaluate(read.position), f"{game.name} score")
 
     def upload(self, name: str, raw: bytes) -> Json:
@@ -448,8 +448,9 @@ class DeskService:
         if game_id not in GAMES:
             raise Refused(422, f"'{name}' names no game (game: {', '.join(GAMES)})")
         if game_id not in self.desk.targets:
-            raise Refused(422, f"this desk saves {', '.join(self.desk.targets)} positions; start 'pnp desk FILE' "
-                               f"for a {game_id} one")
+            saves = ", ".join(GAMES[g].name for g in self.desk.targets)
+            raise Refused(422, f"this desk saves {saves} positions; for this {GAMES[game_id].name} one, start another "
+                               "desk: pnp desk FILE")
         target = self.file(game_id)  # Save writes there: the page saves over the file as it is now
         return {**self.opening(GAMES[game_id], text, name), "version": target["version"], "holds": target["holds"]}
 

@@ -67,6 +67,14 @@ def cli_json(game_id: str, path: Path) -> dict:
     return json.loads(result.stdout)
 
 
+def small_controls(page) -> list:
+    """The controls shown under 40 px tall (what a finger covers): [name, height] each."""
+    return page.evaluate("""() => [...document.querySelectorAll('button, select, input, textarea, .button')]
+        .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+        .map(e => [e.getAttribute('aria-label') || e.textContent.trim() || e.type, e.getBoundingClientRect().height])
+        .filter(([, height]) => height < 40)""")
+
+
 def wait_until(page, script: str, seconds: float = 10.0) -> None:
     """Wait for `script` to be true in the page. Playwright's wait_for_function polls by
     evaluating text inside the page, which the desk's Content Security Policy forbids."""

@@ -10,8 +10,8 @@ import pytest
 from pnp.cli.desk import targets_for
 from pnp.games import GAMES
 from pnp.games.base import Source
-from tests.desk.browsing import (EXAMPLES, SIZES, cli_json, cli_json_of, download_right_after, open_file, serving, tap,
-                                 until, wait_until, watched)
+from tests.desk.browsing import (EXAMPLES, SIZES, cli_json, cli_json_of, download_right_after, open_file, serving,
+                                 small_controls, tap, until, wait_until, watched)
 
 
 def test_kingdom_builder_settlements_by_tapping_hexes(page, desk):
@@ -353,11 +353,7 @@ def test_on_a_phone_every_control_is_at_least_40_px_tall(browser, game_id, tmp_p
     context = browser.new_context(viewport=SIZES["phone"])
     with serving({game_id: path}, path) as url, watched(context, url) as page:
         page.wait_for_selector("#result :is(table, .winners)")
-        small = page.evaluate("""() => [...document.querySelectorAll('button, select, input, textarea, .button')]
-            .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
-            .map(e => [e.getAttribute('aria-label') || e.textContent.trim() || e.type, e.getBoundingClientRect().height])
-            .filter(([, height]) => height < 40)""")
-        assert small == []
+        assert small_controls(page) == []
     context.close()
 
 

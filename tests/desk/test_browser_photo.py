@@ -16,6 +16,7 @@ from pnp.games import GAMES
 from pnp.games.kingdom_builder.scan_geometry import CORNER_CELLS
 from pnp.games.kingdom_builder.transcription import load_board
 from tests.desk.browsing import EXAMPLES, SIZES, open_file, tap, until, wait_until, watched
+from tests.desk.test_browser_access import board_shown
 from tests.kingdom_builder.photos import make_photo, played_game
 from tests.kingdom_builder.test_scan_fit import off_by
 
@@ -232,6 +233,7 @@ def test_a_scan_draft_is_undone_in_one_step(page, desk, photo, photo_file, tmp_p
     page.get_by_role("button", name="Read the photo").click()
     page.wait_for_selector(".scan-message:has-text('read 36 settlements')")
     draft = kept(page)
+    board_shown(page)  # the draft's board drawn, its hexes known: a tap before lands on none (a loaded machine is slow)
     page.evaluate("window.scrollTo(0, 0)")
     tap(page, *args, "A1")
     until(page, lambda: kept(page) != draft)

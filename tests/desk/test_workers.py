@@ -172,7 +172,7 @@ def test_what_a_worker_refuses_gets_the_same_answer_as_before(desk):
         ("api/evaluate", {"game": KB.id, "document": ["not", "a", "position"]}, 400, "the position must be a JSON object"),
         ("api/evaluate", {"game": ["x"], "document": example()}, 400, "'game' names a game: kingdom-builder"),
         ("api/evaluate", {"game": "great-wall", "document": example()}, 404, "this desk has no page for 'great-wall'"),
-        ("api/picture", {"game": KB.id, "document": spoilt}, 422, "1 problem: fix them first"),
+        ("api/picture", {"game": KB.id, "document": spoilt}, 422, "1 problem: fix it first"),
         ("api/picture", {"game": KB.id, "document": {"game": KB.id, "x": deep}},
          400, "the position is nested more than"),
     ]

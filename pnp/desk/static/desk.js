@@ -12,6 +12,7 @@ const Desk = (() => {
   const opened = {};  // game id -> its editor already holds a position
   let game = null;
   let inflight = false, pending = false, lastAnswer = null;
+  let reveal = false;  // a position just loaded: its first problem is brought into sight (an edit's stays by its field)
   const files = {};  // game id -> { file, version, holds }: the file Save writes, as the page last read or wrote it
   const unsaved = {};  // game id -> its position has edits not saved
   const unreadable = {};  // game id -> its file's problems and text, shown until a new position is started
@@ -137,7 +138,11 @@ const Desk = (() => {
   }
 
   function show(answer) {
-    if (!answer.ok) { status(answer.status ? answer.data.error : `Not checked: ${SILENT}`, "bad"); return; }
+    if (!answer.ok) {
+      lastAnswer = { error: answer.status ? answer.data.error : SILENT };  // no result to download: not an older one
+      status(answer.status ? answer.data.error : `Not checked: ${SILENT}`, "bad");
+      return;
+    }
     const found = blank[game] && answer.data.problems.length ? { ...answer.data, problems: [] } : answer.data;
     lastAnswer = found;
     const count = found.problems.length;
@@ -149,6 +154,8 @@ const Desk = (() => {
     result.replaceChildren();
     editors[game].show(found, result);
     placeProblems(found.problems);  // after the editor redrew what it shows, so no note goes with it
+    if (reveal && count) firstProblemInSight();
+    reveal = false;
     document.getElementById("download-json").disabled = !found.result;
     document.getElementById("download-pdf").disabled = !found.result;
   }
@@ -179,6 +186,10 @@ const Desk = (() => {
     }
   }
 
+  function firstProblemInSight() {
+    (document.querySelector("#editor .problem-note") || document.querySelector("#problems .problem-note"))?.scrollIntoView({ block: "center" });
+  }
+
   // A game without a page of its own: its position as JSON text, read back on every edit.
   function generic() {
     let doc = {};
@@ -196,6 +207,9 @@ const Desk = (() => {
       },
       show(found, result) {
         if (found.summary) result.append(el("p", { class: "summary" }, found.summary));
+        // The result as `pnp score` prints it, in sight: the page has no table of its own to show it in.
+        if (found.text) result.append(el("pre", { class: "report" }, found.text));
+        document.getElementById("explain-box").hidden = true;
       },
     };
   }
@@ -220,6 +234,7 @@ const Desk = (() => {
     if (held && held !== gameId) {
       notice([`${files[gameId].file} holds a ${data.games.find((g) => g.id === held)?.name || held} game: saving this one there asks you first.`]);
     }
+    reveal = true;
     choose(gameId);
     if (!fromFile) { edited(); return; }
     let draft = null;
@@ -356,7 +371,7 @@ const Desk = (() => {
     } else if (answer.data.problems && answer.data.problems.length) {
       placeProblems(answer.data.problems);
       status(`Not saved: fix the ${plural(answer.data.problems.length, "problem")} first`, "bad");
-      (document.querySelector("#editor .problem-note") || document.querySelector("#problems .problem-note"))?.scrollIntoView({ block: "center" });
+      firstProblemInSight();
     } else status(`Not saved: ${answer.data.error}`, "bad");
   }
 
@@ -400,6 +415,7 @@ const Desk = (() => {
     document.getElementById("download-json").addEventListener("click", async () => {
       await settled();  // the result of the position as it is now, edits included
       if (lastAnswer && lastAnswer.result) download(`${game}-result.json`, new Blob([JSON.stringify(lastAnswer.result, null, 2)], { type: "application/json" }));
+      else if (lastAnswer && lastAnswer.error) status(`No result: ${lastAnswer.error}`, "bad");
     });
     document.getElementById("download-pdf").addEventListener("click", pdf);
     document.getElementById("open-file").addEventListener("change", (e) => upload(e.target));

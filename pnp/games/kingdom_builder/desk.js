@@ -488,8 +488,12 @@
   function render(root) {
     nodes = {};
     // The frame says what the pictures are; a drag moves the board, never a copy of a picture.
-    nodes.board = el("img", { class: "layer", alt: "", draggable: "false" });
+    // Its size known before the picture loads, so that nothing below it moves when it does.
+    nodes.board = el("img", { class: "layer", alt: "", draggable: "false", width: view.width, height: view.height });
     nodes.pieces = el("img", { class: "layer over", alt: "", draggable: "false" });
+    // Redrawn (a card, a player changed): the pictures last drawn stay until the desk answers, or if it does not.
+    if (view.key) showBoard(view.key);
+    if (view.pieces) nodes.pieces.src = view.pieces;
     nodes.cursor = el("div", { class: "board-cursor", hidden: true });
     nodes.layer = el("div", { class: "board-zoom" }, nodes.board, nodes.pieces, nodes.cursor);
     nodes.spoken = el("p", { class: "visually-hidden", "aria-live": "polite" });
@@ -567,20 +571,28 @@
     requestAnimationFrame(() => { if (nodes.frame.isConnected) { moveBy(0, 0); placeCursor(); } });  // the zoom kept through a redraw
   }
 
+  function showBoard(key) {
+    if (nodes.board.dataset.key === key) return;
+    nodes.board.dataset.key = key;
+    nodes.board.src = `/board/kingdom-builder.svg?key=${encodeURIComponent(key)}`;
+  }
+
   function show(answer, result) {
     if (answer.board === null) {
       nodes.frame.hidden = true;
-      view.key = null;
+      view.key = view.pieces = null;
     } else if (answer.board) {
       nodes.frame.hidden = false;
-      if (answer.board.spots) { Object.assign(view, answer.board); placeCursor(); moveBy(0, 0); }
-      if (nodes.board.dataset.key !== answer.board.key) {
-        nodes.board.dataset.key = answer.board.key;
-        nodes.board.src = `/board/kingdom-builder.svg?key=${encodeURIComponent(answer.board.key)}`;
+      if (answer.board.spots) {
+        Object.assign(view, answer.board);
+        Object.assign(nodes.board, { width: view.width, height: view.height });
+        placeCursor();
+        moveBy(0, 0);
       }
+      showBoard(answer.board.key);
       view.key = answer.board.key;
     }
-    if (answer.pieces) nodes.pieces.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(answer.pieces);
+    if (answer.pieces) nodes.pieces.src = view.pieces = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(answer.pieces);
     const data = answer.result;
     nodes.totals.replaceChildren(...(data ? data.players.map((p, i) => el("span", {}, el("span", { class: `mark p${i}` }, MARKS[i]), ` ${p.name} ${p.total}`)) : []));
     if (!data) {
