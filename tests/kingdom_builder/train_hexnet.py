@@ -12,7 +12,7 @@ made by `scan_net.patches` as the scanner makes it, a little larger (PATCH + 4) 
 can shift it. Patches are cached in .cache/hexnet/. Training augments each patch afresh:
 small shifts, turns and scale changes, colour casts on the patch and on its terrain's colour,
 blur, noise and a grey veil (glare). The check photos are never trained on: they give the
-figures printed at the end and calibrate the ring threshold (`RING` in scan.py). Reproducible:
+figures printed at the end, the net's alone, for setting its threshold (`SURE` in scan.py). Reproducible:
 the same seeds and arguments give the same net (seeded augmentation, deterministic torch on CPU).
 """
 
@@ -160,8 +160,9 @@ def export(net, out: Path) -> None:
 
 
 def check(out: Path, sets: list[tuple[str, range]], cache: Path | None = CACHE, log=print) -> None:
-    """Per maker and level of the check photos: hexes wrong, and rings and silent errors at thresholds,
-    reading as the scanner does (cv2.dnn, only the photo's players' colours)."""
+    """Per maker and level of the check photos: hexes wrong, and rings and silent errors at thresholds
+    of the log odds of the likeliest reading over the next, reading as the net does in the scanner
+    (cv2.dnn, only the photo's players' colours)."""
     import pnp.games.kingdom_builder.scan_net as scan_net
     from tests.benchmarks.scan import case
 
@@ -170,7 +171,7 @@ def check(out: Path, sets: list[tuple[str, range]], cache: Path | None = CACHE, 
     try:
         for maker, seeds in sets:
             for level in ("good", "hard"):
-                tops, rights, rings_per = [], [], []
+                tops, rights = [], []
                 for seed in seeds:
                     if case(seed)[0] != level:
                         continue
@@ -178,19 +179,19 @@ def check(out: Path, sets: list[tuple[str, range]], cache: Path | None = CACHE, 
                     colours = case(seed)[2]
                     keep = [0, *(CLASSES.index(c) for c in colours)]
                     p = scan_net.probabilities(centred(patches, ground))[:, keep]
-                    p /= p.sum(axis=1, keepdims=True)
-                    tops.append(p.max(axis=1))
+                    ordered = np.sort(p, axis=1)
+                    tops.append(np.log(ordered[:, -1] + 1e-12) - np.log(ordered[:, -2] + 1e-12))
                     rights.append(np.array(keep)[p.argmax(axis=1)] == labels)
                 if not tops:
                     continue
                 top, right = np.concatenate(tops), np.concatenate(rights)
                 log(f"{maker} {level}: {len(tops)} photos, {len(top)} hexes, {100 * right.mean():.3f} % right")
-                for threshold in (0.5, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995, 0.999):
+                for threshold in (2.0, 3.0, 4.0, 5.0, 7.0, 9.0):
                     per = [int((t < threshold).sum()) for t in tops]
                     silent = int(((top >= threshold) & ~right).sum())
                     ringed = top < threshold
                     wrong_share = f"{100 * (~right[ringed]).mean():.1f} %" if ringed.any() else "-"
-                    log(f"  ring below {threshold}: {silent} silent, median {sorted(per)[len(per) // 2]} rings, "
+                    log(f"  ring below e^{threshold}: {silent} silent, median {sorted(per)[len(per) // 2]} rings, "
                         f"{sum(r == 0 for r in per)} photos with none, {wrong_share} of rings wrong")
     finally:
         scan_net.MODEL = model
