@@ -23,12 +23,14 @@ from pnp.games.kingdom_builder.scan_geometry import (CORNER_CELLS, DISC_CORE, MA
                                                      flat, parallax, refine, ring, sample, straighten, transform)
 from pnp.games.kingdom_builder.scan_fit import fits, mismatch, nearby
 from pnp.games.kingdom_builder.scan_light import grey_veil, light_jumps, own_veil, rim_colours, unveiled, usual_rims
+from pnp.games.kingdom_builder.scan_net import CLASSES, PATCH, colour_class, patches, probabilities
 from pnp.games.kingdom_builder.scan_models import (as_hue, colour_costs, first_reading, in_shadow, piece_colours,
                                                    sample_costs, terrain_explains, who)
 from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, robust_spread
 from pnp.games.kingdom_builder.scan_print import blobs, like_pieces_elsewhere, repeated_art
 
 LOST = "'s pieces not found"      # the reason a hex is unsure then, after the player's key
+SURE = 7.0   # the net's reading is sure where it is this much likelier (log) than the next (set on the check photos)
 
 
 @dataclass(frozen=True)
@@ -132,7 +134,9 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
         source = "--corners"
     check_corners(corners, width, height)
     grid = locate(image, corners, board, source)
-    readings = _read(grid.straight, grid.inside, grid.centres, grid.lean, board, players)
+    by_hand = _read(grid.straight, grid.inside, grid.centres, grid.lean, board, players)
+    by_net = read_by_net(grid, board, players)
+    readings = by_hand if by_net is None else tuple(map(both_readers, by_net, by_hand))
     return Scan(readings, tuple(grid.corners()), grid.straight,
                 {cell: tuple(grid.centres[flat(cell)]) for cell in hexgrid.cells(ROWS, COLS)}, tuple(players))
 
@@ -210,6 +214,74 @@ def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, pla
     blob = blobs(image, centres[use], lean[use], lit.light[use], lit.kind[use], pieces.empty_models, first.look,
                  first.empty & first.trusted)
     return _hexes(readable, use, lit, first, pieces, blob, tuple(key for key, _ in players))
+
+
+def both_readers(net: Hex, hand: Hex) -> Hex:
+    """One hex's reading: the net's, sure where the net is sure or the hand reader surely reads
+    the same, unless the hand reader surely reads otherwise (then unsure between the two)."""
+    if hand.sure and hand.key != net.key:
+        return Hex(net.cell, net.key, False, (net.key, hand.key), "the readers differ", net.margin)
+    return net if net.sure or not hand.sure else Hex(net.cell, net.key, margin=net.margin)
+
+
+def read_by_net(grid: Grid, board: Board, players: list[tuple[str, str]]) -> tuple[Hex, ...] | None:
+    """Every readable hex as the net reads it: its likeliest of empty and the players' colours.
+    Unsure: less than SURE likelier (log) than the next reading; a piece likelier of a colour
+    no player has; one of the least sure pieces of a player read with more than a player has;
+    and every hex where a player's pieces were hardly found (the form's colour may be wrong,
+    its pieces read as another's).
+    None where two players' colours are nearest one named colour (the net knows only those):
+    then the hand reader tells them apart."""
+    import numpy as np
+
+    classes = [colour_class(colour) for _, colour in players]
+    if len(set(classes)) < len(classes):
+        return None
+    cells, inputs = hex_inputs(grid.straight, grid.inside, grid.centres, grid.lean, board)
+    every = probabilities(inputs) if cells else np.zeros((0, len(CLASSES)))
+    stranger = ~np.isin(np.argmax(every, axis=1), [0, *classes])
+    odds = every[:, [0, *classes]]
+    odds /= np.maximum(odds.sum(axis=1, keepdims=True), 1e-12)
+    ranked = np.argsort(-odds, axis=1, kind="stable")
+    rows = np.arange(len(cells))
+    margin = np.log(odds[rows, ranked[:, 0]] + 1e-12) - np.log(odds[rows, ranked[:, 1]] + 1e-12)
+    extra = surplus(ranked[:, 0], margin, len(players))
+    keys = (None, *(key for key, _ in players))
+    found = np.bincount(ranked[:, 0], minlength=len(keys))[1:] >= PARAMS.found
+    lost = keys[1 + int(np.argmin(found))] if not found.all() else None
+    read = {cell: n for n, cell in enumerate(cells)}
+    result = []
+    for cell in hexgrid.cells(ROWS, COLS):
+        if board.at(cell) in UNBUILDABLE:
+            continue
+        if cell not in read:
+            result.append(Hex(cell, None, False, keys, "not in the photo"))
+            continue
+        n = read[cell]
+        best, runner = keys[ranked[n, 0]], keys[ranked[n, 1]]
+        if lost is not None:
+            runner = None if best is not None else lost
+        reason = (f"{lost}{LOST}" if lost is not None else "between" if margin[n] < SURE
+                  else "unusual colour" if stranger[n] else f"more than {MAX_SETTLEMENTS} read" if extra[n] else "")
+        result.append(Hex(cell, best, not reason, (best, runner) if reason else (), reason, float(margin[n])))
+    return tuple(result)
+
+
+def hex_inputs(straight: Any, inside: Any, centres: Any, lean: Any, board: Board,
+               size: int = PATCH) -> tuple[list[Cell], Any]:
+    """The readable hexes the photo shows, and the net's input for each (`scan_net.patches`),
+    their light measured as the hand reader measures it."""
+    import numpy as np
+
+    readable = np.array([t not in UNBUILDABLE for t in board.terrain])
+    seen = sample_hexes(straight.astype(np.float32) / 255.0, inside, centres, lean)
+    lit = hex_light(seen, board.terrain, readable)
+    use = np.flatnonzero(readable & seen.covered)
+    overall = lit.usual_rim.mean(axis=0)  # the photo's light: its terrains' usual rims on average
+    inputs = patches(straight, centres[use], lean[use], lit.light[use] + overall,
+                     lit.usual_rim[lit.kind[use]] - overall, size)
+    cells = list(hexgrid.cells(ROWS, COLS))
+    return [cells[i] for i in use], inputs
 
 
 @dataclass

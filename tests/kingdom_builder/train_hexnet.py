@@ -1,0 +1,230 @@
+"""Train the scanner's per-hex net (pnp/games/kingdom_builder/hexnet.onnx). Development only:
+needs the `train` extra (torch, onnx) and, for path-traced photos, their cache or the `photos` extra.
+
+Run: python tests/kingdom_builder/train_hexnet.py [--flat 1000-1119] [--physical 8000-8299]
+         [--check-flat 5000-5039] [--check-physical 8300-8399] [--epochs 6] [--seed 0] [--out FILE]
+
+Data: the benchmark's photos (tests/benchmarks/scan.py: each seed its own board, game, palette,
+camera; even seeds as the README's tips say, odd seeds careless) of both makers, the flat one
+and the path-traced one (set PNP_PHOTOS_VARIANT as for the benchmark to read its cache). Each
+photo is straightened at its true corners and every readable hex becomes one labelled patch,
+made by `scan_net.patches` as the scanner makes it, a little larger (PATCH + 4) so that training
+can shift it. Patches are cached in .cache/hexnet/. Training augments each patch afresh:
+small shifts, turns and scale changes, colour casts on the patch and on its terrain's colour,
+blur, noise and a grey veil (glare). The check photos are never trained on: they give the
+figures printed at the end, the net's alone, for setting its threshold (`SURE` in scan.py). Reproducible:
+the same seeds and arguments give the same net (seeded augmentation, deterministic torch on CPU).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from pnp.games.kingdom_builder.scan_net import CLASSES, MODEL, PATCH  # noqa: E402
+
+CACHE = ROOT / ".cache" / "hexnet"
+MARGIN = 4  # extra samples around a stored patch: room for shifts
+FLAT_SIZES = ((1200, 900), (1600, 1200))  # the flat maker's photos vary in size
+
+
+def photo_patches(maker: str, seed: int, cache: Path | None = CACHE) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Photo `seed` of `maker` as (patches (n, 3, PATCH+MARGIN, ...) float16, ground (n, 3), labels (n,))."""
+    from pnp.games.kingdom_builder.photo import decode_photo
+    from pnp.games.kingdom_builder.scan import hex_inputs, place_grid
+    from tests.benchmarks.scan import case
+
+    name = f"{maker}-{seed}-{os.environ.get('PNP_PHOTOS_VARIANT', '')}.npz"
+    if cache is not None and (cache / name).exists():
+        data = np.load(cache / name)
+        return data["patches"], data["ground"], data["labels"]
+    level, board, colours, pieces = case(seed)
+    if maker == "physical":
+        from tests.kingdom_builder.photos_physical import make_photo
+        size = (1600, 1200)
+    else:
+        from tests.kingdom_builder.photos import make_photo
+        size = FLAT_SIZES[seed % len(FLAT_SIZES)]
+    photo = make_photo(board, pieces, colours, 1000 + seed, size=size, level="clean" if level == "good" else "hard")
+    image = decode_photo(photo.encoded(".jpg", 90), f"photo-{seed}.jpg")
+    grid = place_grid(image, photo.corners)
+    cells, inputs = hex_inputs(grid.straight, grid.inside, grid.centres, grid.lean, board, PATCH + MARGIN)
+    labels = np.array([CLASSES.index(colours[pieces[cell]]) if cell in pieces else 0 for cell in cells], np.int64)
+    patches, ground = inputs[:, :3].astype(np.float16), inputs[:, 3:, 0, 0] + 0.5
+    if cache is not None:
+        cache.mkdir(parents=True, exist_ok=True)
+        np.savez_compressed(cache / f".{name}", patches=patches, ground=ground, labels=labels)
+        os.replace(cache / f".{name}", cache / name)
+    return patches, ground, labels
+
+
+def dataset(sets: list[tuple[str, range]], cache: Path | None = CACHE) -> tuple[np.ndarray, ...]:
+    parts = [photo_patches(maker, seed, cache) for maker, seeds in sets for seed in seeds]
+    return tuple(np.concatenate([part[k] for part in parts]) for k in range(3))
+
+
+def build_net():
+    import torch.nn as nn
+
+    def block(a: int, b: int) -> list:
+        return [nn.Conv2d(a, b, 3, padding=1), nn.BatchNorm2d(b), nn.ReLU(), nn.MaxPool2d(2)]
+
+    return nn.Sequential(*block(6, 12), *block(12, 24), *block(24, 32), nn.Flatten(),
+                         nn.Linear(32 * (PATCH // 8) ** 2, 48), nn.ReLU(), nn.Linear(48, len(CLASSES)))
+
+
+def augment(patches, ground, generator):
+    """A fresh variation of each patch (n, 3, PATCH+MARGIN, ...) as the net's input (n, 6, PATCH, PATCH)."""
+    import torch
+    import torch.nn.functional as F
+
+    n = len(patches)
+
+    def uniform(low: float, high: float, *shape: int):
+        return low + (high - low) * torch.rand(n, *shape, generator=generator)
+
+    values = patches.float() + 0.5
+    # Shift (up to MARGIN / 2 samples), turn (up to 12 degrees) and scale (0.9 to 1.1).
+    angle, scale = uniform(-0.21, 0.21), uniform(0.9, 1.1) * PATCH / (PATCH + MARGIN)
+    shift = uniform(-1, 1, 2) * (MARGIN / 2) / ((PATCH + MARGIN) / 2)
+    theta = torch.stack([torch.stack([scale * torch.cos(angle), -scale * torch.sin(angle), shift[:, 0]], 1),
+                         torch.stack([scale * torch.sin(angle), scale * torch.cos(angle), shift[:, 1]], 1)], 1)
+    grid = F.affine_grid(theta, (n, 3, PATCH, PATCH), align_corners=False)
+    values = F.grid_sample(values, grid, mode="bilinear", padding_mode="border", align_corners=False)
+    # Light: a cast on both the patch and its terrain's colour, and a little on the patch alone.
+    both = torch.exp(0.15 * torch.randn(n, 3, generator=generator) + 0.2 * torch.randn(n, 1, generator=generator))
+    own = torch.exp(0.06 * torch.randn(n, 3, generator=generator) + 0.1 * torch.randn(n, 1, generator=generator))
+    values = values * (both * own)[:, :, None, None]
+    usual = ground.float() * both
+    # Glare: a grey veil on some patches.
+    veil = uniform(0, 0.35) * (torch.rand(n, generator=generator) < 0.15)
+    values = values + veil[:, None, None, None]
+    # Blur on some, noise on all.
+    kernel = torch.tensor([0.25, 0.5, 0.25])
+    blurred = F.conv2d(F.pad(values, (1, 1, 1, 1), mode="replicate"),
+                       (kernel[:, None] * kernel[None, :]).expand(3, 1, 3, 3).contiguous(), groups=3)
+    pick = (torch.rand(n, generator=generator) < 0.3)[:, None, None, None]
+    values = torch.where(pick, blurred, values)
+    values = values + uniform(0, 0.04)[:, None, None, None] * torch.randn(values.shape, generator=generator)
+    usual = usual[:, :, None, None].expand(n, 3, PATCH, PATCH)
+    return torch.cat([values, usual], 1) - 0.5
+
+
+def centred(patches: np.ndarray, ground: np.ndarray) -> np.ndarray:
+    """The net's input as the scanner gives it: the middle PATCH x PATCH of each stored patch."""
+    m = MARGIN // 2
+    middle = patches[:, :, m:m + PATCH, m:m + PATCH].astype(np.float32)
+    usual = np.broadcast_to(ground[:, :, None, None], middle.shape) - 0.5
+    return np.concatenate([middle, usual], 1).astype(np.float32)
+
+
+def train(data: tuple[np.ndarray, ...], epochs: float, seed: int, batch: int = 256, log=print):
+    import torch
+
+    torch.manual_seed(seed)
+    torch.use_deterministic_algorithms(True)
+    generator = torch.Generator().manual_seed(seed)
+    patches, ground, labels = (torch.from_numpy(np.ascontiguousarray(a)) for a in data)
+    net = build_net()
+    steps = max(1, int(epochs * len(labels) / batch))
+    optimiser = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
+    net.train()
+    for step in range(steps):
+        pick = torch.randint(len(labels), (batch,), generator=generator)
+        loss = torch.nn.functional.cross_entropy(net(augment(patches[pick], ground[pick], generator)), labels[pick])
+        optimiser.zero_grad()
+        loss.backward()
+        optimiser.step()
+        schedule.step()
+        if step % 200 == 0 or step == steps - 1:
+            log(f"step {step + 1}/{steps}: loss {loss.item():.4f}")
+    return net.eval()
+
+
+def export(net, out: Path) -> None:
+    import torch
+
+    dummy = torch.zeros(1, 6, PATCH, PATCH)
+    temporary = out.with_name(f".{out.name}")
+    torch.onnx.export(net, dummy, str(temporary), input_names=["patches"], output_names=["logits"],
+                      dynamic_axes={"patches": {0: "hexes"}, "logits": {0: "hexes"}}, opset_version=13, dynamo=False)
+    os.replace(temporary, out)
+
+
+def check(out: Path, sets: list[tuple[str, range]], cache: Path | None = CACHE, log=print) -> None:
+    """Per maker and level of the check photos: hexes wrong, and rings and silent errors at thresholds
+    of the log odds of the likeliest reading over the next, reading as the net does in the scanner
+    (cv2.dnn, only the photo's players' colours)."""
+    import pnp.games.kingdom_builder.scan_net as scan_net
+    from tests.benchmarks.scan import case
+
+    scan_net._net.cache_clear()
+    model, scan_net.MODEL = scan_net.MODEL, out
+    try:
+        for maker, seeds in sets:
+            for level in ("good", "hard"):
+                tops, rights = [], []
+                for seed in seeds:
+                    if case(seed)[0] != level:
+                        continue
+                    patches, ground, labels = photo_patches(maker, seed, cache)
+                    colours = case(seed)[2]
+                    keep = [0, *(CLASSES.index(c) for c in colours)]
+                    p = scan_net.probabilities(centred(patches, ground))[:, keep]
+                    ordered = np.sort(p, axis=1)
+                    tops.append(np.log(ordered[:, -1] + 1e-12) - np.log(ordered[:, -2] + 1e-12))
+                    rights.append(np.array(keep)[p.argmax(axis=1)] == labels)
+                if not tops:
+                    continue
+                top, right = np.concatenate(tops), np.concatenate(rights)
+                log(f"{maker} {level}: {len(tops)} photos, {len(top)} hexes, {100 * right.mean():.3f} % right")
+                for threshold in (2.0, 3.0, 4.0, 5.0, 7.0, 9.0):
+                    per = [int((t < threshold).sum()) for t in tops]
+                    silent = int(((top >= threshold) & ~right).sum())
+                    ringed = top < threshold
+                    wrong_share = f"{100 * (~right[ringed]).mean():.1f} %" if ringed.any() else "-"
+                    log(f"  ring below e^{threshold}: {silent} silent, median {sorted(per)[len(per) // 2]} rings, "
+                        f"{sum(r == 0 for r in per)} photos with none, {wrong_share} of rings wrong")
+    finally:
+        scan_net.MODEL = model
+        scan_net._net.cache_clear()
+
+
+def seeds(text: str) -> range:
+    first, _, last = text.partition("-")
+    return range(int(first), int(last or first) + 1) if text else range(0)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--flat", type=seeds, default=seeds("1000-1119"), help="flat maker's seeds to train on")
+    parser.add_argument("--physical", type=seeds, default=seeds("8000-8299"), help="path-traced seeds to train on")
+    parser.add_argument("--check-flat", type=seeds, default=seeds("5000-5039"))
+    parser.add_argument("--check-physical", type=seeds, default=seeds("8300-8399"))
+    parser.add_argument("--epochs", type=float, default=6.0)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=MODEL)
+    parser.add_argument("--no-cache", action="store_true", help="neither read nor write .cache/hexnet")
+    args = parser.parse_args(argv)
+    import torch
+
+    torch.set_num_threads(min(2, os.cpu_count() or 1))
+    cache = None if args.no_cache else CACHE
+    data = dataset([("flat", args.flat), ("physical", args.physical)], cache)
+    print(f"{len(data[2])} patches, {np.bincount(data[2], minlength=len(CLASSES)).tolist()} per class", flush=True)
+    net = train(data, args.epochs, args.seed, log=lambda text: print(text, flush=True))
+    export(net, args.out)
+    print(f"{args.out}: {args.out.stat().st_size / 1024:.0f} KiB", flush=True)
+    check(args.out, [("flat", args.check_flat), ("physical", args.check_physical)], cache)
+
+
+if __name__ == "__main__":
+    main()
