@@ -3,6 +3,7 @@ needs the `train` extra (torch, onnx) and, for path-traced photos, their cache o
 
 Run: python tests/kingdom_builder/train_hexnet.py [--flat 1000-1119] [--physical 8000-8299]
          [--check-flat 5000-5039] [--check-physical 8300-8399] [--epochs 6] [--seed 0] [--out FILE]
+         [--jobs N] [--device cpu|cuda]
 
 Data: the benchmark's photos (tests/benchmarks/scan.py: each seed its own board, game, palette,
 camera; even seeds as the README's tips say, odd seeds careless) of both makers, the flat one
@@ -13,7 +14,9 @@ can shift it. Patches are cached in .cache/hexnet/. Training augments each patch
 small shifts, turns and scale changes, colour casts on the patch and on its terrain's colour,
 blur, noise and a grey veil (glare). The check photos are never trained on: they give the
 figures printed at the end, the net's alone, for setting its threshold (`SURE` in scan.py). Reproducible:
-the same seeds and arguments give the same net (seeded augmentation, deterministic torch on CPU).
+the same seeds and arguments give the same net on the same kind of machine (seeded augmentation,
+deterministic torch; `--device cuda` trains on an NVIDIA GPU, `--jobs N` makes the patches of N
+photos at a time).
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from pnp.games.kingdom_builder.scan_net import CLASSES, MODEL, PATCH  # noqa: E4
 
 CACHE = ROOT / ".cache" / "hexnet"
 MARGIN = 4  # extra samples around a stored patch: room for shifts
-FLAT_SIZES = ((1200, 900), (1600, 1200))  # the flat maker's photos vary in size
+FLAT_SIZES = ((1200, 900), (1600, 1200), (4000, 3000))  # the flat maker's photos vary in size
 
 
 def photo_patches(maker: str, seed: int, cache: Path | None = CACHE) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -41,17 +44,17 @@ def photo_patches(maker: str, seed: int, cache: Path | None = CACHE) -> tuple[np
     from pnp.games.kingdom_builder.scan import hex_inputs, place_grid
     from tests.benchmarks.scan import case
 
-    name = f"{maker}-{seed}-{os.environ.get('PNP_PHOTOS_VARIANT', '')}.npz"
-    if cache is not None and (cache / name).exists():
-        data = np.load(cache / name)
-        return data["patches"], data["ground"], data["labels"]
-    level, board, colours, pieces = case(seed)
     if maker == "physical":
         from tests.kingdom_builder.photos_physical import make_photo
         size = (1600, 1200)
     else:
         from tests.kingdom_builder.photos import make_photo
         size = FLAT_SIZES[seed % len(FLAT_SIZES)]
+    name = f"{maker}-{seed}-{size[0]}x{size[1]}-{os.environ.get('PNP_PHOTOS_VARIANT', '')}.npz"
+    if cache is not None and (cache / name).exists():
+        data = np.load(cache / name)
+        return data["patches"], data["ground"], data["labels"]
+    level, board, colours, pieces = case(seed)
     photo = make_photo(board, pieces, colours, 1000 + seed, size=size, level="clean" if level == "good" else "hard")
     image = decode_photo(photo.encoded(".jpg", 90), f"photo-{seed}.jpg")
     grid = place_grid(image, photo.corners)
@@ -65,7 +68,16 @@ def photo_patches(maker: str, seed: int, cache: Path | None = CACHE) -> tuple[np
     return patches, ground, labels
 
 
-def dataset(sets: list[tuple[str, range]], cache: Path | None = CACHE) -> tuple[np.ndarray, ...]:
+def _cached(job: tuple[str, int]) -> None:
+    photo_patches(*job)
+
+
+def dataset(sets: list[tuple[str, range]], cache: Path | None = CACHE, jobs: int = 1) -> tuple[np.ndarray, ...]:
+    if jobs > 1 and cache is not None:  # the patches made into the cache, `jobs` photos at a time
+        from multiprocessing import get_context
+
+        with get_context("spawn").Pool(jobs) as pool:
+            pool.map(_cached, [(maker, seed) for maker, seeds in sets for seed in seeds], chunksize=1)
     parts = [photo_patches(maker, seed, cache) for maker, seeds in sets for seed in seeds]
     return tuple(np.concatenate([part[k] for part in parts]) for k in range(3))
 
@@ -125,28 +137,29 @@ def centred(patches: np.ndarray, ground: np.ndarray) -> np.ndarray:
     return np.concatenate([middle, usual], 1).astype(np.float32)
 
 
-def train(data: tuple[np.ndarray, ...], epochs: float, seed: int, batch: int = 256, log=print):
+def train(data: tuple[np.ndarray, ...], epochs: float, seed: int, batch: int = 256, log=print, device: str = "cpu"):
     import torch
 
     torch.manual_seed(seed)
     torch.use_deterministic_algorithms(True)
-    generator = torch.Generator().manual_seed(seed)
+    generator = torch.Generator().manual_seed(seed)  # augmentation on the CPU, the net on `device`
     patches, ground, labels = (torch.from_numpy(np.ascontiguousarray(a)) for a in data)
-    net = build_net()
+    net = build_net().to(device)
     steps = max(1, int(epochs * len(labels) / batch))
     optimiser = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
     net.train()
     for step in range(steps):
         pick = torch.randint(len(labels), (batch,), generator=generator)
-        loss = torch.nn.functional.cross_entropy(net(augment(patches[pick], ground[pick], generator)), labels[pick])
+        inputs = augment(patches[pick], ground[pick], generator).to(device)
+        loss = torch.nn.functional.cross_entropy(net(inputs), labels[pick].to(device))
         optimiser.zero_grad()
         loss.backward()
         optimiser.step()
         schedule.step()
         if step % 200 == 0 or step == steps - 1:
             log(f"step {step + 1}/{steps}: loss {loss.item():.4f}")
-    return net.eval()
+    return net.cpu().eval()
 
 
 def export(net, out: Path) -> None:
@@ -213,17 +226,24 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=MODEL)
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write .cache/hexnet")
+    parser.add_argument("--jobs", type=int, default=1, help="make the patches of this many photos at a time")
+    parser.add_argument("--device", default="cpu", help="where the net trains: cpu or cuda")
     args = parser.parse_args(argv)
+    if args.device != "cpu":
+        os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")  # deterministic matrix products on the GPU
     import torch
 
     torch.set_num_threads(min(2, os.cpu_count() or 1))
     cache = None if args.no_cache else CACHE
-    data = dataset([("flat", args.flat), ("physical", args.physical)], cache)
+    checks = [("flat", args.check_flat), ("physical", args.check_physical)]
+    data = dataset([("flat", args.flat), ("physical", args.physical)], cache, args.jobs)
+    if args.jobs > 1:
+        dataset(checks, cache, args.jobs)
     print(f"{len(data[2])} patches, {np.bincount(data[2], minlength=len(CLASSES)).tolist()} per class", flush=True)
-    net = train(data, args.epochs, args.seed, log=lambda text: print(text, flush=True))
+    net = train(data, args.epochs, args.seed, log=lambda text: print(text, flush=True), device=args.device)
     export(net, args.out)
     print(f"{args.out}: {args.out.stat().st_size / 1024:.0f} KiB", flush=True)
-    check(args.out, [("flat", args.check_flat), ("physical", args.check_physical)], cache)
+    check(args.out, checks, cache)
 
 
 if __name__ == "__main__":
