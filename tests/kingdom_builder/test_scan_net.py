@@ -88,3 +88,17 @@ def test_the_training_recipe_runs_end_to_end(tmp_path):
     net.setInput(np.zeros((2, 6, PATCH, PATCH), np.float32))
     assert net.forward().shape == (2, len(CLASSES))
     assert not Path(tmp_path / ".net.onnx").exists()
+
+
+def test_scans_in_several_threads_at_once_read_as_one_at_a_time():
+    # The desk reads up to two photos at once in worker threads, and they share one net: each
+    # thread's answer must be what the net gives that thread's patches alone (sizes differ, so
+    # a forward pass fed another thread's input fails or answers for the wrong patches).
+    from concurrent.futures import ThreadPoolExecutor
+
+    rng = np.random.default_rng(5)
+    batches = [rng.uniform(-0.5, 0.5, (n, 6, PATCH, PATCH)).astype(np.float32) for n in (40, 300, 7, 181)] * 5
+    alone = [probabilities(batch) for batch in batches]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(probabilities, batches))
+    assert all(np.array_equal(a, b) for a, b in zip(alone, together))

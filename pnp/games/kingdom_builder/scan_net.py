@@ -12,6 +12,7 @@ colour a form may name; only the form's players' colours are kept. The net is tr
 from __future__ import annotations
 
 import math
+import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -54,13 +55,17 @@ def _net() -> Any:
     return cv2.dnn.readNetFromONNX(str(MODEL))
 
 
+_RUNNING = threading.Lock()  # one net, shared by every thread, takes one input at a time
+
+
 def probabilities(inputs: Any) -> Any:
     """Per patch, the net's probability of each of CLASSES."""
     import numpy as np
 
-    net = _net()
-    net.setInput(np.ascontiguousarray(inputs))
-    logits = net.forward().astype(np.float64)
+    with _RUNNING:
+        net = _net()
+        net.setInput(np.ascontiguousarray(inputs))
+        logits = net.forward().astype(np.float64)
     logits -= logits.max(axis=1, keepdims=True)
     odds = np.exp(logits)
     return odds / odds.sum(axis=1, keepdims=True)
