@@ -41,7 +41,7 @@ FLAT_SIZES = ((1200, 900), (1600, 1200), (4000, 3000))  # the flat maker's photo
 def photo_patches(maker: str, seed: int, cache: Path | None = CACHE) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Photo `seed` of `maker` as (patches (n, 3, PATCH+MARGIN, ...) float16, ground (n, 3), labels (n,))."""
     from pnp.games.kingdom_builder.photo import decode_photo
-    from pnp.games.kingdom_builder.scan import hex_inputs, place_grid
+    from pnp.games.kingdom_builder.scan import hex_inputs, measure, place_grid
     from tests.benchmarks.scan import case
 
     if maker == "physical":
@@ -58,7 +58,7 @@ def photo_patches(maker: str, seed: int, cache: Path | None = CACHE) -> tuple[np
     photo = make_photo(board, pieces, colours, 1000 + seed, size=size, level="clean" if level == "good" else "hard")
     image = decode_photo(photo.encoded(".jpg", 90), f"photo-{seed}.jpg")
     grid = place_grid(image, photo.corners)
-    cells, inputs = hex_inputs(grid.straight, grid.inside, grid.centres, grid.lean, board, PATCH + MARGIN)
+    cells, inputs = hex_inputs(grid.straight, grid.centres, grid.lean, measure(grid, board), PATCH + MARGIN)
     labels = np.array([CLASSES.index(colours[pieces[cell]]) if cell in pieces else 0 for cell in cells], np.int64)
     patches, ground = inputs[:, :3].astype(np.float16), inputs[:, 3:, 0, 0] + 0.5
     if cache is not None:

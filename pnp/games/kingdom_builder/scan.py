@@ -134,8 +134,9 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
         source = "--corners"
     check_corners(corners, width, height)
     grid = locate(image, corners, board, source)
-    by_hand = _read(grid.straight, grid.inside, grid.centres, grid.lean, board, players)
-    by_net = read_by_net(grid, board, players)
+    seen = measure(grid, board)
+    by_hand = _read(seen, grid.centres, grid.lean, board, players)
+    by_net = read_by_net(grid, seen, board, players)
     readings = by_hand if by_net is None else tuple(map(both_readers, by_net, by_hand))
     return Scan(readings, tuple(grid.corners()), grid.straight,
                 {cell: tuple(grid.centres[flat(cell)]) for cell in hexgrid.cells(ROWS, COLS)}, tuple(players))
@@ -194,18 +195,35 @@ def place_grid(image: Any, corners: list[tuple[float, float]]) -> Grid:
     return Grid(straight, inside, refined, parallax(to_photo, refined, centres, width, height), to_photo @ np.linalg.inv(canvas))
 
 
-def _read(straight: Any, inside: Any, centres: Any, lean: Any, board: Board, players: list[tuple[str, str]]) -> tuple[Hex, ...]:
+@dataclass
+class Measured:
+    """The straightened board's hexes sampled and their light measured, once for both readers."""
+
+    image: Any        # the straightened board, RGB as float32 in 0..1
+    readable: Any     # per hex, whether its terrain can hold a settlement
+    samples: Any      # HexSamples
+    light: Any        # HexLight
+    use: Any          # the readable hexes the photo shows (indices into all 400)
+
+
+def measure(grid: Grid, board: Board) -> Measured:
+    import numpy as np
+
+    readable = np.array([t not in UNBUILDABLE for t in board.terrain])
+    image = grid.straight.astype(np.float32) / 255.0
+    seen = sample_hexes(image, grid.inside, grid.centres, grid.lean)
+    lit = hex_light(seen, board.terrain, readable)
+    return Measured(image, readable, seen, lit, np.flatnonzero(readable & seen.covered))
+
+
+def _read(measured: Measured, centres: Any, lean: Any, board: Board, players: list[tuple[str, str]]) -> tuple[Hex, ...]:
     """Every readable hex as empty or a player's piece. Each hex is described by the colour at
     its piece spot with the hex's light divided out (the light is how its rim differs from its
     terrain's usual rim); an empty hex then looks like the others of its terrain, a piece like
     the other pieces of its colour on any terrain. Both kinds of group are learned together."""
     import numpy as np
 
-    readable = np.array([t not in UNBUILDABLE for t in board.terrain])
-    image = straight.astype(np.float32) / 255.0
-    seen = sample_hexes(image, inside, centres, lean)
-    lit = hex_light(seen, board.terrain, readable)
-    use = np.flatnonzero(readable & seen.covered)
+    image, readable, seen, lit, use = (measured.image, measured.readable, measured.samples, measured.light, measured.use)
     corrected = log_rgb(seen.spot) - lit.light[:, None, :]
     turned = np.array([board.placements[sector].turned for sector in SECTOR_OF])
     declared = [colour for _, colour in players]
@@ -224,7 +242,7 @@ def both_readers(net: Hex, hand: Hex) -> Hex:
     return net if net.sure or not hand.sure else Hex(net.cell, net.key, margin=net.margin)
 
 
-def read_by_net(grid: Grid, board: Board, players: list[tuple[str, str]]) -> tuple[Hex, ...] | None:
+def read_by_net(grid: Grid, measured: Measured, board: Board, players: list[tuple[str, str]]) -> tuple[Hex, ...] | None:
     """Every readable hex as the net reads it: its likeliest of empty and the players' colours.
     Unsure: less than SURE likelier (log) than the next reading; a piece likelier of a colour
     no player has; one of the least sure pieces of a player read with more than a player has;
@@ -237,7 +255,7 @@ def read_by_net(grid: Grid, board: Board, players: list[tuple[str, str]]) -> tup
     classes = [colour_class(colour) for _, colour in players]
     if len(set(classes)) < len(classes):
         return None
-    cells, inputs = hex_inputs(grid.straight, grid.inside, grid.centres, grid.lean, board)
+    cells, inputs = hex_inputs(grid.straight, grid.centres, grid.lean, measured)
     every = probabilities(inputs) if cells else np.zeros((0, len(CLASSES)))
     stranger = ~np.isin(np.argmax(every, axis=1), [0, *classes])
     odds = every[:, [0, *classes]]
@@ -267,16 +285,10 @@ def read_by_net(grid: Grid, board: Board, players: list[tuple[str, str]]) -> tup
     return tuple(result)
 
 
-def hex_inputs(straight: Any, inside: Any, centres: Any, lean: Any, board: Board,
-               size: int = PATCH) -> tuple[list[Cell], Any]:
+def hex_inputs(straight: Any, centres: Any, lean: Any, measured: Measured, size: int = PATCH) -> tuple[list[Cell], Any]:
     """The readable hexes the photo shows, and the net's input for each (`scan_net.patches`),
-    their light measured as the hand reader measures it."""
-    import numpy as np
-
-    readable = np.array([t not in UNBUILDABLE for t in board.terrain])
-    seen = sample_hexes(straight.astype(np.float32) / 255.0, inside, centres, lean)
-    lit = hex_light(seen, board.terrain, readable)
-    use = np.flatnonzero(readable & seen.covered)
+    their light as the hand reader measured it."""
+    lit, use = measured.light, measured.use
     overall = lit.usual_rim.mean(axis=0)  # the photo's light: its terrains' usual rims on average
     inputs = patches(straight, centres[use], lean[use], lit.light[use] + overall,
                      lit.usual_rim[lit.kind[use]] - overall, size)
