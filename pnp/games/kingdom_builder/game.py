@@ -179,7 +179,7 @@ class KingdomBuilder(PageBeside, Game["Position", "Result"]):
 
         from pnp.games.kingdom_builder import scan_output
         from pnp.games.kingdom_builder.model import label
-        from pnp.games.kingdom_builder.photo import decode_photo, image_size, reduction
+        from pnp.games.kingdom_builder.photo import decode_photo, image_size, reduced_points, reduction
         from pnp.games.kingdom_builder.scan import check_corners, parse_corners, scan
         from pnp.games.kingdom_builder.scan_colours import player_colours
         from pnp.games.kingdom_builder.scan_geometry import W
@@ -196,8 +196,7 @@ class KingdomBuilder(PageBeside, Game["Position", "Result"]):
             if (width > height) != (image.shape[1] > image.shape[0]):  # turned by its EXIF orientation
                 width, height = height, width
             check_corners(points, width, height)  # the problems in the photo's own pixels
-            points = [(min(max((x + .5) / n - .5, 0.0), image.shape[1] - 1.0), min(max((y + .5) / n - .5, 0.0), image.shape[0] - 1.0))
-                      for x, y in points]
+            points = reduced_points(points, n, image.shape[1], image.shape[0])
         colours = player_colours([player.colour for player in players])
         result = scan(image, board, [(player.key, colour) for player, colour in zip(players, colours)], points)
         result = replace(result, corners=tuple(((x + .5) * n - .5, (y + .5) * n - .5) for x, y in result.corners))

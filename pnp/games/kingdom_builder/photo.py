@@ -28,6 +28,12 @@ def reduction(width: int, height: int, corners: list[tuple[float, float]] | None
     return next((n for n in REDUCTIONS if min(across, down) / n >= hex_apart), 1)
 
 
+def reduced_points(points: list[tuple[float, float]], n: int, width: int, height: int) -> list[tuple[float, float]]:
+    """Pixel centres in the whole photo as they lie in the photo decoded `n` times smaller
+    (`width` x `height` as decoded), kept inside it."""
+    return [(min(max((x + .5) / n - .5, 0.0), width - 1.0), min(max((y + .5) / n - .5, 0.0), height - 1.0)) for x, y in points]
+
+
 def decode_photo(data: bytes, file: str, reduce: int = 1) -> Any:
     """The photo (JPEG or PNG bytes, named `file` in messages) as an RGB array (height x width x 3,
     uint8), turned as its EXIF orientation says, `reduce` (1, 2, 4 or 8) times smaller than it is:

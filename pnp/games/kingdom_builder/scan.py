@@ -12,6 +12,7 @@ close to a decision boundary is reported as unsure rather than guessed silently.
 from __future__ import annotations
 
 import math
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,9 +25,9 @@ from pnp.games.kingdom_builder.scan_geometry import (CORNER_CELLS, DISC_CORE, MA
 from pnp.games.kingdom_builder.scan_fit import fits, mismatch, nearby
 from pnp.games.kingdom_builder.scan_light import grey_veil, light_jumps, own_veil, rim_colours, unveiled, usual_rims
 from pnp.games.kingdom_builder.scan_net import CLASSES, PATCH, colour_class, patches, probabilities
-from pnp.games.kingdom_builder.scan_models import (as_hue, colour_costs, first_reading, in_shadow, piece_colours,
-                                                   sample_costs, terrain_explains, who)
-from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, robust_spread
+from pnp.games.kingdom_builder.scan_models import (as_hue, colour_costs, empty_looks, first_reading, in_shadow,
+                                                   piece_colours, sample_costs, terrain_explains, who)
+from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, median, robust_spread
 from pnp.games.kingdom_builder.scan_print import blobs, like_pieces_elsewhere, repeated_art
 
 LOST = "'s pieces not found"      # the reason a hex is unsure then, after the player's key
@@ -135,8 +136,11 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
     check_corners(corners, width, height)
     grid = locate(image, corners, board, source)
     seen = measure(grid, board)
-    by_hand = _read(seen, grid.centres, grid.lean, board, players)
-    by_net = read_by_net(grid, seen, board, players)
+    # The net runs beside the hand reader: OpenCV lets go of Python's lock while it runs.
+    with ThreadPoolExecutor(1) as beside:
+        net = beside.submit(read_by_net, grid, seen, board, players)
+        by_hand = _read(seen, grid.centres, grid.lean, board, players)
+        by_net = net.result()
     readings = by_hand if by_net is None else tuple(map(both_readers, by_net, by_hand))
     return Scan(readings, tuple(grid.corners()), grid.straight,
                 {cell: tuple(grid.centres[flat(cell)]) for cell in hexgrid.cells(ROWS, COLS)}, tuple(players))
@@ -365,7 +369,7 @@ def hex_light(seen: HexSamples, terrain: tuple, readable: Any) -> HexLight:
     for k in range(len(kinds)):
         members = use[kind[use] == k]
         if len(members):
-            usual_rim[k] = np.median(rim_log[members], axis=0)
+            usual_rim[k] = median(rim_log[members], axis=0)
     light = rim_log - usual_rim[np.maximum(kind, 0)]
     hidden_rim = light_jumps(light, covered & readable) | ~rim_seen
     return HexLight(kind, usual_rim, light, rim, terrain_rims, covered, glare, washed, beside_glare, hidden_rim)
@@ -392,7 +396,7 @@ def first_look(image: Any, centres: Any, corrected: Any, lit: HexLight, use: Any
 
     kind = lit.kind[use]
     low, high = np.quantile(corrected, PARAMS.variety, axis=1)
-    feature = np.hstack([np.median(corrected, axis=1), (high - low).mean(axis=1, keepdims=True)])
+    feature = np.hstack([median(corrected, axis=1), (high - low).mean(axis=1, keepdims=True)])
     trusted = ~lit.glare[use]  # what glare washed out teaches nothing
     groups = first_reading(feature, kind, lit.usual_rim, declared, trusted)
     labels = np.argmin(groups.cost, axis=1)
@@ -436,18 +440,20 @@ def read_pieces(spot: Any, samples: Any, lit: HexLight, use: Any, first: FirstLo
         ungreyed = unveiled(spot, lit.rim[use], usual[use], own_veil(lit.rim, lit.terrain_rims, lit.covered)[use])
         tinted[~trusted] = ungreyed[~trusted]
     shade = in_shadow(samples, ground)
-    cost, foreign, _ = sample_costs(samples, kind, first.empty, first.labels, players, trusted)
-    labels = np.argmin(cost, axis=1)
-    piece = labels > 0
-    labels[piece] = 1 + who(piece_colours(tinted, foreign & ~shade, ground)[piece], declared, trusted[piece])
-    cost, foreign, empty_models = sample_costs(samples, kind, first.empty, labels, players, trusted)
-    labels = np.argmin(cost, axis=1)
+    looks = empty_looks(samples, kind, first.empty, trusted)
+    foreign = looks.foreign
     # Whose piece: decided on each piece's own colour, the samples its terrain does not
     # explain, less the piece's shadow.
     colour = piece_colours(tinted, foreign & ~shade, ground)
+    cost = sample_costs(samples, looks, first.labels, players, trusted)
+    labels = np.argmin(cost, axis=1)
+    piece = labels > 0
+    labels[piece] = 1 + who(colour[piece], declared, trusted[piece])
+    cost = sample_costs(samples, looks, labels, players, trusted)
+    labels = np.argmin(cost, axis=1)
     colour_cost, colour_distance = colour_costs(as_hue(colour), as_hue(ground), labels, players, trusted)
-    hidden = terrain_explains(colour, labels, trusted, empty_models, players)
-    return Pieces(cost, labels, colour_cost, colour_distance, foreign, empty_models, hidden)
+    hidden = terrain_explains(colour, labels, trusted, looks.models, players)
+    return Pieces(cost, labels, colour_cost, colour_distance, foreign, looks.models, hidden)
 
 
 def oddness(fit: Any, labels: Any) -> Any:
@@ -458,7 +464,7 @@ def oddness(fit: Any, labels: Any) -> Any:
     odd = np.zeros(len(fit))
     for g in np.unique(labels):
         members = labels == g
-        odd[members] = (fit[members] - np.median(fit[members])) / robust_spread(fit[members], PARAMS.odd_floor)
+        odd[members] = (fit[members] - median(fit[members])) / robust_spread(fit[members], PARAMS.odd_floor)
     return odd
 
 
@@ -480,6 +486,7 @@ def _hexes(readable: Any, use: Any, lit: HexLight, first: FirstLook, pieces: Pie
     extra = surplus(np.where(margin > 0, np.argmin(colour_cost, axis=1) + 1, 0), margin, len(keys))
     result = []
     position = {int(i): n for n, i in enumerate(use)}
+    order = np.argsort(colour_cost, axis=1)
     for i, cell in enumerate(hexgrid.cells(ROWS, COLS)):
         if not readable[i]:
             continue
@@ -487,7 +494,7 @@ def _hexes(readable: Any, use: Any, lit: HexLight, first: FirstLook, pieces: Pie
             result.append(Hex(cell, None, False, (None, *keys), "not in the photo"))
             continue
         n = position[i]
-        ranked = np.argsort(colour_cost[n])
+        ranked = order[n]
         result.append(_verdict(cell, _Evidence(
             piece_margin=float(cost[n, 0] - cost[n, 1:].min()),
             colours=tuple(keys[j] for j in ranked),
@@ -601,11 +608,11 @@ def _faint(cost: Any, labels: Any, kind: Any, players: int) -> Any:
 
     margin = cost[:, 0] - cost[:, 1:].min(axis=1)  # > 0: a piece is likelier than none
     likeliest = np.argmin(cost[:, 1:], axis=1) + 1
-    usual = np.median(margin[labels > 0]) if (labels > 0).any() else 0.0
+    usual = median(margin[labels > 0]) if (labels > 0).any() else 0.0
     faint = np.zeros(len(cost), bool)
     for k in np.unique(kind):
         for j in range(1, players + 1):
             theirs = (labels == j) & (kind == k)
-            if theirs.sum() >= 3 and (typical := np.median(margin[theirs])) < PARAMS.faint * usual:
+            if theirs.sum() >= 3 and (typical := median(margin[theirs])) < PARAMS.faint * usual:
                 faint |= (kind == k) & (((labels == 0) & (likeliest == j) & (-margin < typical)) | (theirs & (margin < typical)))
     return faint

@@ -93,12 +93,11 @@ def sample(image: Any, points: Any) -> Any:
     import cv2
     import numpy as np
 
-    pts = points.reshape(-1, 2).astype(np.float32)
+    pts = points.reshape(-1, 2)
     width = 1024  # remap's maps are images, at most 32767 wide
     padded = np.zeros((-(-len(pts) // width) * width, 2), np.float32)
     padded[:len(pts)] = pts
-    maps = padded.reshape(-1, width, 2)
-    out = cv2.remap(image, maps[..., 0].copy(), maps[..., 1].copy(), cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    out = cv2.remap(image, padded.reshape(-1, width, 2), None, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     return out.reshape(len(padded), -1)[:len(pts)].reshape(*points.shape[:-1], -1)
 
 
@@ -114,52 +113,60 @@ def refine(straight: Any, centres: Any) -> Any:
     corner_idx = [flat(c) for c in CORNER_CELLS]
     base = centres[corner_idx].astype(np.float32)
 
-    def cost(points: Any, which: Any = slice(None)) -> float:
-        values = sample(blurred, points[which][:, None, :] + pattern[None, :, :])
-        return float(((values - values.mean(axis=1, keepdims=True)) ** 2).sum())
+    def looks(grids: list, which: Any = slice(None)) -> Any:
+        """What the pattern round each hex (of `which`) shows, per grid: (grids, pattern, hexes, 3)."""
+        return sample(blurred, pattern[None, :, None, :] + np.stack([grid[which] for grid in grids])[:, None])
+
+    def cost(values: Any) -> float:
+        deviation = values - values.mean(axis=0)
+        deviation *= deviation
+        # Summed hex by hex: the float32 sum's rounding is that of (hexes, pattern, 3).
+        return float(deviation.transpose(1, 0, 2).copy().sum())
 
     def moved(delta: Any) -> Any:
         matrix = cv2.getPerspectiveTransform(base, (base + delta.reshape(4, 2)).astype(np.float32))
         return transform(matrix, centres)
 
-    # Coarse: the whole grid shifted, within about a third of a hex.
-    best, best_cost = np.zeros(8), cost(centres)
-    span = np.arange(-0.35 * W, 0.35 * W + 1e-9, W / 14)
-    for dx in span:
-        for dy in span:
-            delta = np.tile([dx, dy], 4)
-            c = cost(centres + [dx, dy])
-            if c < best_cost:
-                best, best_cost = delta, c
-    # Fine: each corner on its own, in shrinking steps.
-    for step in (W / 12, W / 24, W / 48):
+    def descend(best: Any, best_cost: float, steps: list, grid: Any, which: Any = slice(None),
+                allowed: Any = lambda trial: True) -> tuple[Any, float]:
+        """`best` moved by each of `steps` in turn where that lowers the cost, until none does.
+        The trials left are sampled together; their costs are worked out in turn up to the first
+        that is lower."""
         improved = True
         while improved:
             improved = False
-            for k in range(8):
-                for sign in (1, -1):
-                    trial = best.copy()
-                    trial[k] += sign * step
-                    c = cost(moved(trial))
-                    if c < best_cost:
-                        best, best_cost, improved = trial, c, True
+            left = [step for step in steps if allowed(best + step)]
+            while left:
+                trials = [best + step for step in left]
+                for n, values in enumerate(looks([grid(trial) for trial in trials], which)):
+                    if (c := cost(values)) < best_cost:
+                        best, best_cost, improved = trials[n], c, True
+                        left = [step for step in left[n + 1:] if allowed(best + step)]
+                        break
+                else:
+                    left = []
+        return best, best_cost
+
+    # Coarse: the whole grid shifted, within about a third of a hex.
+    best, best_cost = np.zeros(8), cost(looks([centres])[0])
+    span = np.arange(-0.35 * W, 0.35 * W + 1e-9, W / 14)
+    shifts = [(dx, dy) for dx in span for dy in span]
+    for (dx, dy), values in zip(shifts, looks([centres + [dx, dy] for dx, dy in shifts])):
+        if (c := cost(values)) < best_cost:
+            best, best_cost = np.tile([dx, dy], 4), c
+    # Fine: each corner on its own, in shrinking steps.
+    for step in (W / 12, W / 24, W / 48):
+        best, best_cost = descend(best, best_cost, [sign * step * np.eye(8)[k] for k in range(8) for sign in (1, -1)], moved)
     points = moved(best)
     # Loose sections lie a little apart: each may shift a little on its own.
     sectors = np.array(SECTOR_OF)
     for quarter in range(4):
         which = np.flatnonzero(sectors == quarter)
-        shift, here = np.zeros(2), cost(points, which)
+        shift, here = np.zeros(2), cost(looks([points], which)[0])
         for step in (W / 16, W / 32):
-            improved = True
-            while improved:
-                improved = False
-                for d in ((step, 0), (-step, 0), (0, step), (0, -step)):
-                    trial = shift + d
-                    if np.abs(trial).max() > 0.25 * W:
-                        continue
-                    c = cost(points + np.where((sectors == quarter)[:, None], trial, 0), which)
-                    if c < here:
-                        shift, here, improved = trial, c, True
+            shift, here = descend(shift, here, [np.array(d) for d in ((step, 0), (-step, 0), (0, step), (0, -step))],
+                                  lambda trial: points + np.where((sectors == quarter)[:, None], trial, 0), which,
+                                  lambda trial: np.abs(trial).max() <= 0.25 * W)
         points[which] += shift
     return points
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from pnp import hexgrid
 from pnp.games.kingdom_builder.model import COLS, ROWS
-from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, masked_medians
+from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, masked_medians, median
 
 
 
@@ -21,16 +21,16 @@ def rim_colours(samples: Any, terrain: tuple, covered: Any) -> tuple[Any, Any]:
 
     logs = log_rgb(samples)
     hue = logs[..., [0, 2]] - logs[..., 1:2]
-    usual = usual_rims(np.median(hue, axis=1), terrain, covered)
+    usual = usual_rims(median(hue, axis=1), terrain, covered)
     off = np.linalg.norm(hue - usual[:, None], axis=2)
     # The hue of a dark terrain is noisy: the tolerance grows with how far its samples usually are.
-    alike = off < np.maximum(PARAMS.rim_hue, PARAMS.rim_noise * usual_rims(np.median(off, axis=1, keepdims=True), terrain, covered))
+    alike = off < np.maximum(PARAMS.rim_hue, PARAMS.rim_noise * usual_rims(median(off, axis=1, keepdims=True), terrain, covered))
     bright = logs.mean(axis=2)
     near = np.abs(bright[:, :, None] - bright[:, None, :]) < PARAMS.rim_shade
     crowd = (near & alike[:, None, :]).sum(axis=2) * alike  # in-hue samples of about each one's brightness
     seen = alike.sum(axis=1) >= PARAMS.rim_seen
     crowded = np.take_along_axis(near, np.argmax(crowd, axis=1)[:, None, None], axis=1)[:, 0] & alike
-    rims = np.where(seen[:, None], masked_medians(samples, crowded | ~seen[:, None]), np.median(samples, axis=1))
+    rims = np.where(seen[:, None], masked_medians(samples, crowded | ~seen[:, None]), median(samples, axis=1))
     return rims, seen
 
 
@@ -44,7 +44,7 @@ def usual_rims(rim: Any, terrain: tuple, covered: Any) -> Any:
     usual = np.zeros((len(names), rim.shape[1]))
     for k in range(len(names)):
         members = (kind == k) & covered
-        usual[k] = np.median(rim[members], axis=0) if members.any() else rim[kind == k].mean(axis=0)
+        usual[k] = median(rim[members], axis=0) if members.any() else rim[kind == k].mean(axis=0)
     return usual[kind]
 
 
@@ -63,7 +63,7 @@ def light_jumps(light: Any, usable: Any) -> Any:
     alone = ~given.any(axis=1)  # no usable neighbour: the hex's own light
     around[alone] = light[alone]
     tint = light - light.mean(axis=1, keepdims=True)
-    usual = np.median(tint[usable], axis=0)
+    usual = median(tint[usable], axis=0)
     return (np.abs(light - around).mean(axis=1) > PARAMS.light_jump) | (np.abs(tint - usual).max(axis=1) > PARAMS.light_tint)
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.games.kingdom_builder.scan_colours import rgb
-from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, masked_medians, robust_spread
+from pnp.games.kingdom_builder.scan_params import PARAMS, channel_sum, log_rgb, masked_medians, median, robust_spread
 
 
 
@@ -61,8 +61,8 @@ def _costs(x: Any, kind: Any, empty_mean: Any, empty_spread: Any, piece_mean: An
 
     means = np.concatenate([empty_mean[kind][:, None], np.broadcast_to(piece_mean, (len(x), *piece_mean.shape))], axis=1)
     spreads = np.concatenate([empty_spread[kind][:, None], np.broadcast_to(piece_spread, (len(x), *piece_spread.shape))], axis=1)
-    z2 = (((x[:, None, :] - means) / spreads) ** 2).sum(axis=2)
-    return 0.5 * z2 + np.log(spreads).sum(axis=2), np.sqrt(z2)
+    z2 = channel_sum(((x[:, None, :] - means) / spreads) ** 2)
+    return 0.5 * z2 + channel_sum(np.log(spreads)), np.sqrt(z2)
 
 
 def _kmeans(x: Any, k: int) -> Any:
@@ -70,34 +70,39 @@ def _kmeans(x: Any, k: int) -> Any:
     import numpy as np
 
     def nearest(centres: Any) -> Any:
-        return np.argmin(((x[:, None] - centres[None]) ** 2).sum(axis=2), axis=1)
+        return np.argmin(channel_sum((x[:, None] - centres[None]) ** 2), axis=1)
 
-    centres = [x[np.argmax(((x - x.mean(axis=0)) ** 2).sum(axis=1))]]
+    centres = [x[np.argmax(channel_sum((x - x.mean(axis=0)) ** 2))]]
     while len(centres) < k:
-        centres.append(x[np.argmax(np.min([((x - c) ** 2).sum(axis=1) for c in centres], axis=0))])
+        centres.append(x[np.argmax(np.min([channel_sum((x - c) ** 2) for c in centres], axis=0))])
     centres = np.array(centres, dtype=float)
     for _ in range(8):
         assign = nearest(centres)
-        centres = np.array([x[assign == j].mean(axis=0) if np.any(assign == j) else centres[j] for j in range(k)])
+        # Each cluster's mean: bincount adds its rows in order, as the mean over them does.
+        count = np.bincount(assign, minlength=k)[:, None]
+        total = np.stack([np.bincount(assign, x[:, d], k) for d in range(x.shape[1])], axis=1)
+        centres = np.where(count > 0, total / np.maximum(count, 1), centres)
     return centres
 
 
-def sample_costs(samples: Any, kind: Any, empty: Any, labels: Any, players: int, trusted: Any) -> tuple[Any, Any, dict]:
-    """-log likelihood of each hex's samples being an empty hex of its terrain (column 0) or
-    holding each player's piece: every group's colours as a small Gaussian mixture, so an
-    empty terrain may have its specks of other colours and a piece its lit and shaded sides.
-    A piece's spot also shows some terrain, so a piece is a mix of its colours and the terrain's.
-    Also which samples their terrain does not explain, and each terrain's model (its log
-    density) with the density below which a colour is unexplained."""
+@dataclass
+class EmptyLooks:
+    """Each terrain's empty look, learned from the hexes first read as empty."""
+
+    models: dict  # per terrain kind, its colours' log density and the density below which a colour is unexplained
+    fit: Any      # per sample, its log density under its hex's terrain's model
+    foreign: Any  # per sample, whether its terrain does not explain it
+
+
+def empty_looks(samples: Any, kind: Any, empty: Any, trusted: Any) -> EmptyLooks:
+    """Each terrain's empty look as a small Gaussian mixture of its colours (an empty terrain
+    may have its specks of other colours), learned from the hexes `empty` marks, those first
+    read as empty: learned from later readings it could take in the pieces it missed, for good.
+    Hexes not `trusted` (glare) only when too few others are left."""
     import numpy as np
 
-    hexes = len(samples)
-    cost = np.zeros((hexes, players + 1))
-    # Each terrain's empty look is learned from the hexes `empty` marks, those first read as
-    # empty: learned from later readings it could take in the pieces it missed, for good.
-    # Hexes not `trusted` (glare) only when too few others are left.
-    empty_models = {}
-    empty_ll = np.zeros(samples.shape[:2])
+    models = {}
+    fit = np.zeros(samples.shape[:2])
     foreign = np.zeros(samples.shape[:2], bool)
     for k in np.unique(kind):
         members = kind == k
@@ -107,11 +112,23 @@ def sample_costs(samples: Any, kind: Any, empty: Any, labels: Any, players: int,
         train = samples[pick].reshape(-1, 3)
         model = mixture(train, 4, 0.03, 0.2)
         # Unexplained: less likely than all but the rarest 1 % of the terrain's own colours.
-        empty_models[k] = model, np.quantile(model(train), 0.01)
-        empty_ll[members] = model(samples[members])
-        foreign[members] = empty_ll[members] < empty_models[k][1]
+        models[k] = model, np.quantile(model(train), 0.01)
+        fit[members] = model(samples[members])
+        foreign[members] = fit[members] < models[k][1]
+    return EmptyLooks(models, fit, foreign)
+
+
+def sample_costs(samples: Any, empty: EmptyLooks, labels: Any, players: int, trusted: Any) -> Any:
+    """-log likelihood of each hex's samples being an empty hex of its terrain (column 0) or
+    holding each player's piece: each player's colours as a small Gaussian mixture (a piece
+    has its lit and shaded sides). A piece's spot also shows some terrain, so a piece is a mix
+    of its colours and the terrain's."""
+    import numpy as np
+
+    cost = np.zeros((len(samples), players + 1))
+    cost[:, 0] = -empty.fit.sum(axis=1) / PARAMS.correlated
+    terrain_part = np.log(1 - PARAMS.piece_share) + empty.fit
     for _ in range(2):
-        cost[:, 0] = -empty_ll.sum(axis=1) / PARAMS.correlated
         for j in range(players):
             mine = labels == j + 1
             train = samples[mine & trusted] if (mine & trusted).any() else samples[mine]
@@ -119,12 +136,12 @@ def sample_costs(samples: Any, kind: Any, empty: Any, labels: Any, players: int,
                 cost[:, j + 1] = np.inf
                 continue
             # Train on the samples the terrain does not explain: the piece itself.
-            own = train[foreign[mine & trusted if (mine & trusted).any() else mine]]
+            own = train[empty.foreign[mine & trusted if (mine & trusted).any() else mine]]
             model = mixture((own if len(own) >= 20 else train.reshape(-1, 3)).reshape(-1, 3), 3, 0.05, 0.3)
-            mixed = np.logaddexp(np.log(PARAMS.piece_share) + model(samples), np.log(1 - PARAMS.piece_share) + empty_ll)
+            mixed = np.logaddexp(np.log(PARAMS.piece_share) + model(samples), terrain_part)
             cost[:, j + 1] = -mixed.sum(axis=1) / PARAMS.correlated
         labels = np.argmin(cost, axis=1)
-    return cost, foreign, empty_models
+    return cost
 
 
 def mixture(points: Any, components: int, floor: float, ceiling: float) -> Any:
@@ -140,7 +157,10 @@ def mixture(points: Any, components: int, floor: float, ceiling: float) -> Any:
     weights = np.full(components, 1 / components)
 
     def log_parts(x: Any) -> Any:
-        z = ((x[..., None, :] - means) ** 2 / variances).sum(axis=-1)
+        z = x[..., None, :] - means
+        z *= z
+        z /= variances
+        z = channel_sum(z)
         return np.log(weights) - 0.5 * z - 0.5 * np.log(variances).sum(axis=1) - 1.5 * np.log(2 * np.pi)
 
     for _ in range(6):
@@ -154,8 +174,8 @@ def mixture(points: Any, components: int, floor: float, ceiling: float) -> Any:
 
     def log_density(x: Any) -> Any:
         parts = log_parts(x)
-        top = parts.max(axis=-1)
-        return np.logaddexp(top + np.log(np.exp(parts - top[..., None]).sum(axis=-1)), PARAMS.stray)
+        top = np.maximum.reduce([parts[..., c] for c in range(parts.shape[-1])])  # a fast max over a short axis
+        return np.logaddexp(top + np.log(channel_sum(np.exp(parts - top[..., None]))), PARAMS.stray)
 
     return log_density
 
@@ -181,7 +201,7 @@ def terrain_explains(colour: Any, labels: Any, trusted: Any, empty_models: dict,
         mine = (labels == j + 1) & trusted
         if not mine.any():
             continue
-        typical = np.median(colour[mine], axis=0)
+        typical = median(colour[mine], axis=0)
         for k, (model, cut) in empty_models.items():
             hidden[k, j] = model(typical) >= cut
     return hidden
@@ -194,7 +214,7 @@ def piece_colours(samples: Any, foreign: Any, ground: Any) -> Any:
     import numpy as np
 
     chosen = foreign | (foreign.sum(axis=1) < 6)[:, None]
-    far = np.linalg.norm(samples - ground[:, None], axis=2)
+    far = np.sqrt(channel_sum((samples - ground[:, None]) ** 2))
     return masked_medians(samples, chosen & (far >= masked_medians(far[..., None], chosen)))
 
 
@@ -222,7 +242,7 @@ def colour_costs(colour: Any, ground: Any, labels: Any, players: int, trusted: A
             if len(members) == 0:
                 cost[:, j] = np.inf
                 continue
-            middle = np.median(members, axis=0)
+            middle = median(members, axis=0)
             spread = robust_spread(members, 0.05) if len(members) >= 5 else np.full(3, 0.15)
             distance[:, j] = np.sqrt((((colour - middle) / spread) ** 2).sum(axis=1))
             # A piece's colour may be blended a little into its terrain's: the nearest of the mixes.

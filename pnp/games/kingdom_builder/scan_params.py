@@ -91,13 +91,41 @@ def log_rgb(colour: Any) -> Any:
     return np.log(colour + LOG_FLOOR)
 
 
+def median(values: Any, axis: int | None = None, keepdims: bool = False) -> Any:
+    """`np.median` of float values, the same numbers several times faster: one sort along the
+    axis, then its middle (or the mean of its two middles), where `np.median` partitions a
+    copy of each slice on its own."""
+    import numpy as np
+
+    values = np.asarray(values)
+    if axis is None:
+        whole = median(values.reshape(-1), 0, keepdims)
+        return whole.reshape((1,) * values.ndim) if keepdims else whole
+    ordered = np.sort(values, axis=axis)
+    count = ordered.shape[axis]
+    if count == 0 or np.isnan(np.take(ordered, [count - 1], axis=axis)).any():  # NaN sorts last
+        return np.median(values, axis=axis, keepdims=keepdims)
+    low = np.take(ordered, [(count - 1) // 2], axis=axis)
+    middle = low if count % 2 else (low + np.take(ordered, [count // 2], axis=axis)) / 2
+    return middle if keepdims else np.squeeze(middle, axis=axis)[()]
+
+
+def channel_sum(values: Any) -> Any:
+    """`values.sum(axis=-1)` for a short last axis (channels, mixture parts), the same numbers:
+    numpy adds fewer than 8 in order, but its reduction over a short axis is slow."""
+    total = values[..., 0]
+    for k in range(1, values.shape[-1]):
+        total = total + values[..., k]
+    return total
+
+
 def robust_spread(values: Any, floor: float, axis: Any = 0) -> Any:
     """How widely `values` spread about their median, as a standard deviation that one outlier
     cannot inflate (the median absolute deviation), never below `floor`."""
     import numpy as np
 
-    middle = np.median(values, axis=axis, keepdims=True)
-    return np.maximum(np.median(np.abs(values - middle), axis=axis) * MAD_TO_SD, floor)
+    middle = median(values, axis=axis, keepdims=True)
+    return np.maximum(median(np.abs(values - middle), axis=axis) * MAD_TO_SD, floor)
 
 
 def masked_medians(values: Any, keep: Any) -> Any:

@@ -8,20 +8,29 @@ import math
 from typing import Any
 
 from pnp.games.kingdom_builder.scan_geometry import W, sample
-from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, robust_spread
+from pnp.games.kingdom_builder.scan_params import PARAMS, channel_sum, log_rgb, median, robust_spread
 
 NUDGES = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]  # shifts to find printed art at, pixels
 
 
-def interior(image: Any, centres: Any, light: Any) -> tuple[Any, Any, int]:
-    """Light-corrected log colours on a pixel grid over each hex's inside, each grid point's
-    distance from the centre, and the grid's half-width."""
+def square() -> tuple[Any, Any, int]:
+    """The pixel grid over a hex's inside: the points (x, y) of the square round its centre, row
+    by row, which of them lie inside (within PARAMS.inside of a hex's width), and its half-width."""
     import numpy as np
 
     reach = int(round(PARAMS.inside * W))
-    grid = np.mgrid[-reach:reach + 1, -reach:reach + 1].transpose(1, 2, 0)[..., ::-1].astype(float)  # (x, y)
-    values = log_rgb(sample(image, centres[:, None, :] + grid.reshape(1, -1, 2))) - light[:, None, :]
-    return values, np.linalg.norm(grid, axis=2).reshape(-1), reach
+    grid = np.mgrid[-reach:reach + 1, -reach:reach + 1].transpose(1, 2, 0)[..., ::-1].astype(float).reshape(-1, 2)
+    return grid, np.linalg.norm(grid, axis=1) <= PARAMS.inside * W, reach
+
+
+def interior(image: Any, centres: Any, light: Any) -> tuple[Any, Any]:
+    """Light-corrected log colours at the points of `square` inside each hex, and each point's
+    distance from the centre."""
+    import numpy as np
+
+    grid, inside, _ = square()
+    points = grid[inside]
+    return log_rgb(sample(image, centres[:, None, :] + points[None])) - light[:, None, :], np.linalg.norm(points, axis=1)
 
 
 def repeated_art(image: Any, centres: Any, light: Any, look: Any, trusted: Any, first_empty: Any) -> tuple[Any, Any, Any]:
@@ -34,9 +43,8 @@ def repeated_art(image: Any, centres: Any, light: Any, look: Any, trusted: Any, 
     to check all of them against: the art is used, but unchecked."""
     import numpy as np
 
-    values, radius, _ = interior(image, centres, light)
-    inside = radius <= PARAMS.inside * W
-    values, middle = values[:, inside], radius[inside] <= PARAMS.middle * W
+    values, radius = interior(image, centres, light)
+    middle = radius <= PARAMS.middle * W
 
     def shows_art(values: Any, template: Any, spread: Any) -> Any:
         # Over the whole hex and over its middle, where a piece stands and covers more.
@@ -53,18 +61,17 @@ def repeated_art(image: Any, centres: Any, light: Any, look: Any, trusted: Any, 
         strict = np.min([spread for _, spread in learned], axis=0)
         explained = [shows_art(values[members], template, strict).sum() for template, _ in learned]
         template, spread = learned[int(np.argmax(explained))]
-        if max(np.median(spread), np.median(spread[middle])) > PARAMS.repeats:  # over the hex, and where pieces stand
+        if max(median(spread), median(spread[middle])) > PARAMS.repeats:  # over the hex, and where pieces stand
             continue
         shows = shows_art(values[members], template, spread)
         if shows.sum() < PARAMS.art_teachers:  # art found on hardly a hex is not art that repeats
             continue
         # A hex a pixel off the grid (a section lying askew) still shows the art.
         again = np.flatnonzero(members)[~shows]
-        found = np.zeros(len(again), bool)
-        for shift in NUDGES if len(again) else ():
-            moved, _, _ = interior(image, centres[again] + shift, light[again])
-            found |= shows_art(moved[:, inside], template, spread)
-        shows[~shows] = found
+        if len(again):
+            moved, _ = interior(image, (centres[again][None] + np.array(NUDGES)[:, None]).reshape(-1, 2),
+                                np.tile(light[again], (len(NUDGES), 1)))
+            shows[~shows] = shows_art(moved, template, spread).reshape(len(NUDGES), -1).any(axis=0)
         repeats[members] = True
         plain[members] = shows
         checked[members] = len(teachers) == 2
@@ -89,8 +96,8 @@ def like_pieces_elsewhere(colour: Any, kind: Any, look: Any, plain: Any, labels:
         elsewhere = colour[(labels == player) & (kind != kind[members][0]) & trusted]
         if len(elsewhere) < 3:
             continue
-        art = np.median(colour[shown], axis=0)
-        alike[members] = np.linalg.norm(art - np.median(elsewhere, axis=0)) < np.linalg.norm(art - ground[members][0])
+        art = median(colour[shown], axis=0)
+        alike[members] = np.linalg.norm(art - median(elsewhere, axis=0)) < np.linalg.norm(art - ground[members][0])
     return alike
 
 
@@ -99,7 +106,7 @@ def _typical(samples: Any) -> tuple[Any, Any]:
     absolute deviation scaled to a standard deviation, never below 0.03)."""
     import numpy as np
 
-    template = np.median(samples, axis=0)
+    template = median(samples, axis=0)
     return template, robust_spread(samples, 0.03)
 
 
@@ -107,7 +114,7 @@ def _differs(values: Any, template: Any, spread: Any) -> Any:
     """Per hex and place: whether the colour lies more than 4 spreads from the typical one."""
     import numpy as np
 
-    return np.sqrt((((values - template) / spread) ** 2).sum(axis=2)) > 4
+    return np.sqrt(channel_sum(((values - template) / spread) ** 2)) > 4
 
 
 def blobs(image: Any, centres: Any, lean: Any, light: Any, kind: Any, empty_models: dict, look: Any, empty: Any) -> Any:
@@ -121,31 +128,31 @@ def blobs(image: Any, centres: Any, lean: Any, light: Any, kind: Any, empty_mode
     import cv2
     import numpy as np
 
-    values, radius, reach = interior(image, centres, light)
-    inside = radius <= PARAMS.inside * W
+    values, _ = interior(image, centres, light)
+    _, inside, reach = square()
     side = 2 * reach + 1
-    foreign = np.zeros((len(centres), side * side), bool)
+    unlike = np.zeros((len(centres), inside.sum()), bool)
     for k, (model, cut) in empty_models.items():
-        foreign[kind == k] = model(values[kind == k]) < cut
+        unlike[kind == k] = model(values[kind == k]) < cut
     for group in np.unique(look):
         members = look == group
         if (members & empty).sum() < 4:
             continue
-        foreign[members] |= _differs(values[members], *_typical(values[members & empty]))
-    foreign &= inside[None]
+        unlike[members] |= _differs(values[members], *_typical(values[members & empty]))
     across = int(math.ceil(math.sqrt(len(centres))))
-    tiles = np.zeros((across * side, across * side), np.uint8)
-    for n, mask in enumerate(foreign):
-        row, col = divmod(n, across)
-        tiles[row * side:(row + 1) * side, col * side:(col + 1) * side] = mask.reshape(side, side)
+    foreign = np.zeros((across * across, side * side), np.uint8)
+    foreign[:len(centres), inside] = unlike
+    # Each hex's square in a tile of the big picture, row by row.
+    tiles = np.ascontiguousarray(foreign.reshape(across, across, side, side).transpose(0, 2, 1, 3)).reshape(across * side, -1)
     _, parts, stats, _ = cv2.connectedComponentsWithStats(tiles, connectivity=8)
-    areas = np.zeros(len(centres))
-    for n in range(len(centres)):
-        row, col = divmod(n, across)
-        x, y = (np.clip(np.round(lean[n] / 2) + reach, 1, side - 2)).astype(int)
-        near = parts[row * side + y - 1:row * side + y + 2, col * side + x - 1:col * side + x + 2]
-        found = [stats[label, cv2.CC_STAT_AREA] for label in np.unique(near) if label]
-        areas[n] = max(found, default=0)
+    # The largest patch among the 3 x 3 pixels round where the middle of each hex's spot lies.
+    row, col = np.divmod(np.arange(len(centres)), across)
+    x, y = (np.clip(np.round(lean / 2) + reach, 1, side - 2)).astype(int).T
+    step = np.arange(-1, 2)
+    near = parts[(row * side + y)[:, None, None] + step[None, :, None], (col * side + x)[:, None, None] + step[None, None, :]]
+    size = stats[:, cv2.CC_STAT_AREA].copy()
+    size[0] = 0  # the background
+    areas = size[near].reshape(len(centres), -1).max(axis=1).astype(float)
     big = areas[areas > np.quantile(areas, 0.5)]
-    typical = np.median(big) if len(big) else 1.0
+    typical = median(big) if len(big) else 1.0
     return areas / max(typical, 1.0)
