@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pnp import hexgrid
@@ -592,6 +593,7 @@ def _verdict(cell: Cell, e: _Evidence) -> Hex:
     return Hex(cell, names[0], not reason, names if reason else (), reason, margin, e.oddness)
 
 
+@lru_cache(maxsize=1)
 def surest_empty() -> float:
     """The most an empty reading can be likelier (log) than a piece: a piece's spot shows
     some terrain too (`piece_share`), so a spot its terrain explains wholly is still that part
