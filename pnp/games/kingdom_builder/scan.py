@@ -114,10 +114,13 @@ def check_corners(corners: list[tuple[float, float]], width: int, height: int) -
 
 def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list[tuple[float, float]] | None = None) -> Scan:
     """Read the settlements. `players` are (key, colour) pairs; `corners` the photo's pixel
-    centres of A1, A20, T1, T20 (else the scan markers are looked for)."""
+    centres of A1, A20, T1, T20 (else the scan markers are looked for). Sets OpenCV to one
+    thread for the process: the scan runs its net beside its hand reader itself, and OpenCV's
+    own threads, on its many small images, cost more than they give (most on a busy machine)."""
     import cv2
     import numpy as np
 
+    cv2.setNumThreads(1)
     height, width = image.shape[:2]
     units = board_centres()
     if corners is None:
