@@ -28,7 +28,6 @@ from pnp.games.base import P, R, BoardPicture, BoardPictures, DeskPage, Form, Ga
 
 MAX_UPLOAD = 256 * 1024  # an opened transcription or set-up: a few KiB in practice
 UPLOAD_TYPES = (".yaml", ".yml", ".json")
-PICTURE_NICENESS = 10  # a Picture PDF's process yields the CPU to the desk's own
 
 
 def version_of(raw: bytes | None) -> str | None:
@@ -112,6 +111,9 @@ class Refused(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status = status
+
+    def __reduce__(self) -> tuple[type[Refused], tuple[int, str]]:  # sent back from the desk's processes
+        return Refused, (self.status, str(self))
 
 
 
@@ -224,16 +226,6 @@ def draw_picture(sheet: ScoreSheet) -> bytes:
     game = GAMES[sheet.game]
     assert isinstance(game, ScorePicture)
     return pdf.render([game.picture(sheet.result)], sheet.title)
-
-
-def draw_picture_aside(sheet: ScoreSheet) -> bytes:
-    """`draw_picture` in a process of its own, at a lower priority: on a machine with few cores
-    the desk's request loop and its scans come first, the picture takes what is left."""
-    import os
-
-    if hasattr(os, "nice") and os.nice(0) < PICTURE_NICENESS:
-        os.nice(PICTURE_NICENESS - os.nice(0))
-    return draw_picture(sheet)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,115 @@
+"""The desk's heavy work, done in processes of their own at a lower priority: Picture PDFs (seconds
+of pure Python) and photos read (seconds of OpenCV and Python each). In a thread, their Python
+would hold the interpreter lock that the request loop needs; in a process lowered below the desk,
+they take the CPU that the loop leaves.
+
+Each call is sent pickled and gives plain data back: what it needs of the desk is passed to it (the
+files its games save to), never the desk's service with its locks; what it refuses is a `Refused`,
+as when it ran in the desk.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from pnp.desk.service import Desk, DeskService, Refused, ScoreSheet, draw_picture
+from pnp.games.base import Json
+
+NICENESS = 10  # the processes yield the CPU to the desk's own
+T = TypeVar("T")
+BIG_BLOCK = 8 * 1024 * 1024  # blocks this large (a photo, its pixels) are given back to the system when freed
+
+
+def big_blocks_given_back() -> None:
+    """Large blocks taken from the system on their own and given back when freed. glibc's malloc
+    does so from 128 KiB, but raises that threshold to each such block freed, up to 32 MiB: a
+    photo's buffers then come from heaps that the process keeps (50 scans of a 28 MiB photo left
+    the desk 200 MB larger; with the threshold fixed, 40 MB). Elsewhere, the system's own rules."""
+    import ctypes
+
+    if sys.platform.startswith("linux"):
+        mallopt = getattr(ctypes.CDLL(None), "mallopt", None)
+        if mallopt is not None:
+            mallopt(-3, BIG_BLOCK)  # M_MMAP_THRESHOLD
+
+
+def set_aside() -> None:
+    """This process below the desk, its large blocks given back when freed (each time: cheap)."""
+    if hasattr(os, "nice") and os.nice(0) < NICENESS:
+        os.nice(NICENESS - os.nice(0))
+    big_blocks_given_back()
+
+
+def draw_picture_aside(sheet: ScoreSheet) -> bytes:
+    set_aside()
+    return draw_picture(sheet)
+
+
+def scan_aside(targets: dict[str, Path], body: bytearray, content_type: str, largest: int) -> Json:
+    """A photo's form, its body as the desk received it (a photo of at most `largest` bytes, the
+    position and its corners), read into the position as `DeskService.scan` reads it, for a desk
+    whose games save to `targets`."""
+    from pnp.desk.forms import read_form
+
+    form = read_form(body, content_type, 4, 1)
+    if "photo" not in form.files:
+        raise Refused(400, "no photo sent")
+    name, photo = form.files.pop("photo")
+    if len(photo) > largest:
+        raise Refused(413, f"the photo is larger than {largest / 2**20:g} MiB")
+    try:
+        document = json.loads(form.fields.get("document", ""))
+    except (ValueError, RecursionError):
+        raise Refused(400, "the position is not valid JSON") from None
+    return DeskService(Desk(targets)).scan(form.fields.get("game"), document, photo, name or "photo",
+                                           form.fields.get("corners") or None)
+
+
+async def alone(call: Callable[..., T], *args: object) -> T:
+    """`call(*args)` in a process started for it alone (`main`), at a lower priority: it ends with
+    the call, its memory given back, or is killed if the request is given up (the desk stopping);
+    what the call raises is raised here."""
+    from anyio import open_process
+
+    sent = pickle.dumps(sys.path) + pickle.dumps((call, args), pickle.HIGHEST_PROTOCOL)
+    async with await open_process([sys.executable, "-m", __name__], stderr=None) as process:
+        assert process.stdin is not None and process.stdout is not None
+        await process.stdin.send(sent)
+        await process.stdin.aclose()
+        del sent
+        answer = b"".join([chunk async for chunk in process.stdout])
+    if process.returncode != 0 or not answer:
+        raise Refused(500, f"the work stopped before it was done (its process ended with status {process.returncode})")
+    done, value = pickle.loads(answer)
+    if not done:
+        raise value
+    return value  # type: ignore[no-any-return]
+
+
+def main() -> None:
+    """A process's side of `alone`: the parent's module path and the call, pickled on standard
+    input; what the call gave or raised, pickled on standard output."""
+    set_aside()
+    given, answer = sys.stdin.buffer, sys.stdout.buffer
+    sys.stdout = sys.stderr  # what the call prints is not taken for its answer
+    sys.path[:] = pickle.load(given)
+    call, args = pickle.load(given)
+    try:
+        outcome = pickle.dumps((True, call(*args)), pickle.HIGHEST_PROTOCOL)
+    except Exception as error:  # noqa: BLE001 (each is the call's to say, in the desk)
+        try:
+            outcome = pickle.dumps((False, error), pickle.HIGHEST_PROTOCOL)
+        except Exception:  # noqa: BLE001
+            outcome = pickle.dumps((False, RuntimeError(f"{type(error).__name__}: {error}")))
+    answer.write(outcome)
+    answer.flush()
+
+
+if __name__ == "__main__":
+    main()
