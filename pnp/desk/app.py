@@ -25,7 +25,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from pnp.desk.aside import alone, big_blocks_given_back, draw_picture_aside, scan_aside
+from pnp.desk.aside import alone, big_blocks_given_back, picture_aside, scan_aside
 from pnp.desk.forms import read_form
 from pnp.desk.guard import Guard, TooLarge, accepted_hosts
 from pnp.desk.service import MAX_UPLOAD, Desk, DeskService, Refused
@@ -37,7 +37,7 @@ HERE = Path(__file__).resolve().parent
 MAX_BODY = 1024 * 1024  # any request but a photo
 MAX_SCANS = 2  # photos read at once, each in a process of its own (its decoded photo in memory)
 WORKERS = min(max(os.cpu_count() or 1, 2), 8)  # positions read, scored or drawn at once
-PAINTERS = min(max((os.cpu_count() or 1) - 1, 1), 4)  # processes drawing Picture PDFs, started when first asked
+PAINTERS = min(max((os.cpu_count() or 1) - 1, 1), 4)  # processes scoring and drawing Picture PDFs, started when first asked
 SECURITY_HEADERS = {  # besides those `with_headers` puts on every answer
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; "
                                "base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
@@ -109,10 +109,10 @@ def routes(service: DeskService) -> list[Route | Mount]:
         return JSONResponse(answer, status)
 
     async def picture(request: Request) -> Response:
-        # Scored in a thread; drawn in one of a few processes (ended with the loop), as drawing in
-        # a thread would hold the interpreter lock that the loop needs.
-        sheet = await worked(service.picture, await json_body(request))
-        return Response(await to_process.run_sync(draw_picture_aside, sheet, limiter=painters), media_type="application/pdf")
+        # Scored and drawn in one of a few processes (ended with the loop), as either in a thread
+        # would hold the interpreter lock that the loop needs.
+        pdf = await to_process.run_sync(picture_aside, dict(service.desk.targets), await json_body(request), limiter=painters)
+        return Response(pdf, media_type="application/pdf")
 
     async def upload(request: Request) -> Response:
         return JSONResponse(await worked(uploaded, await body_of(request), request.headers.get("content-type", "")))

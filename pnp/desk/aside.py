@@ -1,25 +1,27 @@
-"""The desk's heavy work, done in processes of their own at a lower priority: Picture PDFs (seconds
-of pure Python) and photos read (seconds of OpenCV and Python each). In a thread, their Python
-would hold the interpreter lock that the request loop needs; in a process lowered below the desk,
-they take the CPU that the loop leaves.
+"""The desk's heavy work, done in processes of their own at a lower priority: Picture PDFs (a
+position scored and drawn: seconds of pure Python) in a few processes kept for them, and each
+photo read (seconds of OpenCV and Python) in a process started for it alone, which ends with it,
+giving the scanner's memory back. In a thread, their Python would hold the interpreter lock that
+the request loop needs; in a process lowered below the desk, they take the CPU that the loop leaves.
 
 Each call is sent pickled and gives plain data back: what it needs of the desk is passed to it (the
 files its games save to), never the desk's service with its locks; what it refuses is a `Refused`,
-as when it ran in the desk.
+as when it ran in the desk. This module is a photo's process's main too: it imports what it needs
+of the desk only once the process has lowered its priority.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import pickle
 import sys
 from collections.abc import Callable
-from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from pnp.desk.service import Desk, DeskService, Refused, ScoreSheet, draw_picture
-from pnp.games.base import Json
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from pnp.games.base import Json
 
 NICENESS = 10  # the processes yield the CPU to the desk's own
 T = TypeVar("T")
@@ -46,16 +48,24 @@ def set_aside() -> None:
     big_blocks_given_back()
 
 
-def draw_picture_aside(sheet: ScoreSheet) -> bytes:
+def picture_aside(targets: dict[str, Path], request: Json) -> bytes:
+    """The score picture of the position a page sent, as PDF: scored and drawn here, for a desk
+    whose games save to `targets` (in a thread, scoring a full board would hold the loop's lock
+    too)."""
+    from pnp.desk.service import Desk, DeskService, draw_picture
+
     set_aside()
-    return draw_picture(sheet)
+    return draw_picture(DeskService(Desk(targets)).picture(request))
 
 
 def scan_aside(targets: dict[str, Path], body: bytearray, content_type: str, largest: int) -> Json:
     """A photo's form, its body as the desk received it (a photo of at most `largest` bytes, the
     position and its corners), read into the position as `DeskService.scan` reads it, for a desk
     whose games save to `targets`."""
+    import json
+
     from pnp.desk.forms import read_form
+    from pnp.desk.service import Desk, DeskService, Refused
 
     form = read_form(body, content_type, 4, 1)
     if "photo" not in form.files:
@@ -76,6 +86,8 @@ async def alone(call: Callable[..., T], *args: object) -> T:
     the call, its memory given back, or is killed if the request is given up (the desk stopping);
     what the call raises is raised here."""
     from anyio import open_process
+
+    from pnp.desk.service import Refused
 
     sent = pickle.dumps(sys.path) + pickle.dumps((call, args), pickle.HIGHEST_PROTOCOL)
     async with await open_process([sys.executable, "-m", __name__], stderr=None) as process:

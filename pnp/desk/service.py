@@ -15,6 +15,7 @@ would lose, until the page asks to overwrite or to save under a new name.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 from collections import OrderedDict
@@ -228,6 +229,15 @@ def draw_picture(sheet: ScoreSheet) -> bytes:
     return pdf.render([game.picture(sheet.result)], sheet.title)
 
 
+@functools.cache
+def blank_text(game_id: str) -> str:
+    """A new position: the game's blank form with its defaults, or just the game's name. Made once:
+    the page opens on it while its file is not there yet, and a Kingdom Builder form is tens of
+    milliseconds of looking boards up, which would hold the request loop at each `GET /`."""
+    game = GAMES[game_id]
+    return game.blank_form() if isinstance(game, Form) else f"game: {game.id}\n"
+
+
 @dataclass(frozen=True)
 class _Read:
     """A document the page sent, as its game reads it."""
@@ -311,9 +321,7 @@ class DeskService:
         return {**self.blank(game), **about}
 
     def blank(self, game: Game[P, R]) -> Json:
-        """A new position: the game's blank form with its defaults, or just the game's name."""
-        text = game.blank_form() if isinstance(game, Form) else f"game: {game.id}\n"
-        return self.opening(game, text, str(self.desk.targets[game.id]))
+        return self.opening(game, blank_text(game.id), str(self.desk.targets[game.id]))
 
     def read(self, game: Game[P, R], document: object) -> _Read:
         from pnp import yamlout

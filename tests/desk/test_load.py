@@ -130,16 +130,16 @@ def test_a_photo_is_read_in_a_process_of_its_own_as_the_service_reads_it(desk, m
 
 
 def test_a_picture_is_drawn_in_a_process_of_its_own_byte_identical_to_pnp_score(desk, monkeypatch, tmp_path):
-    """While the Picture PDF is being drawn (held up in its process), the page is served; the
-    drawing runs in another process than the desk's, at a lower priority (niceness 10 or more),
-    and gives the very bytes that `pnp score kingdom-builder FILE --picture OUT.pdf` writes for the
+    """While the Picture PDF is being made (held up in its process), the page is served; it is
+    scored and drawn in another process than the desk's, at a lower priority (niceness 10 or
+    more), and gives the very bytes that `pnp score kingdom-builder FILE --picture OUT.pdf` writes for the
     same position."""
     from typer.testing import CliRunner
 
     from pnp.cli.app import app as cli
 
     url, path = desk
-    held = HeldAside(monkeypatch, tmp_path, "draw_picture_aside")
+    held = HeldAside(monkeypatch, tmp_path, "picture_aside")
     _, (status, headers, pdf) = served_while_held(held, url, "api/picture", {"game": KB.id, "document": example()})
     assert status == 200 and headers["content-type"] == "application/pdf"
     result = CliRunner().invoke(cli, ["score", KB.id, str(path), "--picture", str(tmp_path / "cli.pdf")])

@@ -84,15 +84,14 @@ def example() -> dict:
     return yaml.safe_load((EXAMPLES / "first-game.yaml").read_text())
 
 
-@pytest.mark.parametrize("route", ["api/evaluate", "api/picture"])
-def test_the_page_is_served_while_a_position_is_scored_or_drawn(desk, monkeypatch, route):
-    """Held up while its position is scored, in a thread (a picture is then drawn in a process of
-    its own: tests/desk/test_load.py)."""
+def test_the_page_is_served_while_a_position_is_scored(desk, monkeypatch):
+    """Held up while its position is scored, in a thread (a picture is scored and drawn in a
+    process of its own: tests/desk/test_load.py)."""
     url, _ = desk
     held = Held(KB.evaluate)
     monkeypatch.setattr(KB, "evaluate", held)
     work = Requests()
-    work.send(url + route, {"game": KB.id, "document": example()})
+    work.send(url + "api/evaluate", {"game": KB.id, "document": example()})
     held.wait_begun()
     # Were the work in the request loop, nothing would answer until it is let go.
     status, _, page = call(url, timeout=10)
@@ -100,12 +99,9 @@ def test_the_page_is_served_while_a_position_is_scored_or_drawn(desk, monkeypatc
     status, _, script = call(url + "static/desk.js", timeout=10)
     assert status == 200 and script
     held.go.set()
-    [(status, headers, body)] = work.answers()
-    assert status == 200
-    if route == "api/evaluate":  # the example's score, as the page gets it
-        assert json.loads(body)["result"] == KB.report_json(held.method(KB.load(EXAMPLES / "first-game.yaml")))
-    else:
-        assert headers["content-type"] == "application/pdf" and body.startswith(b"%PDF")
+    [(status, _, body)] = work.answers()
+    assert status == 200  # the example's score, as the page gets it
+    assert json.loads(body)["result"] == KB.report_json(held.method(KB.load(EXAMPLES / "first-game.yaml")))
 
 
 def test_positions_beyond_the_workers_wait_their_turn(tmp_path, monkeypatch):
@@ -153,13 +149,17 @@ def held(folder: str, call, *args):
 
 
 class HeldAside:
-    """The desk's work of one kind (`scan_aside`, `draw_picture_aside`) held up in its processes
+    """The desk's work of one kind (`scan_aside`, `picture_aside`) held up in its processes
     until let go; `folder` is where they say so. (What the desk sends its processes is pickled:
     the hold is a module's function and the folder's name.)"""
 
     def __init__(self, monkeypatch, folder: Path, name: str):
         self.folder = folder
-        monkeypatch.setattr(desk_app, name, functools.partial(held, str(folder), getattr(aside, name)))
+        monkeypatch.setattr(desk_app, name, self.holding(getattr(aside, name)))
+
+    def holding(self, call) -> functools.partial:
+        """`call`, held up here."""
+        return functools.partial(held, str(self.folder), call)
 
     def wait_begun(self, count: int = 1) -> list[int]:
         """The processes of the first `count` calls begun, once they have."""
@@ -328,3 +328,41 @@ def test_a_large_photo_read_at_the_size_the_scan_needs_gives_every_settlement(tm
     assert (tmp_path / "decoded").read_text().split() == ["1800x2400x3"]
     found = KB.parse(yamlout.dumps(json.loads(answer)["document"], flow=False), Source.of(EXAMPLES / "first-game.yaml"))
     assert dict(found.settlements) == {cell: str(p + 1) for cell, p in photo.pieces.items()}
+
+
+def test_a_call_apart_gives_back_what_it_gave_or_raised_and_says_when_its_process_died():
+    import os
+
+    import anyio
+
+    from pnp.desk.service import Refused
+
+    assert anyio.run(aside.alone, divmod, 7, 2) == (3, 1)  # 7 = 3 x 2 + 1
+    with pytest.raises(ValueError, match="invalid literal"):
+        anyio.run(aside.alone, int, "seven")
+    with pytest.raises(Refused) as died:
+        anyio.run(aside.alone, os._exit, 3)
+    assert died.value.status == 500 and str(died.value).endswith("(its process ended with status 3)")
+
+
+def test_a_call_apart_given_up_ends_its_process(tmp_path, monkeypatch):
+    """The request given up (the desk stopping) while its call runs: the process is ended with it."""
+    import os
+    import time
+
+    import anyio
+
+    hold = HeldAside(monkeypatch, tmp_path, "scan_aside")
+
+    async def given_up() -> None:
+        with anyio.move_on_after(HOLD):
+            async with anyio.create_task_group() as group:
+                group.start_soon(aside.alone, hold.holding(time.sleep), 0)
+                await anyio.to_thread.run_sync(hold.wait_begun)
+                group.cancel_scope.cancel()
+
+    anyio.run(given_up)
+    [process] = hold.wait_begun()
+    with pytest.raises(ProcessLookupError):
+        os.kill(process, 0)
+    assert not (tmp_path / "niceness").exists()  # it never went on to the call
