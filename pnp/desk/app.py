@@ -110,8 +110,10 @@ def routes(service: DeskService) -> list[Route | Mount]:
 
     async def picture(request: Request) -> Response:
         # Scored and drawn in one of a few processes (ended with the loop), as either in a thread
-        # would hold the interpreter lock that the loop needs.
-        pdf = await to_process.run_sync(picture_aside, dict(service.desk.targets), await json_body(request), limiter=painters)
+        # would hold the interpreter lock that the loop needs; a game without one refused here.
+        data = await json_body(request)
+        service.pictured(data.get("game"))
+        pdf = await to_process.run_sync(picture_aside, dict(service.desk.targets), data, limiter=painters)
         return Response(pdf, media_type="application/pdf")
 
     async def upload(request: Request) -> Response:

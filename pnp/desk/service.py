@@ -419,11 +419,16 @@ class DeskService:
             return opening["document"]
         return self.opening(game, game.dumps(read.position), "")["document"]
 
-    def picture(self, request: Json) -> ScoreSheet:
-        """What the score picture shows, for `draw_picture` to draw."""
-        game = self.game(request.get("game"))
+    def pictured(self, game_id: object) -> Game[Any, Any]:
+        """The game named, refused (404) unless it has a score picture."""
+        game = self.game(game_id)
         if not isinstance(game, ScorePicture):
             raise Refused(404, f"{game.name} has no picture")
+        return game
+
+    def picture(self, request: Json) -> ScoreSheet:
+        """What the score picture shows, for `draw_picture` to draw."""
+        game = self.pictured(request.get("game"))
         read = self.read(game, request.get("document"))
         if read.problems or read.position is None:
             raise Refused(422, f"{plural(len(read.problems), 'problem')}: fix {'it' if len(read.problems) == 1 else 'them'} first")
