@@ -3,8 +3,8 @@ layer over `DeskService` (what the desk does) turning HTTP into its calls and ba
 
 The event loop only reads requests and sends answers: every call that reads, scores or opens a
 position runs in a worker thread, a few at once (the rest wait their turn), and the heavy work,
-seconds of Python that would hold the interpreter lock the loop needs, runs in processes at a
-lower priority (`aside`): Picture PDFs in a few kept for them, each photo in one of its own. A
+seconds of Python that would hold the interpreter lock the loop needs, runs in processes
+(`aside`): Picture PDFs in a few kept for them, each photo in one of its own. A
 photo beyond the few read at once is asked to come back (503) on its headers, before its body is
 received; one let in is received whole and sent as it came to its process, which parses the form
 and reads the photo.

@@ -1,13 +1,15 @@
-"""The desk's heavy work, done in processes of their own at a lower priority: Picture PDFs (a
-position scored and drawn: seconds of pure Python) in a few processes kept for them, and each
+"""The desk's heavy work, done in processes of their own: Picture PDFs (a position scored and
+drawn: seconds of pure Python) in a few processes kept for them, at a lower priority, and each
 photo read (seconds of OpenCV and Python) in a process started for it alone, which ends with it,
 giving the scanner's memory back. In a thread, their Python would hold the interpreter lock that
-the request loop needs; in a process lowered below the desk, they take the CPU that the loop leaves.
+the request loop needs; in a process, the loop, asleep between requests, is run first when one
+comes. A photo's process keeps the desk's own priority: its user is waiting for it, and lowered,
+it was starved by a machine busy with other work (a scan of seconds took minutes).
 
 Each call is sent pickled and gives plain data back: what it needs of the desk is passed to it (the
 files its games save to), never the desk's service with its locks; what it refuses is a `Refused`,
-as when it ran in the desk. This module is a photo's process's main too: it imports what it needs
-of the desk only once the process has lowered its priority.
+as when it ran in the desk. This module is a photo's process's main too: it imports only what the
+call needs.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ if TYPE_CHECKING:
 
     from pnp.games.base import Json
 
-NICENESS = 10  # the processes yield the CPU to the desk's own
+NICENESS = 10  # a Picture PDF's process yields the CPU to the desk's own
 T = TypeVar("T")
 BIG_BLOCK = 8 * 1024 * 1024  # blocks this large (a photo, its pixels) are given back to the system when freed
 
@@ -42,7 +44,7 @@ def big_blocks_given_back() -> None:
 
 
 def set_aside() -> None:
-    """This process below the desk, its large blocks given back when freed (each time: cheap)."""
+    """A picture's process below the desk, its large blocks given back when freed (each time: cheap)."""
     if hasattr(os, "nice") and os.nice(0) < NICENESS:
         os.nice(NICENESS - os.nice(0))
     big_blocks_given_back()
@@ -82,9 +84,9 @@ def scan_aside(targets: dict[str, Path], body: bytearray, content_type: str, lar
 
 
 async def alone(call: Callable[..., T], *args: object) -> T:
-    """`call(*args)` in a process started for it alone (`main`), at a lower priority: it ends with
-    the call, its memory given back, or is killed if the request is given up (the desk stopping);
-    what the call raises is raised here."""
+    """`call(*args)` in a process started for it alone (`main`): it ends with the call, its memory
+    given back, or is killed if the request is given up (the desk stopping); what the call raises
+    is raised here."""
     from anyio import open_process
 
     from pnp.desk.service import Refused
@@ -107,7 +109,6 @@ async def alone(call: Callable[..., T], *args: object) -> T:
 def main() -> None:
     """A process's side of `alone`: the parent's module path and the call, pickled on standard
     input; what the call gave or raised, pickled on standard output."""
-    set_aside()
     given, answer = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # what the call prints is not taken for its answer
     sys.path[:] = pickle.load(given)
