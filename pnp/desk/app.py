@@ -1,13 +1,13 @@
 """The desk's web application: one page, its assets, and a small JSON API, each route a thin
 layer over `DeskService` (what the desk does) turning HTTP into its calls and back.
 
-The event loop only reads requests and sends answers: every call that reads, scores or draws a
-position runs in a worker thread, a few at once (the rest wait their turn), and Picture PDFs,
-seconds of pure Python that would hold the interpreter lock the loop needs, are drawn in a few
-processes, so that the page and its assets are served while pictures render. Photos, seconds of
-work and a decoded photo's memory each, have places of their own: a photo beyond them is asked to
-come back (503) on its headers, before its body is received; one let in is received whole and its
-form parsed in its own thread.
+The event loop only reads requests and sends answers: every call that reads, scores or opens a
+position runs in a worker thread, a few at once (the rest wait their turn), and the heavy work,
+seconds of Python that would hold the interpreter lock the loop needs, runs in processes
+(`aside`): Picture PDFs in a few kept for them, each photo in one of its own. A
+photo beyond the few read at once is asked to come back (503) on its headers, before its body is
+received; one let in is received whole and sent as it came to its process, which parses the form
+and reads the photo.
 """
 
 from __future__ import annotations
@@ -25,19 +25,19 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from pnp.desk.aside import alone, big_blocks_given_back, picture_aside, scan_aside
 from pnp.desk.forms import read_form
 from pnp.desk.guard import Guard, TooLarge, accepted_hosts
-from pnp.desk.service import MAX_UPLOAD, Desk, DeskService, Refused, draw_picture_aside
+from pnp.desk.service import MAX_UPLOAD, Desk, DeskService, Refused
 from pnp.games.base import Json
 from pnp.games.kingdom_builder.photo import MAX_PIXELS, MIN_PIXELS
 from pnp.inputs import MAX_PHOTO
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 1024 * 1024  # any request but a photo
-MAX_SCANS = 2  # photos read at once (each decoded photo holds its pixels in memory)
+MAX_SCANS = 2  # photos read at once, each in a process of its own (its decoded photo in memory)
 WORKERS = min(max(os.cpu_count() or 1, 2), 8)  # positions read, scored or drawn at once
-PAINTERS = min(max((os.cpu_count() or 1) - 1, 1), 4)  # processes drawing Picture PDFs, started when first asked
-BIG_BLOCK = 8 * 1024 * 1024  # blocks this large (a photo, its pixels) are given back to the system when freed
+PAINTERS = min(max((os.cpu_count() or 1) - 1, 1), 4)  # processes scoring and drawing Picture PDFs, started when first asked
 SECURITY_HEADERS = {  # besides those `with_headers` puts on every answer
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; "
                                "base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
@@ -109,10 +109,12 @@ def routes(service: DeskService) -> list[Route | Mount]:
         return JSONResponse(answer, status)
 
     async def picture(request: Request) -> Response:
-        # Scored in a thread; drawn in one of a few processes (ended with the loop), as drawing in
-        # a thread would hold the interpreter lock that the loop needs.
-        sheet = await worked(service.picture, await json_body(request))
-        return Response(await to_process.run_sync(draw_picture_aside, sheet, limiter=painters), media_type="application/pdf")
+        # Scored and drawn in one of a few processes (ended with the loop), as either in a thread
+        # would hold the interpreter lock that the loop needs; a game without one refused here.
+        data = await json_body(request)
+        service.pictured(data.get("game"))
+        pdf = await to_process.run_sync(picture_aside, dict(service.desk.targets), data, limiter=painters)
+        return Response(pdf, media_type="application/pdf")
 
     async def upload(request: Request) -> Response:
         return JSONResponse(await worked(uploaded, await body_of(request), request.headers.get("content-type", "")))
@@ -126,28 +128,17 @@ def routes(service: DeskService) -> list[Route | Mount]:
 
     async def scan(request: Request) -> Response:
         # Decided on the headers, before any of the photo is received: a photo turned away is
-        # neither kept nor parsed (what a client sends of it all the same is dropped as it comes),
-        # and one let in is parsed and read in a thread of its own.
+        # neither kept nor parsed (what a client sends of it all the same is dropped as it comes).
+        # One let in is sent as it came, with the files the games save to as they are now, to a
+        # process of its own, which parses it, reads the photo and ends: a scan takes seconds,
+        # starting a process a fraction of one, and the scanner's memory goes back with it.
         if not scans.acquire(blocking=False):
             raise Refused(503, "busy reading other photos: try again in a few seconds")
         try:
-            return JSONResponse(await to_thread.run_sync(scanned, await body_of(request),
-                                                         request.headers.get("content-type", "")))
+            return JSONResponse(await alone(scan_aside, dict(service.desk.targets), await body_of(request),
+                                            request.headers.get("content-type", ""), MAX_PHOTO))
         finally:
             scans.release()
-
-    def scanned(body: bytearray, content_type: str) -> Json:
-        form = read_form(body, content_type, 4, 1)
-        if "photo" not in form.files:
-            raise Refused(400, "no photo sent")
-        name, photo = form.files.pop("photo")
-        if len(photo) > MAX_PHOTO:
-            raise Refused(413, f"the photo is larger than {MAX_PHOTO / 2**20:g} MiB")
-        try:
-            document = json.loads(form.fields.get("document", ""))
-        except (ValueError, RecursionError):
-            raise Refused(400, "the position is not valid JSON") from None
-        return service.scan(form.fields.get("game"), document, photo, name or "photo", form.fields.get("corners") or None)
 
     async def board_svg(request: Request) -> Response:
         drawn = service.boards.get(request.path_params["game"], request.query_params.get("key", ""))
@@ -195,20 +186,6 @@ def with_headers(app: ASGIApp) -> ASGIApp:
         await app(scope, receive, sending if scope["type"] == "http" else send)
 
     return wrapped
-
-
-def big_blocks_given_back() -> None:
-    """Large blocks taken from the system on their own and given back when freed. glibc's malloc
-    does so from 128 KiB, but raises that threshold to each such block freed, up to 32 MiB: a
-    photo's buffers then come from heaps that the process keeps (50 scans of a 28 MiB photo left
-    the desk 200 MB larger; with the threshold fixed, 40 MB). Elsewhere, the system's own rules."""
-    import ctypes
-    import sys
-
-    if sys.platform.startswith("linux"):
-        mallopt = getattr(ctypes.CDLL(None), "mallopt", None)
-        if mallopt is not None:
-            mallopt(-3, BIG_BLOCK)  # M_MMAP_THRESHOLD
 
 
 def create_app(desk: Desk) -> ASGIApp:

@@ -1,6 +1,6 @@
 """The forms the page posts (a file and a few fields, multipart/form-data), read from the whole
-body at once: in a worker thread, so that a photo's megabytes are never parsed in the request
-loop, and with no temporary file (the body is in memory already, within its limit)."""
+body at once: in a worker thread (a file opened) or the process that reads the photo, never in the
+request loop, and with no temporary file (the body is in memory already, within its limit)."""
 
 from __future__ import annotations
 

@@ -15,6 +15,7 @@ would lose, until the page asks to overwrite or to save under a new name.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 from collections import OrderedDict
@@ -28,7 +29,6 @@ from pnp.games.base import P, R, BoardPicture, BoardPictures, DeskPage, Form, Ga
 
 MAX_UPLOAD = 256 * 1024  # an opened transcription or set-up: a few KiB in practice
 UPLOAD_TYPES = (".yaml", ".yml", ".json")
-PICTURE_NICENESS = 10  # a Picture PDF's process yields the CPU to the desk's own
 
 
 def version_of(raw: bytes | None) -> str | None:
@@ -112,6 +112,9 @@ class Refused(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status = status
+
+    def __reduce__(self) -> tuple[type[Refused], tuple[int, str]]:  # sent back from the desk's processes
+        return Refused, (self.status, str(self))
 
 
 
@@ -226,14 +229,13 @@ def draw_picture(sheet: ScoreSheet) -> bytes:
     return pdf.render([game.picture(sheet.result)], sheet.title)
 
 
-def draw_picture_aside(sheet: ScoreSheet) -> bytes:
-    """`draw_picture` in a process of its own, at a lower priority: on a machine with few cores
-    the desk's request loop and its scans come first, the picture takes what is left."""
-    import os
-
-    if hasattr(os, "nice") and os.nice(0) < PICTURE_NICENESS:
-        os.nice(PICTURE_NICENESS - os.nice(0))
-    return draw_picture(sheet)
+@functools.cache
+def blank_text(game_id: str) -> str:
+    """A new position: the game's blank form with its defaults, or just the game's name. Made once:
+    the page opens on it while its file is not there yet, and a Kingdom Builder form is tens of
+    milliseconds of looking boards up, which would hold the request loop at each `GET /`."""
+    game = GAMES[game_id]
+    return game.blank_form() if isinstance(game, Form) else f"game: {game.id}\n"
 
 
 @dataclass(frozen=True)
@@ -319,9 +321,7 @@ class DeskService:
         return {**self.blank(game), **about}
 
     def blank(self, game: Game[P, R]) -> Json:
-        """A new position: the game's blank form with its defaults, or just the game's name."""
-        text = game.blank_form() if isinstance(game, Form) else f"game: {game.id}\n"
-        return self.opening(game, text, str(self.desk.targets[game.id]))
+        return self.opening(game, blank_text(game.id), str(self.desk.targets[game.id]))
 
     def read(self, game: Game[P, R], document: object) -> _Read:
         from pnp import yamlout
@@ -419,11 +419,16 @@ class DeskService:
             return opening["document"]
         return self.opening(game, game.dumps(read.position), "")["document"]
 
-    def picture(self, request: Json) -> ScoreSheet:
-        """What the score picture shows, for `draw_picture` to draw."""
-        game = self.game(request.get("game"))
+    def pictured(self, game_id: object) -> Game[Any, Any]:
+        """The game named, refused (404) unless it has a score picture."""
+        game = self.game(game_id)
         if not isinstance(game, ScorePicture):
             raise Refused(404, f"{game.name} has no picture")
+        return game
+
+    def picture(self, request: Json) -> ScoreSheet:
+        """What the score picture shows, for `draw_picture` to draw."""
+        game = self.pictured(request.get("game"))
         read = self.read(game, request.get("document"))
         if read.problems or read.position is None:
             raise Refused(422, f"{plural(len(read.problems), 'problem')}: fix {'it' if len(read.problems) == 1 else 'them'} first")

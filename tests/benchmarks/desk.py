@@ -164,6 +164,18 @@ def memory_mb(pid: int, field: str = "VmRSS") -> float:
     raise LookupError(field)
 
 
+def children(pid: int) -> list[int]:
+    """The processes a process has started (the desk's: those drawing pictures and reading photos)."""
+    return [int(child) for task in Path(f"/proc/{pid}/task").iterdir()
+            for child in (task / "children").read_text().split()]
+
+
+def with_children_mb(pid: int) -> tuple[float, int]:
+    """The resident memory of a process and those it started, in MB, and how many those are."""
+    started = children(pid)
+    return memory_mb(pid) + sum(memory_mb(child) for child in started), len(started)
+
+
 def big_photo() -> tuple[bytes, str]:
     """A JPEG of about 30 MB of the first-game board and its corner hexes' centres in it."""
     import cv2
@@ -257,6 +269,7 @@ def under_load() -> None:
     with desk_process(ROOT / "boards" / "bench.yaml") as (port, pid):
         request(port, "POST", "/api/evaluate", picture, "application/json")
         before = memory_mb(pid)
+        assert not children(pid)  # the desk's processes are started when first needed
         left = list(range(MEMORY_SCANS))
         lock = threading.Lock()
 
@@ -278,9 +291,11 @@ def under_load() -> None:
         took = time.perf_counter() - start
         time.sleep(1)
         after, peak = memory_mb(pid), memory_mb(pid, "VmHWM")
+        family, processes = with_children_mb(pid)
         print(f"Desk memory over {MEMORY_SCANS} scans ({SCANNERS} sent at a time, {took:.0f} s, "
               f"{busy['scans turned away (503)']} turned away and sent again): before {before:.0f} MB, "
-              f"peak {peak:.0f} MB, after {after:.0f} MB ({after - before:+.0f} MB)")
+              f"peak {peak:.0f} MB, after {after:.0f} MB ({after - before:+.0f} MB); with the "
+              f"{processes} processes it started, after {family:.0f} MB ({family - before:+.0f} MB)")
 
 
 if __name__ == "__main__":

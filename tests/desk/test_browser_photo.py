@@ -4,6 +4,7 @@ is refused with `pnp scan`'s message and changes nothing; a scan draft is undone
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -40,20 +41,26 @@ def photo_file(photo, tmp_path) -> Path:
     return path
 
 
+def scan_telling_corners(folder: str, targets, body, content_type, largest):
+    """`scan_aside` in the desk's process, writing down in `folder` the corners text of the photo's form."""
+    from pnp.desk.aside import scan_aside
+    from pnp.desk.forms import read_form
+
+    with (Path(folder) / "corners").open("a") as told:
+        told.write(read_form(bytearray(body), content_type, 4, 1).fields.get("corners", "") + "\n")
+    return scan_aside(targets, body, content_type, largest)
+
+
 @pytest.fixture
-def corners_sent(monkeypatch) -> list[str]:
-    """The corners text of every photo the desk is sent to read, as it receives it."""
-    from pnp.desk.service import DeskService
+def corners_sent(monkeypatch, tmp_path_factory) -> Callable[[], list[str]]:
+    """The corners text of every photo the desk has been sent to read, as it received it."""
+    import functools
 
-    sent: list[str] = []
-    reading = DeskService.scan
+    import pnp.desk.app as desk_app
 
-    def recorded(self, game_id, document, photo, photo_name, corners):
-        sent.append(corners)
-        return reading(self, game_id, document, photo, photo_name, corners)
-
-    monkeypatch.setattr(DeskService, "scan", recorded)
-    return sent
+    folder = tmp_path_factory.mktemp("corners")
+    monkeypatch.setattr(desk_app, "scan_aside", functools.partial(scan_telling_corners, str(folder)))
+    return lambda: (folder / "corners").read_text().splitlines()
 
 
 def on_screen(page, *points: tuple[float, float]) -> list[tuple[float, float]]:
@@ -159,7 +166,7 @@ def test_corners_are_aimed_through_a_magnifier_and_set_where_released(browser, d
             assert abs(cross["x"] + cross["width"] / 2 - here[0]) < 1 and abs(cross["y"] + cross["height"] / 2 - here[1]) < 1
         page.get_by_role("button", name="Read the photo").click()
         page.wait_for_selector(".scan-message:has-text('read 36 settlements')")
-        given = [tuple(float(v) for v in pair.split(",")) for pair in corners_sent[-1].split()]
+        given = [tuple(float(v) for v in pair.split(",")) for pair in corners_sent()[-1].split()]
         # Sent to one decimal: within a pixel of where each was released.
         assert all(abs(gx - x) < 1 and abs(gy - y) < 1 for (gx, gy), (x, y) in zip(given, photo.corners, strict=True))
     context.close()
@@ -179,7 +186,7 @@ def test_a_grid_that_does_not_fit_is_refused_with_the_message_pnp_scan_gives(con
         page.get_by_role("button", name="Read the photo").click()
         page.wait_for_selector(".scan-message.bad")
         shown = page.locator(".scan-message").inner_text()
-        result = CliRunner().invoke(cli, ["scan", "kingdom-builder", str(path), str(photo_file), "--corners", corners_sent[-1], "--json"])
+        result = CliRunner().invoke(cli, ["scan", "kingdom-builder", str(path), str(photo_file), "--corners", corners_sent()[-1], "--json"])
         assert result.exit_code == 1
         said = result.output.strip()
         assert said.startswith("--corners: the photo's terrain does not match sections"), said

@@ -1,19 +1,19 @@
 """The desk under heavy work, against a real desk (uvicorn on a free port): a photo turned away as
 busy is turned away on its headers alone, before its body is sent; a photo's body is counted as it
-comes, its limit enforced before it has all come; its form is read outside the request loop."""
+comes, its limit enforced before it has all come; its form and photo are read in a process of its
+own, a Picture PDF drawn in one."""
 
 import json
 import socket
-import time
 from urllib.parse import urlsplit
 
 import pytest
 
 import pnp.desk.app as desk_app
-import pnp.desk.service as service
+import pnp.desk.aside as aside
 from tests.desk.browsing import EXAMPLES, serving, watched
 from tests.desk.test_browser_photo import click_corners, photo, photo_file, show_photo  # noqa: F401 (fixtures)
-from tests.desk.test_workers import HOLD, KB, Held, Requests, call, desk, example, multipart, scans_held  # noqa: F401 (desk: a fixture)
+from tests.desk.test_workers import KB, HeldAside, Requests, call, desk, example, multipart, scans_held  # noqa: F401 (desk: a fixture)
 
 
 def answer_on(sock: socket.socket) -> tuple[int, bytes]:
@@ -40,13 +40,13 @@ def headers_only(url: str, path: str, headers: dict[str, str]) -> socket.socket:
     return sock
 
 
-def test_a_busy_desk_turns_a_photo_away_on_its_headers_before_its_body_is_sent(desk, monkeypatch):
+def test_a_busy_desk_turns_a_photo_away_on_its_headers_before_its_body_is_sent(desk, monkeypatch, tmp_path):
     """With both scan places held, a third photo announcing 20 MB gets 503 and Retry-After while
     not one byte of its body has been sent: it never has to be sent (before, the desk received the
     whole body, then turned it away). Sent all the same, the body is ignored and the connection
     serves the next request; let go, the two held are read as ever."""
     url, _ = desk
-    held, work, _, kind = scans_held(url, monkeypatch)
+    held, work, _, kind = scans_held(url, monkeypatch, tmp_path)
     size = 20_000_000
     with headers_only(url, "/api/scan", {"Content-Type": kind, "Content-Length": str(size)}) as sock:
         status, answer = answer_on(sock)
@@ -55,7 +55,7 @@ def test_a_busy_desk_turns_a_photo_away_on_its_headers_before_its_body_is_sent(d
         sock.sendall(f"GET / HTTP/1.1\r\nHost: {urlsplit(url).netloc}\r\n\r\n".encode())
         status, page = answer_on(sock)
         assert status == 200 and b"<html" in page
-    held.go.set()
+    held.let_go()
     for status, _, answer in work.answers():
         assert status == 422 and json.loads(answer)["error"] == "notes.jpg: not a JPEG or PNG image"
 
@@ -89,85 +89,71 @@ def test_a_malformed_photo_form_gets_400_with_a_message(desk, body, kind, error)
     assert status == 400 and json.loads(answer)["error"] == error
 
 
-def test_the_form_is_read_in_a_worker_thread_not_the_request_loop(desk, monkeypatch):
-    """The photo's form is parsed in the scan's thread: held there, the page is still served."""
-    import pnp.desk.forms as forms
-
-    url, _ = desk
-    held = Held(forms.read_form)
-    monkeypatch.setattr(desk_app, "read_form", held)
-    body, kind = multipart({"game": KB.id, "document": json.dumps(example())}, b"GIF89a not a photo")
-    work = Requests()
-    work.send(url + "api/scan", body, kind)
-    held.wait_begun()
-    assert call(url, timeout=10)[0] == 200
-    held.go.set()
-    [(status, _, answer)] = work.answers()
-    assert status == 422 and json.loads(answer)["error"] == "notes.jpg: not a JPEG or PNG image"
-
-
-
-HELD = "PNP_TEST_HELD_PICTURE"  # the folder through which a picture's process and the test speak
-
-
-def held_picture(sheet):
-    """`draw_picture_aside` in the desk's picture process, saying so (its process id in `begun`),
-    then waiting for `go` before drawing; then the niceness it drew at."""
+def served_while_held(held: HeldAside, url: str, route: str, *sent) -> tuple[int, tuple]:
+    """A request to `route`, held up in a process other than the desk's (its id) while the page is
+    served; then let go, and its answer."""
     import os
-    import time
-    from pathlib import Path
 
-    from pnp.desk.service import draw_picture_aside
+    work = Requests()
+    work.send(url + route, *sent)
+    [process] = held.wait_begun()
+    assert process != os.getpid()
+    status, _, page = call(url, timeout=10)
+    assert status == 200 and b"<html" in page
+    held.let_go()
+    [answer] = work.answers()
+    return process, answer
 
-    folder = Path(os.environ[HELD])
-    (folder / "begun").write_text(str(os.getpid()))
-    deadline = time.monotonic() + HOLD
-    while not (folder / "go").exists():
-        assert time.monotonic() < deadline, "never let go"
-        time.sleep(0.01)
-    pdf = draw_picture_aside(sheet)
-    (folder / "niceness").write_text(str(os.nice(0)))
-    return pdf
+
+def test_a_photo_is_read_in_a_process_of_its_own_as_the_service_reads_it(desk, monkeypatch, tmp_path, photo):
+    """While a photo's form is held up in its process, before it is parsed, the page is served;
+    the process is not the desk's and runs at the desk's own priority; let go, the
+    desk answers exactly what `DeskService.scan` gives for the same photo, position and corners
+    (the scanner's reading, in the page's words), and the process has ended (its memory given
+    back)."""
+    import os
+
+    from pnp.desk.service import DeskService
+
+    url, path = desk
+    held = HeldAside(monkeypatch, tmp_path, "scan_aside")
+    corners = " ".join(f"{x:.1f},{y:.1f}" for x, y in photo.corners)
+    jpeg = photo.encoded(".jpg", 92)
+    process, (status, _, answer) = served_while_held(
+        held, url, "api/scan", *multipart({"game": KB.id, "document": json.dumps(example()), "corners": corners}, jpeg, "board.jpg"))
+    assert status == 200, answer
+    read = DeskService(desk_app.Desk({KB.id: path})).scan(KB.id, example(), jpeg, "board.jpg", corners)
+    assert json.loads(answer) == json.loads(json.dumps(read)) and read["summary"].startswith("read 36 settlements")
+    assert held.niceness() == os.nice(0)
+    with pytest.raises(ProcessLookupError):
+        os.kill(process, 0)
 
 
 def test_a_picture_is_drawn_in_a_process_of_its_own_byte_identical_to_pnp_score(desk, monkeypatch, tmp_path):
-    """While the Picture PDF is being drawn (held up in its process), the page is served; the
-    drawing runs in another process than the desk's, at a lower priority (niceness 10 or more),
-    and gives the very bytes that `pnp score kingdom-builder FILE --picture OUT.pdf` writes for the
+    """While the Picture PDF is being made (held up in its process), the page is served; it is
+    scored and drawn in another process than the desk's, at a lower priority (niceness 10 or
+    more), and gives the very bytes that `pnp score kingdom-builder FILE --picture OUT.pdf` writes for the
     same position."""
-    import os
-
     from typer.testing import CliRunner
 
     from pnp.cli.app import app as cli
 
     url, path = desk
-    monkeypatch.setenv(HELD, str(tmp_path))
-    monkeypatch.setattr(desk_app, "draw_picture_aside", held_picture)
-    work = Requests()
-    work.send(url + "api/picture", {"game": KB.id, "document": example()})
-    deadline = time.monotonic() + HOLD
-    while not (tmp_path / "begun").exists():
-        assert time.monotonic() < deadline, "the picture was never drawn"
-        time.sleep(0.01)
-    assert int((tmp_path / "begun").read_text()) != os.getpid()
-    status, _, page = call(url, timeout=10)
-    assert status == 200 and b"<html" in page
-    (tmp_path / "go").touch()
-    [(status, headers, pdf)] = work.answers()
+    held = HeldAside(monkeypatch, tmp_path, "picture_aside")
+    _, (status, headers, pdf) = served_while_held(held, url, "api/picture", {"game": KB.id, "document": example()})
     assert status == 200 and headers["content-type"] == "application/pdf"
     result = CliRunner().invoke(cli, ["score", KB.id, str(path), "--picture", str(tmp_path / "cli.pdf")])
     assert result.exit_code == 0, result.output
     assert pdf == (tmp_path / "cli.pdf").read_bytes()
-    assert int((tmp_path / "niceness").read_text()) >= service.PICTURE_NICENESS == 10
+    assert held.niceness() >= aside.NICENESS == 10
 
 
-def test_the_photo_page_says_busy_and_reads_the_photo_once_a_place_is_free(context, desk, monkeypatch, photo, photo_file):
+def test_the_photo_page_says_busy_and_reads_the_photo_once_a_place_is_free(context, desk, monkeypatch, photo, photo_file, tmp_path):
     """Both scan places taken: Read the photo is answered at once with the desk's 503, shown
     beside the photo as "busy, try again", and nothing changes; once the places are free, the same
     click reads the photo into a draft."""
     url, _ = desk
-    held, work, _, _ = scans_held(url, monkeypatch)
+    held, work, _, _ = scans_held(url, monkeypatch, tmp_path)
     with watched(context, url + "#kingdom-builder") as page:
         show_photo(page, photo_file)
         click_corners(page, photo.corners)
@@ -175,7 +161,7 @@ def test_the_photo_page_says_busy_and_reads_the_photo_once_a_place_is_free(conte
         page.wait_for_selector(".scan-message.bad")
         assert page.locator(".scan-message").inner_text() == "Not read: busy reading other photos: try again in a few seconds"
         assert page.locator("#unsaved").is_hidden() and page.locator(".undo-scan").count() == 0
-        held.go.set()
+        held.let_go()
         assert [status for status, _, _ in work.answers()] == [422, 422]  # theirs: not photos
         page.get_by_role("button", name="Read the photo").click()
         page.wait_for_selector(".undo-scan")

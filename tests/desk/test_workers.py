@@ -3,6 +3,7 @@ evaluation, a picture or scans are held up in their workers, the page is still s
 beyond the few read at once are asked to come back; what a worker refuses gets the answer it got
 when the work ran in the loop; two saves at once cannot both pass the check for a changed file."""
 
+import functools
 import json
 import shutil
 import threading
@@ -14,6 +15,7 @@ import pytest
 import yaml
 
 import pnp.desk.app as desk_app
+import pnp.desk.aside as aside
 import pnp.outputs
 from pnp.desk.service import DeskService
 from pnp.games import GAMES
@@ -82,15 +84,14 @@ def example() -> dict:
     return yaml.safe_load((EXAMPLES / "first-game.yaml").read_text())
 
 
-@pytest.mark.parametrize("route", ["api/evaluate", "api/picture"])
-def test_the_page_is_served_while_a_position_is_scored_or_drawn(desk, monkeypatch, route):
-    """Held up while its position is scored, in a thread (a picture is then drawn in a process of
-    its own: tests/desk/test_load.py)."""
+def test_the_page_is_served_while_a_position_is_scored(desk, monkeypatch):
+    """Held up while its position is scored, in a thread (a picture is scored and drawn in a
+    process of its own: tests/desk/test_load.py)."""
     url, _ = desk
     held = Held(KB.evaluate)
     monkeypatch.setattr(KB, "evaluate", held)
     work = Requests()
-    work.send(url + route, {"game": KB.id, "document": example()})
+    work.send(url + "api/evaluate", {"game": KB.id, "document": example()})
     held.wait_begun()
     # Were the work in the request loop, nothing would answer until it is let go.
     status, _, page = call(url, timeout=10)
@@ -98,12 +99,9 @@ def test_the_page_is_served_while_a_position_is_scored_or_drawn(desk, monkeypatc
     status, _, script = call(url + "static/desk.js", timeout=10)
     assert status == 200 and script
     held.go.set()
-    [(status, headers, body)] = work.answers()
-    assert status == 200
-    if route == "api/evaluate":  # the example's score, as the page gets it
-        assert json.loads(body)["result"] == KB.report_json(held.method(KB.load(EXAMPLES / "first-game.yaml")))
-    else:
-        assert headers["content-type"] == "application/pdf" and body.startswith(b"%PDF")
+    [(status, _, body)] = work.answers()
+    assert status == 200  # the example's score, as the page gets it
+    assert json.loads(body)["result"] == KB.report_json(held.method(KB.load(EXAMPLES / "first-game.yaml")))
 
 
 def test_positions_beyond_the_workers_wait_their_turn(tmp_path, monkeypatch):
@@ -133,28 +131,74 @@ def multipart(fields: dict[str, str], photo: bytes, name: str = "notes.jpg") -> 
     return b"".join(parts), f"multipart/form-data; boundary={boundary}"
 
 
-def scans_held(url: str, monkeypatch) -> tuple[Held, Requests, bytes, str]:
-    """Every scan place taken by a photo (not a photo: "notes.jpg" holds GIF bytes) held up as
-    it is read: the hold, those requests, and the form they sent."""
-    held = Held(KB.scan)
-    monkeypatch.setattr(KB, "scan", held)
+def held(folder: str, call, *args):
+    """In one of the desk's processes: says it has begun (a file in `folder` named for its
+    process), waits for the test to let it go, then does `call(*args)`; says the niceness it ran at."""
+    import os
+    import time
+
+    (Path(folder) / f"begun-{os.getpid()}-{time.monotonic_ns()}").touch()
+    deadline = time.monotonic() + HOLD
+    while not (Path(folder) / "go").exists():
+        assert time.monotonic() < deadline, "never let go"
+        time.sleep(0.01)
+    try:
+        return call(*args)
+    finally:
+        (Path(folder) / "niceness").write_text(str(os.nice(0)))
+
+
+class HeldAside:
+    """The desk's work of one kind (`scan_aside`, `picture_aside`) held up in its processes
+    until let go; `folder` is where they say so. (What the desk sends its processes is pickled:
+    the hold is a module's function and the folder's name.)"""
+
+    def __init__(self, monkeypatch, folder: Path, name: str):
+        self.folder = folder
+        monkeypatch.setattr(desk_app, name, self.holding(getattr(aside, name)))
+
+    def holding(self, call) -> functools.partial:
+        """`call`, held up here."""
+        return functools.partial(held, str(self.folder), call)
+
+    def wait_begun(self, count: int = 1) -> list[int]:
+        """The processes of the first `count` calls begun, once they have."""
+        import time
+
+        deadline = time.monotonic() + HOLD
+        while len(begun := sorted(self.folder.glob("begun-*"))) < count:
+            assert time.monotonic() < deadline, "the call never began"
+            time.sleep(0.01)
+        return [int(path.name.split("-")[1]) for path in begun]
+
+    def let_go(self) -> None:
+        (self.folder / "go").touch()
+
+    def niceness(self) -> int:
+        return int((self.folder / "niceness").read_text())
+
+
+def scans_held(url: str, monkeypatch, folder: Path) -> tuple[HeldAside, Requests, bytes, str]:
+    """Every scan place taken by a photo (not a photo: "notes.jpg" holds GIF bytes) held up in its
+    process before it is read: the hold, those requests, and the form they sent."""
+    hold = HeldAside(monkeypatch, folder, "scan_aside")
     body, kind = multipart({"game": KB.id, "document": json.dumps(example()), "corners": "1,2 3,4 5,6 7,8"},
                            b"GIF89a not a photo")
     work = Requests()
     for _ in range(desk_app.MAX_SCANS):
         work.send(url + "api/scan", body, kind)
-    held.wait_begun(desk_app.MAX_SCANS)
-    return held, work, body, kind
+    hold.wait_begun(desk_app.MAX_SCANS)
+    return hold, work, body, kind
 
 
-def test_photos_beyond_the_few_read_at_once_get_503_while_the_others_are_read(desk, monkeypatch):
+def test_photos_beyond_the_few_read_at_once_get_503_while_the_others_are_read(desk, monkeypatch, tmp_path):
     url, path = desk
-    held, work, body, kind = scans_held(url, monkeypatch)
+    held, work, body, kind = scans_held(url, monkeypatch, tmp_path)
     status, headers, answer = call(url + "api/scan", body, kind, timeout=10)
     assert status == 503 and headers["Retry-After"] == "5"
     assert json.loads(answer)["error"] == "busy reading other photos: try again in a few seconds"
     assert call(url, timeout=10)[0] == 200  # and the page is served meanwhile
-    held.go.set()
+    held.let_go()
     # Let go, those being read end as they would have: the scanner's message for what was sent.
     for status, _, answer in work.answers():
         assert status == 422 and json.loads(answer)["error"] == "notes.jpg: not a JPEG or PNG image"
@@ -233,6 +277,25 @@ def test_a_photo_is_decoded_only_as_large_as_the_scan_reads_it():
     assert reduction(4000, 3000, None, 2 * W) == 1
 
 
+def scan_telling_decoded(folder: str, *args):
+    """`scan_aside` in the desk's process, writing down in `folder` the size of each photo decoded there."""
+    import pnp.games.kingdom_builder.photo as photos
+
+    real = photos.decode_photo
+
+    def decode(*args):
+        image = real(*args)
+        with (Path(folder) / "decoded").open("a") as told:
+            told.write("x".join(map(str, image.shape)) + "\n")
+        return image
+
+    photos.decode_photo = decode
+    try:
+        return aside.scan_aside(*args)
+    finally:
+        photos.decode_photo = real
+
+
 def test_a_large_photo_read_at_the_size_the_scan_needs_gives_every_settlement(tmp_path, monkeypatch):
     """A 4800 x 3600 photo of the example board (the 1200 x 900 synthetic photo of
     tests/desk/test_scan.py made 4 times larger) is decoded at half its size: its corner hexes
@@ -244,7 +307,6 @@ def test_a_large_photo_read_at_the_size_the_scan_needs_gives_every_settlement(tm
     import cv2
     import numpy as np
 
-    import pnp.games.kingdom_builder.photo as photos
     from pnp import yamlout
     from pnp.games.base import Source
     from pnp.games.kingdom_builder.transcription import load_board
@@ -257,19 +319,50 @@ def test_a_large_photo_read_at_the_size_the_scan_needs_gives_every_settlement(tm
     ok, big = cv2.imencode(".jpg", cv2.resize(small, None, fx=4, fy=4, interpolation=cv2.INTER_CUBIC),
                            [cv2.IMWRITE_JPEG_QUALITY, 92])
     corners = " ".join(f"{(x + .5) * 4 - .5:.1f},{(y + .5) * 4 - .5:.1f}" for x, y in photo.corners)
-    decoded, real = [], photos.decode_photo
-
-    def decode(*args):
-        image = real(*args)
-        decoded.append(image.shape)
-        return image
-
-    monkeypatch.setattr(photos, "decode_photo", decode)
+    monkeypatch.setattr(desk_app, "scan_aside", functools.partial(scan_telling_decoded, str(tmp_path)))
     path = Path(shutil.copy(EXAMPLES / "first-game.yaml", tmp_path / "game.yaml"))
     with serving({"kingdom-builder": path}, path) as url:
         body, kind = multipart({"game": KB.id, "document": json.dumps(example()), "corners": corners}, big.tobytes(), "board.jpg")
         status, _, answer = call(url + "api/scan", body, kind, timeout=120)
     assert status == 200, answer
-    assert decoded == [(1800, 2400, 3)]
+    assert (tmp_path / "decoded").read_text().split() == ["1800x2400x3"]
     found = KB.parse(yamlout.dumps(json.loads(answer)["document"], flow=False), Source.of(EXAMPLES / "first-game.yaml"))
     assert dict(found.settlements) == {cell: str(p + 1) for cell, p in photo.pieces.items()}
+
+
+def test_a_call_apart_gives_back_what_it_gave_or_raised_and_says_when_its_process_died():
+    import os
+
+    import anyio
+
+    from pnp.desk.service import Refused
+
+    assert anyio.run(aside.alone, divmod, 7, 2) == (3, 1)  # 7 = 3 x 2 + 1
+    with pytest.raises(ValueError, match="invalid literal"):
+        anyio.run(aside.alone, int, "seven")
+    with pytest.raises(Refused) as died:
+        anyio.run(aside.alone, os._exit, 3)
+    assert died.value.status == 500 and str(died.value).endswith("(its process ended with status 3)")
+
+
+def test_a_call_apart_given_up_ends_its_process(tmp_path, monkeypatch):
+    """The request given up (the desk stopping) while its call runs: the process is ended with it."""
+    import os
+    import time
+
+    import anyio
+
+    hold = HeldAside(monkeypatch, tmp_path, "scan_aside")
+
+    async def given_up() -> None:
+        with anyio.move_on_after(HOLD):
+            async with anyio.create_task_group() as group:
+                group.start_soon(aside.alone, hold.holding(time.sleep), 0)
+                await anyio.to_thread.run_sync(hold.wait_begun)
+                group.cancel_scope.cancel()
+
+    anyio.run(given_up)
+    [process] = hold.wait_begun()
+    with pytest.raises(ProcessLookupError):
+        os.kill(process, 0)
+    assert not (tmp_path / "niceness").exists()  # it never went on to the call
