@@ -24,8 +24,10 @@ POSITIONS = ("top-left", "top-right", "bottom-left", "bottom-right")
 @dataclass(frozen=True)
 class Fit:
     cells: tuple[Cell, ...]   # the cells the four points given are taken to be the centres of
-    sections: Any             # per section, then per corner's block, how unlike its neighbouring hexes of one
-                              # terrain are against those of two (0 where too few are seen to tell)
+    sections: Any             # per section, then per corner's block: of the triples of a hex, a neighbour of its
+                              # terrain and one of another, the share where the first looks less like it (0: a
+                              # perfect fit, 0.5: none); ties count half
+    seen: Any                 # and the share of those triples the photo shows (glare and pieces hide rims)
 
     @property
     def score(self) -> float:
@@ -55,18 +57,25 @@ def nearby(image: Any, corners: list[tuple[float, float]], board: Board) -> list
 def mismatch(image: Any, corners: list[tuple[float, float]], board: Board, source: str) -> InputError:
     """The refusal of a grid that fits nowhere near the corners given (`source`: where they
     came from): which sections do not match there, and the likeliest reason."""
-    given = _Fitter(image, corners, board).fit(CORNER_CELLS).sections
-    poor = [k for k in range(4) if given[k] > PARAMS.fit_poor] or list(range(4))
-    names = ", ".join(f"{_name(board.placements[k])} ({POSITIONS[k]})" for k in poor)
-    text = f"the photo's terrain does not match section{'s' if len(poor) > 1 else ''} {names} at these corners"
+    given = _Fitter(image, corners, board).fit(CORNER_CELLS)
+    shown = given.seen[:4] >= PARAMS.fit_seen
+    poor = [k for k in range(4) if shown[k] and given.sections[k] > PARAMS.fit_poor]
+    hidden = [k for k in range(4) if not shown[k]]
+    named = poor or hidden or list(range(4))
+    names = ", ".join(f"{_name(board.placements[k])} ({POSITIONS[k]})" for k in named)
+    text = f"the photo's terrain does not match section{'s' if len(named) > 1 else ''} {names} at these corners"
+    points = ", ".join(label(c) for c in CORNER_CELLS)
     for k in poor:
         placements = list(board.placements)
         placements[k] = Placement(placements[k].section, not placements[k].turned)
-        turned = Board(tuple(placements))  # type: ignore[arg-type]
-        if _Fitter(image, corners, turned).fit(CORNER_CELLS).sections[k] <= PARAMS.fit_poor:
+        turned = _Fitter(image, corners, Board(tuple(placements))).fit(CORNER_CELLS)  # type: ignore[arg-type]
+        if turned.seen[k] >= PARAMS.fit_seen and turned.sections[k] <= PARAMS.fit_poor:
             return InputError([Problem(source, None, f"{text}; is the {POSITIONS[k]} section turned the other way?")])
-    return InputError([Problem(source, None, f"{text}; are the points the centres of "
-                                             f"{', '.join(label(c) for c in CORNER_CELLS)}, and is this the board photographed?")])
+    if hidden or not poor:
+        return InputError([Problem(source, None, f"{text}: glare or pieces may hide it; take the photo without the "
+                                                 f"lamp's reflection, or check that the points are the centres of {points}")])
+    return InputError([Problem(source, None, f"{text}; are the points the centres of {points}, and is this the board "
+                                             "photographed?")])
 
 
 def _name(placement: Placement) -> str:
@@ -85,29 +94,39 @@ class _Fitter:
         import numpy as np
 
         self.image, self.corners = image, corners
-        self.terrain = np.unique([t.value for t in board.terrain], return_inverse=True)[1]
-        pairs = np.array([(i, j) for i, near in enumerate(hexgrid.neighbour_table(ROWS, COLS)) for j in near if j > i])
-        self.first, self.second = pairs.T
+        terrain = np.unique([t.value for t in board.terrain], return_inverse=True)[1]
+        sector = np.array(SECTOR_OF)
+        # Each hex's triples: a neighbour of its terrain and one of another, both in its section.
+        triples = [(i, a, b) for i, near in enumerate(hexgrid.neighbour_table(ROWS, COLS))
+                   for a in near if sector[a] == sector[i] and terrain[a] == terrain[i]
+                   for b in near if sector[b] == sector[i] and terrain[b] != terrain[i]]
+        self.hex, self.alike, self.unlike = np.array(triples).T
         # The four sections, then the four corners' blocks, where a corner a hex off shows most.
-        rows, cols = np.divmod(np.arange(ROWS * COLS), COLS)
+        rows, cols = np.divmod(self.hex, COLS)
         near = PARAMS.fit_corner
-        regions = [np.array(SECTOR_OF) == k for k in range(4)]
+        regions = [sector[self.hex] == k for k in range(4)]
         regions += [(np.abs(rows - r) < near) & (np.abs(cols - c) < near) for r, c in CORNER_CELLS]
-        self.within = np.array([region[self.first] & region[self.second] for region in regions])
+        self.regions = np.array(regions, float)
+        self.possible = np.maximum(self.regions.sum(axis=1), 1)
         self.rim = board_centres()[:, None, :] + ring(PARAMS.rim_radius * W / S, PARAMS.fit_points)[None]
-        self.seen: dict[tuple[Cell, ...], Fit] = {}
+        self.tried: dict[tuple[Cell, ...], Fit] = {}
 
     def settled(self, fit: Fit) -> bool:
-        """Whether `fit` fits every section and is clearly better than every other grid tried,
-        those a step from it at least: each of them clearly worse in some section or corner's
-        block (a corner a hex off shows most there)."""
+        """Whether `fit` fits every section the photo shows enough of and is clearly better than
+        every other grid tried, those a step from it at least: each of them clearly worse in some
+        section or corner's block that both show (a corner a hex off shows most there). A
+        section under glare is left out of the bar but still counts against other grids."""
         import numpy as np
 
+        judged = fit.seen >= PARAMS.fit_seen
+        if judged[:4].sum() < PARAMS.fit_shown or (fit.sections[:4][judged[:4]] > PARAMS.fit_poor).any():
+            return False
         for cells in _moves(fit.cells):
             self.fit(cells)
-        own = np.maximum(fit.sections, 1e-6)
-        rivals = min(float((other.sections / own).max()) for other in self.seen.values() if other.cells != fit.cells)
-        return bool(fit.sections[:4].max() <= PARAMS.fit_poor and rivals >= PARAMS.fit_clear)
+        compared = fit.seen >= PARAMS.fit_compared
+        gap = min(float(np.max(other.sections - fit.sections, where=compared & (other.seen >= PARAMS.fit_compared), initial=-1.0))
+                  for other in self.tried.values() if other.cells != fit.cells)
+        return gap >= PARAMS.fit_clear
 
     def search(self) -> Fit:
         """The best grid nearby: the four corners moved alike, then each on its own in turn, then
@@ -131,21 +150,21 @@ class _Fitter:
         import cv2
         import numpy as np
 
-        if cells not in self.seen:
+        if cells not in self.tried:
             to_photo = cv2.getPerspectiveTransform(np.float32(_units(cells)), np.float32(self.corners))
             points = transform(to_photo, self.rim.reshape(-1, 2)).reshape(self.rim.shape)
-            colour = np.median(sample(self.image, points).astype(np.float32) / 255.0, axis=1)
+            ordered = np.sort(sample(self.image, points), axis=1).astype(np.float32) / 255.0  # the median, faster
+            colour = (ordered[:, (len(self.rim[0]) - 1) // 2] + ordered[:, len(self.rim[0]) // 2]) / 2
             shown = colour.min(axis=1) < PARAMS.rim_white  # glare washes terrain out: it tells nothing
             logs = log_rgb(colour)
-            apart = np.abs(logs[self.first] - logs[self.second]).sum(axis=1)
-            usable = shown[self.first] & shown[self.second]
-            same = self.terrain[self.first] == self.terrain[self.second]
-            alike, unlike = self.within & (usable & same), self.within & (usable & ~same)
-            pairs = np.broadcast_to(apart[:, None], (*apart.shape, 1))
-            ratio = masked_medians(pairs[None], alike)[:, 0] / np.maximum(masked_medians(pairs[None], unlike)[:, 0], 1e-6)
-            enough = np.minimum(alike.sum(axis=1), unlike.sum(axis=1)) >= PARAMS.fit_pairs
-            self.seen[cells] = Fit(cells, np.where(enough, ratio, 0.0).astype(float))
-        return self.seen[cells]
+            alike = np.abs(logs[self.hex] - logs[self.alike]).sum(axis=1)
+            unlike = np.abs(logs[self.hex] - logs[self.unlike]).sum(axis=1)
+            counted = shown[self.hex] & shown[self.alike] & shown[self.unlike]
+            worse = np.where(counted, (alike > unlike) + 0.5 * (alike == unlike), 0.0)
+            triples = self.regions @ counted
+            self.tried[cells] = Fit(cells, self.regions @ worse / np.maximum(triples, 1),
+                                    triples / self.possible)
+        return self.tried[cells]
 
 
 def _units(cells: tuple[Cell, ...]) -> Any:

@@ -42,9 +42,12 @@ class ScanParams:
     veil_ridge: float = 0.01          # and glare held at none where nothing says otherwise
     # The grid checked against the terrain (scan_fit).
     fit_points: int = 12              # each hex's colour for the check: the median of this many samples round its rim
-    fit_poor: float = 0.3             # a section fits where neighbours of one terrain differ at most this part as much as those of two
-    fit_clear: float = 1.3            # every other grid tried must fit some section this many times worse
-    fit_pairs: int = 20               # a section is judged on at least this many pairs of neighbours of one terrain, and of two
+    fit_poor: float = 0.3             # a section fits where at most this share of a hex's neighbours of its terrain look less
+                                      # like it than one of another terrain (0.5: no fit at all)
+    fit_clear: float = 0.05           # every other grid tried must fit some section or corner's block by this much worse
+    fit_seen: float = 0.5             # a section is judged where the photo shows this share of its triples (glare, pieces)
+    fit_shown: int = 3                # and a grid is judged on at least this many sections
+    fit_compared: float = 0.15        # against other grids, a section or corner's block counts where both show this share
     fit_corner: int = 6               # and, against other grids, on each corner's block of this many rows and columns
     fit_reach: int = 2                # a corner is looked for up to this many hexes from where it was given
     # A hex's colour feature: the median of its spot and how varied it is (between these quantiles).
