@@ -42,13 +42,16 @@ class ScanParams:
     veil_ridge: float = 0.01          # and glare held at none where nothing says otherwise
     # The grid checked against the terrain (scan_fit).
     fit_points: int = 12              # each hex's colour for the check: the median of this many samples round its rim
-    fit_poor: float = 0.3             # a section fits where at most this share of a hex's neighbours of its terrain look less
-                                      # like it than one of another terrain (0.5: no fit at all)
-    fit_clear: float = 0.05           # every other grid tried must fit some section or corner's block by this much worse
-    fit_seen: float = 0.5             # a section is judged where the photo shows this share of its triples (glare, pieces)
-    fit_shown: int = 3                # and a grid is judged on at least this many sections
+    fit_poor: float = 0.3             # a section fits where, of its triples (a hex, a neighbour of its terrain, one of
+                                      # another), at most this share show the first neighbour less like the hex (0.5: no fit)
+    fit_seen: float = 0.3             # a section showing less than this share of its triples (glare) is judged instead
+    fit_turned: float = 0.05          # against itself turned the other way, which must fit by this share worse
+    fit_patch: int = 3                # a hex is under glare where all but this many of the hexes within two of it have rims gone white
+    fit_clear: float = 0.05           # every other grid tried must fit some section or corner's block by this share worse ...
+    fit_against: float = 2.0          # ... beyond this many times the share by which it fits any better
     fit_compared: float = 0.15        # against other grids, a section or corner's block counts where both show this share
-    fit_corner: int = 6               # and, against other grids, on each corner's block of this many rows and columns
+    fit_washed: float = 0.9           # a refused section showing less than this share of its triples is said to be under glare
+    fit_corner: int = 6               # a corner's block: this many rows and columns from the corner
     fit_reach: int = 2                # a corner is looked for up to this many hexes from where it was given
     # A hex's colour feature: the median of its spot and how varied it is (between these quantiles).
     variety: tuple[float, float] = (0.2, 0.8)
