@@ -3,7 +3,10 @@ says: hexes side by side of one terrain look alike, of two terrains unlike. Corn
 hex or two off are found again nearby; a grid that fits nowhere near is refused, never read.
 
 Only neighbouring hexes are compared, so uneven light, which changes little from one hex to
-the next, does not count. Each hex is sampled round its rim, where pieces rarely stand.
+the next, does not count; and only by rank (is a neighbour of a hex's own terrain nearer to it
+than one of another?), so a lamp's veil, which brings all colours nearer, counts little. Each
+hex is sampled round its rim, where pieces rarely stand; hexes in a patch that glare has
+washed out white are left out.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from pnp import hexgrid
 from pnp.errors import InputError, Problem
 from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF, Board, Placement, label
 from pnp.games.kingdom_builder.scan_geometry import CORNER_CELLS, S, W, board_centres, flat, ring, sample, transform
-from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, masked_medians
+from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb
 
 Cell = tuple[int, int]
 POSITIONS = ("top-left", "top-right", "bottom-left", "bottom-right")
@@ -38,7 +41,8 @@ class Fit:
 def fits(image: Any, corners: list[tuple[float, float]], board: Board) -> bool:
     """Whether the terrain fits the grid through `corners`, the pixel centres of A1, A20, T1,
     T20 in `image` (RGB, best the board straightened, where hexes are all about one size), in
-    every section, clearly better than any grid a step from it."""
+    every section, clearly better than any grid a step from it, and none half a hex over
+    clearly better."""
     fitter = _Fitter(image, corners, board)
     return fitter.settled(fitter.fit(CORNER_CELLS))
 
@@ -105,8 +109,8 @@ class _Fitter:
         regions += [(np.abs(rows - r) < near) & (np.abs(cols - c) < near) for r, c in CORNER_CELLS]
         self.regions = np.array(regions, float)
         self.possible = np.maximum(self.regions.sum(axis=1), 1)
-        cells = list(hexgrid.cells(ROWS, COLS))
-        around = [{flat(c) for c in _within(cell, 2) if hexgrid.in_bounds(c, ROWS, COLS)} for cell in cells]
+        # Each hex and those within two of it (19; at the board's edge padded with the hex itself).
+        around = [{flat(c) for c in _within(cell, 2) if hexgrid.in_bounds(c, ROWS, COLS)} for cell in hexgrid.cells(ROWS, COLS)]
         self.around = np.array([sorted(group) + [i] * (19 - len(group)) for i, group in enumerate(around)])
         self.rim = board_centres()[:, None, :] + ring(PARAMS.rim_radius * W / S, PARAMS.fit_points)[None]
         self.tried: dict[tuple[Cell, ...], Fit] = {}
@@ -118,8 +122,6 @@ class _Fitter:
         turned the other way instead, which must fit clearly worse. Every other grid must fit
         some section or corner's block that both show clearly worse (a corner a hex off shows
         most there), and fit none clearly better."""
-        import numpy as np
-
         if not self.fitting(fit).all():
             return False
         for cells in _moves(fit.cells):
