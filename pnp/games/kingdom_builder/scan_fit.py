@@ -138,7 +138,7 @@ class _Fitter:
                 half = units.copy()
                 half[k] = (units[k] + hexgrid.centre(hexgrid.step(cell, name), 1.0)) / 2
                 other = self.measure(fit.cells, half)
-                if _gap(other, fit, compared & (other.seen >= PARAMS.fit_compared)) >= PARAMS.fit_clear:
+                if _gap(other, fit, compared & (other.seen >= PARAMS.fit_compared)) >= PARAMS.fit_half:
                     return False
         return True
 

@@ -50,6 +50,7 @@ class ScanParams:
     fit_patch: int = 3                # a hex is under glare where all but this many of the hexes within two of it have rims gone white
     fit_clear: float = 0.04           # every other grid tried must fit some section or corner's block by this share worse ...
     fit_against: float = 2.0          # ... beyond this many times the share by which it fits any better
+    fit_half: float = 0.05            # and no grid with a corner half a hex over may fit by this share better
     fit_compared: float = 0.15        # against other grids, a section or corner's block counts where both show this share
     fit_washed: float = 0.9           # a refused section showing less than this share of its triples is said to be under glare
     fit_corner: int = 6               # a corner's block: this many rows and columns from the corner
