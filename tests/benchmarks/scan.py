@@ -6,8 +6,8 @@ Goal: 99.9 % of hexes right, no silent error (a hex read wrong and not listed as
 under 1 s per 12 MP photo on 2 cores. Calibration: of the hexes listed as unsure, the share
 actually read wrong, per kind of photo (the kit's print or painted art; good or careless).
 Photos 0-449 informed the reading's thresholds (the ring rule's hard_decisive and hard_empty
-the careless ones among photos 1-47), photos 4000-4011 the grid check's (scan_fit,
-with the photos of tests/kingdom_builder/test_scan_fit.py);
+the careless ones among photos 1-47), photos 1-199 and path-traced 8200-8399 the grid check's
+(scan_fit, with the photos of tests/kingdom_builder/test_scan_fit.py; tests/benchmarks/scan_fit.py);
 the per-hex net (tests/kingdom_builder/train_hexnet.py) was trained on flat photos
 1000-1066 and path-traced 8000-8199, its threshold set on flat 5000-5013 and path-traced 8300-8399;
 from --first 6000 on the photos are held out, never looked at while tuning. `--maker physical`

@@ -4,6 +4,7 @@ what does not match."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import random
@@ -20,7 +21,8 @@ from pnp.errors import InputError
 from pnp.games.kingdom_builder.scan import locate, scan
 from pnp.games.kingdom_builder.scan_geometry import CORNER_CELLS
 from pnp.games.kingdom_builder.transcription import load_board
-from tests.kingdom_builder.photos import PIECE_COLOURS, Photo, make_photo, played_game
+from tests.benchmarks.scan import case
+from tests.kingdom_builder.photos import PIECE_COLOURS, Photo, make_photo, played_game, style_for
 from tests.kingdom_builder.test_scan import BOARD, BOARDS, misread, photo_of, players
 
 LOCATIONS = ["tavern", "paddock", "oasis", "farm", "oracle", "harbor", "tower", "barn"]
@@ -79,6 +81,39 @@ def test_corners_a_hex_or_two_off_never_give_a_grid_that_is_off(seed):
             assert "does not match" in str(error)
             continue
         assert off < 0.25, (cells, off)
+
+
+@pytest.mark.parametrize("seed", [95, 111, 165])
+def test_under_a_lamps_glare_right_corners_are_taken_and_corners_off_never_give_a_grid_that_is_off(seed):
+    """Careless flat photos of the scan benchmark (tuning photos) with a lamp's glare washing out
+    much of a section, which the check that compared distances refused at the right corners:
+    placed there now; and each corner a hex off, all four, is placed right or refused."""
+    level, board, colours, pieces = case(seed)
+    photo = make_photo(board, pieces, colours, 1000 + seed, size=(1600, 1200), level="hard")
+    assert level == "hard" and photo.style.glare > 0
+    way = random.Random(seed).choice(hexgrid.DIRECTIONS)[0]
+    for k in range(-1, 4):
+        cells = tuple(hexgrid.step(cell, way) if j == k else cell for j, cell in enumerate(CORNER_CELLS))
+        try:
+            found = locate(photo.image, off_by(photo, cells), board, "--corners").corners()
+        except InputError as error:
+            assert k >= 0 and "does not match" in str(error), error
+            continue
+        assert max(math.dist(a, b) for a, b in zip(found, photo.corners)) / photo.hex_px < 0.25, cells
+
+
+def test_a_grid_refused_under_glare_says_so():
+    """A lamp's glare (three times white at its middle) washes out most of the bottom-left
+    section of a careless photo: the right corners are refused, and the message names glare,
+    not only the corners."""
+    level, board, colours, pieces = case(3)
+    style = dataclasses.replace(style_for(random.Random(3), "hard"), glare=3.0)
+    photo = make_photo(board, pieces, colours, 1003, size=(1600, 1200), style=style)
+    with pytest.raises(InputError) as error:
+        locate(photo.image, photo.corners, board, "--corners")
+    assert str(error.value) == ("--corners: the photo's terrain does not match section oasis@180 (bottom-left) at these "
+                                "corners: glare or pieces may hide it; take the photo without the lamp's reflection, or "
+                                "check that the points are the centres of A1, A20, T1, T20")
 
 
 def test_a_corner_a_hex_off_is_read_as_if_it_were_right():

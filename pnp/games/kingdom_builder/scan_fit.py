@@ -3,7 +3,10 @@ says: hexes side by side of one terrain look alike, of two terrains unlike. Corn
 hex or two off are found again nearby; a grid that fits nowhere near is refused, never read.
 
 Only neighbouring hexes are compared, so uneven light, which changes little from one hex to
-the next, does not count. Each hex is sampled round its rim, where pieces rarely stand.
+the next, does not count; and only by rank (is a neighbour of a hex's own terrain nearer to it
+than one of another?), so a lamp's veil, which brings all colours nearer, counts little. Each
+hex is sampled round its rim, where pieces rarely stand; hexes in a patch that glare has
+washed out white are left out.
 """
 
 from __future__ import annotations
@@ -14,8 +17,8 @@ from typing import Any
 from pnp import hexgrid
 from pnp.errors import InputError, Problem
 from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF, Board, Placement, label
-from pnp.games.kingdom_builder.scan_geometry import CORNER_CELLS, S, W, board_centres, ring, sample, transform
-from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, masked_medians
+from pnp.games.kingdom_builder.scan_geometry import CORNER_CELLS, S, W, board_centres, flat, ring, sample, transform
+from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb
 
 Cell = tuple[int, int]
 POSITIONS = ("top-left", "top-right", "bottom-left", "bottom-right")
@@ -24,8 +27,10 @@ POSITIONS = ("top-left", "top-right", "bottom-left", "bottom-right")
 @dataclass(frozen=True)
 class Fit:
     cells: tuple[Cell, ...]   # the cells the four points given are taken to be the centres of
-    sections: Any             # per section, then per corner's block, how unlike its neighbouring hexes of one
-                              # terrain are against those of two (0 where too few are seen to tell)
+    sections: Any             # per section, then per corner's block: of the triples of a hex, a neighbour of its
+                              # terrain and one of another, the share where the first looks less like it (0: a
+                              # perfect fit, 0.5: none); ties count half
+    seen: Any                 # and the share of those triples the photo shows (glare and pieces hide rims)
 
     @property
     def score(self) -> float:
@@ -36,7 +41,8 @@ class Fit:
 def fits(image: Any, corners: list[tuple[float, float]], board: Board) -> bool:
     """Whether the terrain fits the grid through `corners`, the pixel centres of A1, A20, T1,
     T20 in `image` (RGB, best the board straightened, where hexes are all about one size), in
-    every section, clearly better than any grid a step from it."""
+    every section, clearly better than any grid a step from it, and none half a hex over
+    clearly better."""
     fitter = _Fitter(image, corners, board)
     return fitter.settled(fitter.fit(CORNER_CELLS))
 
@@ -55,18 +61,21 @@ def nearby(image: Any, corners: list[tuple[float, float]], board: Board) -> list
 def mismatch(image: Any, corners: list[tuple[float, float]], board: Board, source: str) -> InputError:
     """The refusal of a grid that fits nowhere near the corners given (`source`: where they
     came from): which sections do not match there, and the likeliest reason."""
-    given = _Fitter(image, corners, board).fit(CORNER_CELLS).sections
-    poor = [k for k in range(4) if given[k] > PARAMS.fit_poor] or list(range(4))
+    fitter = _Fitter(image, corners, board)
+    given = fitter.fit(CORNER_CELLS)
+    poor = [k for k, fitting in enumerate(fitter.fitting(given)) if not fitting] or list(range(4))
     names = ", ".join(f"{_name(board.placements[k])} ({POSITIONS[k]})" for k in poor)
     text = f"the photo's terrain does not match section{'s' if len(poor) > 1 else ''} {names} at these corners"
+    points = ", ".join(label(c) for c in CORNER_CELLS)
+    turned = fitter.turned().fit(CORNER_CELLS)
     for k in poor:
-        placements = list(board.placements)
-        placements[k] = Placement(placements[k].section, not placements[k].turned)
-        turned = Board(tuple(placements))  # type: ignore[arg-type]
-        if _Fitter(image, corners, turned).fit(CORNER_CELLS).sections[k] <= PARAMS.fit_poor:
+        if turned.seen[k] >= PARAMS.fit_seen and turned.sections[k] <= PARAMS.fit_poor < given.sections[k]:
             return InputError([Problem(source, None, f"{text}; is the {POSITIONS[k]} section turned the other way?")])
-    return InputError([Problem(source, None, f"{text}; are the points the centres of "
-                                             f"{', '.join(label(c) for c in CORNER_CELLS)}, and is this the board photographed?")])
+    if min(given.seen[k] for k in poor) < PARAMS.fit_washed:
+        return InputError([Problem(source, None, f"{text}: glare or pieces may hide it; take the photo without the lamp's "
+                                                 f"reflection, or check that the points are the centres of {points}")])
+    return InputError([Problem(source, None, f"{text}; are the points the centres of {points}, and is this the board "
+                                             "photographed?")])
 
 
 def _name(placement: Placement) -> str:
@@ -84,30 +93,72 @@ class _Fitter:
     def __init__(self, image: Any, corners: list[tuple[float, float]], board: Board):
         import numpy as np
 
-        self.image, self.corners = image, corners
-        self.terrain = np.unique([t.value for t in board.terrain], return_inverse=True)[1]
-        pairs = np.array([(i, j) for i, near in enumerate(hexgrid.neighbour_table(ROWS, COLS)) for j in near if j > i])
-        self.first, self.second = pairs.T
+        self.image, self.corners, self.board = image, corners, board
+        self.other: _Fitter | None = None
+        terrain = np.unique([t.value for t in board.terrain], return_inverse=True)[1]
+        sector = np.array(SECTOR_OF)
+        # Each hex's triples: a neighbour of its terrain and one of another, both in its section.
+        triples = [(i, a, b) for i, near in enumerate(hexgrid.neighbour_table(ROWS, COLS))
+                   for a in near if sector[a] == sector[i] and terrain[a] == terrain[i]
+                   for b in near if sector[b] == sector[i] and terrain[b] != terrain[i]]
+        self.hex, self.alike, self.unlike = np.array(triples).T
         # The four sections, then the four corners' blocks, where a corner a hex off shows most.
-        rows, cols = np.divmod(np.arange(ROWS * COLS), COLS)
+        rows, cols = np.divmod(self.hex, COLS)
         near = PARAMS.fit_corner
-        regions = [np.array(SECTOR_OF) == k for k in range(4)]
+        regions = [sector[self.hex] == k for k in range(4)]
         regions += [(np.abs(rows - r) < near) & (np.abs(cols - c) < near) for r, c in CORNER_CELLS]
-        self.within = np.array([region[self.first] & region[self.second] for region in regions])
+        self.regions = np.array(regions, float)
+        self.possible = np.maximum(self.regions.sum(axis=1), 1)
+        # Each hex and those within two of it (19; at the board's edge padded with the hex itself).
+        around = [{flat(c) for c in _within(cell, 2) if hexgrid.in_bounds(c, ROWS, COLS)} for cell in hexgrid.cells(ROWS, COLS)]
+        self.around = np.array([sorted(group) + [i] * (19 - len(group)) for i, group in enumerate(around)])
         self.rim = board_centres()[:, None, :] + ring(PARAMS.rim_radius * W / S, PARAMS.fit_points)[None]
-        self.seen: dict[tuple[Cell, ...], Fit] = {}
+        self.tried: dict[tuple[Cell, ...], Fit] = {}
 
     def settled(self, fit: Fit) -> bool:
         """Whether `fit` fits every section and is clearly better than every other grid tried,
-        those a step from it at least: each of them clearly worse in some section or corner's
-        block (a corner a hex off shows most there)."""
-        import numpy as np
-
+        those a step from it at least. A section fits where its hexes' neighbours of their own
+        terrain look nearer than those of another; one that glare hides is judged against itself
+        turned the other way instead, which must fit clearly worse. Every other grid must fit
+        some section or corner's block that both show clearly worse (a corner a hex off shows
+        most there), and fit none clearly better."""
+        if not self.fitting(fit).all():
+            return False
         for cells in _moves(fit.cells):
             self.fit(cells)
-        own = np.maximum(fit.sections, 1e-6)
-        rivals = min(float((other.sections / own).max()) for other in self.seen.values() if other.cells != fit.cells)
-        return bool(fit.sections[:4].max() <= PARAMS.fit_poor and rivals >= PARAMS.fit_clear)
+        compared = fit.seen >= PARAMS.fit_compared
+        gap = min(_gap(fit, other, compared & (other.seen >= PARAMS.fit_compared))
+                  for other in self.tried.values() if other.cells != fit.cells)
+        if gap < PARAMS.fit_clear:
+            return False
+        # The refinement may have taken up part of a hex a corner was off: none half a hex over fits clearly better.
+        units = _units(fit.cells)
+        for k, cell in enumerate(fit.cells):
+            for name, _ in hexgrid.DIRECTIONS:
+                half = units.copy()
+                half[k] = (units[k] + hexgrid.centre(hexgrid.step(cell, name), 1.0)) / 2
+                other = self.measure(fit.cells, half)
+                if _gap(other, fit, compared & (other.seen >= PARAMS.fit_compared)) >= PARAMS.fit_half:
+                    return False
+        return True
+
+    def fitting(self, fit: Fit) -> Any:
+        """Per section, whether it fits `fit`."""
+        import numpy as np
+
+        shown = fit.seen[:4] >= PARAMS.fit_seen
+        fitting = np.where(shown, fit.sections[:4] <= PARAMS.fit_poor, True)
+        if fitting.all() and not shown.all():
+            turned = self.turned().fit(fit.cells).sections[:4]
+            fitting &= shown | (fit.sections[:4] + PARAMS.fit_turned <= turned)
+        return fitting
+
+    def turned(self) -> _Fitter:
+        """The fitter of the board with every section turned the other way."""
+        if self.other is None:
+            board = Board(tuple(Placement(p.section, not p.turned) for p in self.board.placements))  # type: ignore[arg-type]
+            self.other = _Fitter(self.image, self.corners, board)
+        return self.other
 
     def search(self) -> Fit:
         """The best grid nearby: the four corners moved alike, then each on its own in turn, then
@@ -128,24 +179,41 @@ class _Fitter:
         return best
 
     def fit(self, cells: tuple[Cell, ...]) -> Fit:
+        if cells not in self.tried:
+            self.tried[cells] = self.measure(cells, _units(cells))
+        return self.tried[cells]
+
+    def measure(self, cells: tuple[Cell, ...], units: Any) -> Fit:
+        """The fit of the grid with the four points given at `units` (board units: the centres of `cells`, or
+        between cells)."""
         import cv2
         import numpy as np
 
-        if cells not in self.seen:
-            to_photo = cv2.getPerspectiveTransform(np.float32(_units(cells)), np.float32(self.corners))
-            points = transform(to_photo, self.rim.reshape(-1, 2)).reshape(self.rim.shape)
-            colour = np.median(sample(self.image, points).astype(np.float32) / 255.0, axis=1)
-            shown = colour.min(axis=1) < PARAMS.rim_white  # glare washes terrain out: it tells nothing
-            logs = log_rgb(colour)
-            apart = np.abs(logs[self.first] - logs[self.second]).sum(axis=1)
-            usable = shown[self.first] & shown[self.second]
-            same = self.terrain[self.first] == self.terrain[self.second]
-            alike, unlike = self.within & (usable & same), self.within & (usable & ~same)
-            pairs = np.broadcast_to(apart[:, None], (*apart.shape, 1))
-            ratio = masked_medians(pairs[None], alike)[:, 0] / np.maximum(masked_medians(pairs[None], unlike)[:, 0], 1e-6)
-            enough = np.minimum(alike.sum(axis=1), unlike.sum(axis=1)) >= PARAMS.fit_pairs
-            self.seen[cells] = Fit(cells, np.where(enough, ratio, 0.0).astype(float))
-        return self.seen[cells]
+        to_photo = cv2.getPerspectiveTransform(np.float32(units), np.float32(self.corners))
+        points = transform(to_photo, self.rim.reshape(-1, 2)).reshape(self.rim.shape)
+        ordered = np.sort(sample(self.image, points), axis=1).astype(np.float32) / 255.0  # the median, faster
+        colour = (ordered[:, (len(self.rim[0]) - 1) // 2] + ordered[:, len(self.rim[0]) // 2]) / 2
+        # A lamp's glare washes out a patch of hexes, of all terrains, where colours tell little; a
+        # light terrain lies among darker ones.
+        darkest = colour.min(axis=1)
+        patch = np.sort(darkest[self.around], axis=1)[:, PARAMS.fit_patch]
+        shown = (darkest < PARAMS.washed_out) & (patch < PARAMS.rim_white)
+        logs = log_rgb(colour)
+        alike = np.abs(logs[self.hex] - logs[self.alike]).sum(axis=1)
+        unlike = np.abs(logs[self.hex] - logs[self.unlike]).sum(axis=1)
+        counted = shown[self.hex] & shown[self.alike] & shown[self.unlike]
+        worse = np.where(counted, (alike > unlike) + 0.5 * (alike == unlike), 0.0)
+        triples = self.regions @ counted
+        return Fit(cells, self.regions @ worse / np.maximum(triples, 1), triples / self.possible)
+
+
+def _gap(fit: Fit, other: Fit, where: Any) -> float:
+    """How clearly worse `other` fits than `fit`: by its most worse section or block, less
+    `fit_against` times its most better."""
+    import numpy as np
+
+    diff = other.sections - fit.sections
+    return float(np.max(diff, where=where, initial=-1.0) - PARAMS.fit_against * max(-np.min(diff, where=where, initial=0.0), 0.0))
 
 
 def _units(cells: tuple[Cell, ...]) -> Any:
@@ -156,8 +224,13 @@ def _units(cells: tuple[Cell, ...]) -> Any:
 
 def _near(centre: Cell) -> list[Cell]:
     """The cells within `fit_reach` hexes of `centre`, itself included."""
+    return _within(centre, PARAMS.fit_reach)
+
+
+def _within(centre: Cell, reach: int) -> list[Cell]:
+    """The cells within `reach` hexes of `centre`, itself included, on the board or off it."""
     found = {centre}
-    for _ in range(PARAMS.fit_reach):
+    for _ in range(reach):
         found |= {near for cell in found for near in hexgrid.neighbours(cell)}
     return sorted(found)
 

@@ -4,8 +4,9 @@ and robust spread that all its stages measure in.
 Lengths are in hex widths (across the flats) of the straightened board; colours are natural
 logs of RGB in 0..1 (`log_rgb`), so a gain in light is a difference; margins and costs are
 negative log likelihoods. The values were tuned on the benchmark's photos 0-449 (the grid
-check's on photos 4000-4011 and its test's photos; `hard_decisive` and `hard_empty` on the
-careless photos among 1-47; `tests/benchmarks/scan.py`), never on the held-out ones (6000 on).
+check's on photos 1-199, path-traced 8200-8399 and its tests' photos, `tests/benchmarks/scan_fit.py`;
+`hard_decisive` and `hard_empty` on the careless photos among 1-47; `tests/benchmarks/scan.py`),
+never on the held-out ones (6000 on, path-traced 9000 on).
 """
 
 from __future__ import annotations
@@ -42,10 +43,17 @@ class ScanParams:
     veil_ridge: float = 0.01          # and glare held at none where nothing says otherwise
     # The grid checked against the terrain (scan_fit).
     fit_points: int = 12              # each hex's colour for the check: the median of this many samples round its rim
-    fit_poor: float = 0.3             # a section fits where neighbours of one terrain differ at most this part as much as those of two
-    fit_clear: float = 1.3            # every other grid tried must fit some section this many times worse
-    fit_pairs: int = 20               # a section is judged on at least this many pairs of neighbours of one terrain, and of two
-    fit_corner: int = 6               # and, against other grids, on each corner's block of this many rows and columns
+    fit_poor: float = 0.3             # a section fits where, of its triples (a hex, a neighbour of its terrain, one of
+                                      # another), at most this share show the first neighbour less like the hex (0.5: no fit)
+    fit_seen: float = 0.3             # a section showing less than this share of its triples (glare) is judged instead
+    fit_turned: float = 0.05          # against itself turned the other way, which must fit by this share worse
+    fit_patch: int = 3                # a hex is under glare where all but this many of the hexes within two of it have rims gone white
+    fit_clear: float = 0.04           # every other grid tried must fit some section or corner's block by this share worse ...
+    fit_against: float = 2.0          # ... beyond this many times the share by which it fits any better
+    fit_half: float = 0.05            # and no grid with a corner half a hex over may fit by this share better
+    fit_compared: float = 0.15        # against other grids, a section or corner's block counts where both show this share
+    fit_washed: float = 0.9           # a refused section showing less than this share of its triples is said to be under glare
+    fit_corner: int = 6               # a corner's block: this many rows and columns from the corner
     fit_reach: int = 2                # a corner is looked for up to this many hexes from where it was given
     # A hex's colour feature: the median of its spot and how varied it is (between these quantiles).
     variety: tuple[float, float] = (0.2, 0.8)
