@@ -104,8 +104,6 @@ def like_pieces_elsewhere(colour: Any, kind: Any, look: Any, plain: Any, labels:
 def _typical(samples: Any) -> tuple[Any, Any]:
     """What hexes of one look show at each place: the median, and a robust spread (the median
     absolute deviation scaled to a standard deviation, never below 0.03)."""
-    import numpy as np
-
     template = median(samples, axis=0)
     return template, robust_spread(samples, 0.03)
 
