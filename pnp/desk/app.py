@@ -88,14 +88,19 @@ async def received(request: Request) -> AsyncIterator[str]:
     is removed once done with, whatever the end (the photo read or refused, the client gone)."""
     import tempfile
 
-    handle, name = tempfile.mkstemp(prefix="pnp-desk-", suffix=".form")  # this user's alone
+    name = None
     try:
-        with open(handle, "wb") as file:
-            async for chunk in request.stream():
-                file.write(chunk)  # into the system's page cache: microseconds per chunk
+        try:
+            handle, name = tempfile.mkstemp(prefix="pnp-desk-", suffix=".form")  # this user's alone
+            with open(handle, "wb") as file:
+                async for chunk in request.stream():
+                    file.write(chunk)  # into the system's page cache: microseconds per chunk
+        except OSError as error:  # a disk full, a temporary folder gone
+            raise Refused(507, f"the desk could not keep the photo to read it: {error.strerror}") from None
         yield name
     finally:
-        os.unlink(name)
+        if name is not None:
+            os.unlink(name)
 
 
 def routes(service: DeskService) -> list[Route | Mount]:

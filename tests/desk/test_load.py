@@ -167,6 +167,19 @@ def test_a_photo_form_is_received_into_a_private_file_that_its_process_reads_and
     assert not any(forms.iterdir())
 
 
+def test_a_photo_that_cannot_be_kept_to_be_read_gets_507_with_a_message(desk, monkeypatch, tmp_path):
+    """The temporary folder gone (as a full disk, it leaves nowhere to write the form): the desk
+    says so, and goes on serving."""
+    import tempfile
+
+    url, _ = desk
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "gone"))
+    status, _, answer = call(url + "api/scan", *multipart({"game": KB.id, "document": json.dumps(example())}, b"GIF89a"))
+    assert status == 507
+    assert json.loads(answer)["error"] == "the desk could not keep the photo to read it: No such file or directory"
+    assert call(url, timeout=10)[0] == 200
+
+
 def test_photos_whose_senders_go_away_halfway_leave_no_file_and_free_their_places(desk, forms):
     """Both scan places taken by photos whose senders close the connection with half of them sent:
     the files they were being received into are removed, and the next photo is read (422: not a
