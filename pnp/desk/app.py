@@ -91,10 +91,10 @@ async def received(request: Request) -> AsyncIterator[str]:
     name = None
     try:
         try:
-            handle, name = tempfile.mkstemp(prefix="pnp-desk-", suffix=".form")  # this user's alone
+            handle, name = tempfile.mkstemp(prefix="pnp-desk-", suffix=".form")  # readable by this user alone
             with open(handle, "wb") as file:
                 async for chunk in request.stream():
-                    file.write(chunk)  # into the system's page cache: microseconds per chunk
+                    file.write(chunk)  # into the page cache: about 0.1 ms per 256 KiB
         except OSError as error:  # a disk full, a temporary folder gone
             raise Refused(507, f"the desk could not keep the photo to read it: {error.strerror}") from None
         yield name
