@@ -6,15 +6,17 @@ position runs in a worker thread, a few at once (the rest wait their turn), and 
 seconds of Python that would hold the interpreter lock the loop needs, runs in processes
 (`aside`): Picture PDFs in a few kept for them, each photo in one of its own. A
 photo beyond the few read at once is asked to come back (503) on its headers, before its body is
-received; one let in is received whole and sent as it came to its process, which parses the form
-and reads the photo.
+received; one let in is written as it comes to a file of its own, which its process reads (the
+form parsed, the photo read), started from a worker thread: the loop neither holds nor copies the
+photo, nor waits for a process to start.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TypeVar
 
@@ -79,6 +81,28 @@ async def body_of(request: Request) -> bytearray:
     return body
 
 
+@asynccontextmanager
+async def received(request: Request) -> AsyncIterator[str]:
+    """A photo's form, written to a temporary file of its own as it comes (the guard bounds it),
+    for its process to read: the request loop never holds the body whole, nor copies it. The file
+    is removed once done with, whatever the end (the photo read or refused, the client gone)."""
+    import tempfile
+
+    name = None
+    try:
+        try:
+            handle, name = tempfile.mkstemp(prefix="pnp-desk-", suffix=".form")  # readable by this user alone
+            with open(handle, "wb") as file:
+                async for chunk in request.stream():
+                    file.write(chunk)  # into the page cache: about 0.1 ms per 256 KiB
+        except OSError as error:  # a disk full, a temporary folder gone
+            raise Refused(507, f"the desk could not keep the photo to read it: {error.strerror}") from None
+        yield name
+    finally:
+        if name is not None:
+            os.unlink(name)
+
+
 def routes(service: DeskService) -> list[Route | Mount]:
     import threading
 
@@ -129,14 +153,16 @@ def routes(service: DeskService) -> list[Route | Mount]:
     async def scan(request: Request) -> Response:
         # Decided on the headers, before any of the photo is received: a photo turned away is
         # neither kept nor parsed (what a client sends of it all the same is dropped as it comes).
-        # One let in is sent as it came, with the files the games save to as they are now, to a
-        # process of its own, which parses it, reads the photo and ends: a scan takes seconds,
-        # starting a process a fraction of one, and the scanner's memory goes back with it.
+        # One let in is written to a file as it comes; a process of its own, given the file and
+        # the files the games save to as they are now, parses it, reads the photo and ends: a
+        # scan takes seconds, starting a process a fraction of one, and the scanner's memory goes
+        # back with it.
         if not scans.acquire(blocking=False):
             raise Refused(503, "busy reading other photos: try again in a few seconds")
         try:
-            return JSONResponse(await alone(scan_aside, dict(service.desk.targets), await body_of(request),
-                                            request.headers.get("content-type", ""), MAX_PHOTO))
+            async with received(request) as form:
+                return JSONResponse(await alone(scan_aside, dict(service.desk.targets), form,
+                                                request.headers.get("content-type", ""), MAX_PHOTO))
         finally:
             scans.release()
 

@@ -60,15 +60,18 @@ def picture_aside(targets: dict[str, Path], request: Json) -> bytes:
     return draw_picture(DeskService(Desk(targets)).picture(request))
 
 
-def scan_aside(targets: dict[str, Path], body: bytearray, content_type: str, largest: int) -> Json:
-    """A photo's form, its body as the desk received it (a photo of at most `largest` bytes, the
-    position and its corners), read into the position as `DeskService.scan` reads it, for a desk
-    whose games save to `targets`."""
+def scan_aside(targets: dict[str, Path], form_file: str, content_type: str, largest: int) -> Json:
+    """A photo's form, its body as the desk received it into `form_file` (a photo of at most
+    `largest` bytes, the position and its corners), read into the position as `DeskService.scan`
+    reads it, for a desk whose games save to `targets`."""
     import json
 
     from pnp.desk.forms import read_form
     from pnp.desk.service import Desk, DeskService, Refused
 
+    with open(form_file, "rb") as received:  # into one buffer of the file's size, read once
+        body = bytearray(os.fstat(received.fileno()).st_size)
+        received.readinto(body)
     form = read_form(body, content_type, 4, 1)
     if "photo" not in form.files:
         raise Refused(400, "no photo sent")
@@ -86,18 +89,26 @@ def scan_aside(targets: dict[str, Path], body: bytearray, content_type: str, lar
 async def alone(call: Callable[..., T], *args: object) -> T:
     """`call(*args)` in a process started for it alone (`main`): it ends with the call, its memory
     given back, or is killed if the request is given up (the desk stopping); what the call raises
-    is raised here."""
-    from anyio import open_process
+    is raised here. The process is started, fed and waited for in worker threads: starting one
+    waits until it runs, tens of milliseconds on a busy machine, which the request loop must not
+    wait. What is sent is small (a photo goes in a file, not through the pipe)."""
+    import subprocess
+
+    from anyio import CancelScope, to_thread
 
     from pnp.desk.service import Refused
 
     sent = pickle.dumps(sys.path) + pickle.dumps((call, args), pickle.HIGHEST_PROTOCOL)
-    async with await open_process([sys.executable, "-m", __name__], stderr=None) as process:
-        assert process.stdin is not None and process.stdout is not None
-        await process.stdin.send(sent)
-        await process.stdin.aclose()
-        del sent
-        answer = b"".join([chunk async for chunk in process.stdout])
+    with CancelScope(shield=True):  # once started, it is always ended here
+        process = await to_thread.run_sync(
+            lambda: subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE, stdout=subprocess.PIPE))
+    try:
+        answer, _ = await to_thread.run_sync(process.communicate, sent, abandon_on_cancel=True)
+    finally:
+        if process.poll() is None:  # given up: its thread, still waiting on it, ends with it
+            process.kill()
+            with CancelScope(shield=True):
+                await to_thread.run_sync(process.wait)
     if process.returncode != 0 or not answer:
         raise Refused(500, f"the work stopped before it was done (its process ended with status {process.returncode})")
     done, value = pickle.loads(answer)

@@ -1,6 +1,7 @@
 """The forms the page posts (a file and a few fields, multipart/form-data), read from the whole
-body at once: in a worker thread (a file opened) or the process that reads the photo, never in the
-request loop, and with no temporary file (the body is in memory already, within its limit)."""
+body at once: in a worker thread (a file opened, its body in memory, within its limit) or the
+process that reads the photo (from the file the desk received it into), never in the request
+loop."""
 
 from __future__ import annotations
 

@@ -41,14 +41,15 @@ def photo_file(photo, tmp_path) -> Path:
     return path
 
 
-def scan_telling_corners(folder: str, targets, body, content_type, largest):
-    """`scan_aside` in the desk's process, writing down in `folder` the corners text of the photo's form."""
+def scan_telling_corners(folder: str, targets, form_file, content_type, largest):
+    """`scan_aside` in the photo's process, writing down in `folder` the corners text of the photo's
+    form (which the desk received into `form_file`)."""
     from pnp.desk.aside import scan_aside
     from pnp.desk.forms import read_form
 
     with (Path(folder) / "corners").open("a") as told:
-        told.write(read_form(bytearray(body), content_type, 4, 1).fields.get("corners", "") + "\n")
-    return scan_aside(targets, body, content_type, largest)
+        told.write(read_form(bytearray(Path(form_file).read_bytes()), content_type, 4, 1).fields.get("corners", "") + "\n")
+    return scan_aside(targets, form_file, content_type, largest)
 
 
 @pytest.fixture
