@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from pnp.games.kingdom_builder.model import label
-from pnp.games.kingdom_builder.scan import scan
+from pnp.games.kingdom_builder.scan import OVERRULE, SURE, Hex, both_readers, scan
 from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS
 from pnp.games.kingdom_builder.scan_geometry import W
 from pnp.games.kingdom_builder.scan_net import CLASSES, PATCH, colour_class, patches, probabilities
@@ -58,6 +58,29 @@ def test_a_colour_code_is_read_as_the_nearest_named_colour():
     assert CLASSES[colour_class("#1d50aa")] == "blue"
     assert CLASSES[colour_class("white")] == "white"
     assert set(CLASSES[1:]) == set(PIECE_COLOURS)
+
+
+# How the two readers combine (README "How it reads"): the net's reading; where they agree, sure
+# where either is sure (the net at a margin of at least SURE); where they differ, sure only where
+# the net is overwhelmingly sure (margin at least OVERRULE), else unsure between the two.
+_NET_SURE, _NET_VERY_SURE = (SURE + OVERRULE) / 2, OVERRULE + 1
+_NET_UNSURE = Hex((0, 0), "1", False, ("1", "2"), "between", SURE - 1)
+
+
+@pytest.mark.parametrize("net, hand, expected", [
+    (Hex((0, 0), "1", margin=_NET_SURE), Hex((0, 0), "1"), ("1", True, ())),
+    (Hex((0, 0), "1", margin=_NET_SURE), Hex((0, 0), "2"), ("1", False, ("1", "2"))),
+    (Hex((0, 0), "1", margin=_NET_SURE), Hex((0, 0), None), ("1", False, ("1", None))),
+    (Hex((0, 0), "1", margin=_NET_SURE), Hex((0, 0), None, False, (None, "1"), "between"), ("1", False, ("1", None))),
+    (Hex((0, 0), "1", margin=_NET_VERY_SURE), Hex((0, 0), "2"), ("1", True, ())),
+    (Hex((0, 0), "1", margin=_NET_VERY_SURE), Hex((0, 0), "2", False, ("2", "1"), "between"), ("1", True, ())),
+    (_NET_UNSURE, Hex((0, 0), "1"), ("1", True, ())),
+    (_NET_UNSURE, Hex((0, 0), "2"), ("1", False, ("1", "2"))),
+    (_NET_UNSURE, Hex((0, 0), "1", False, ("1", None), "glare"), ("1", False, ("1", "2"))),
+])
+def test_the_net_and_the_hand_reader_combine_as_the_readme_says(net, hand, expected):
+    read = both_readers(net, hand)
+    assert (read.key, read.sure, read.alternatives) == expected
 
 
 @pytest.mark.parametrize("seed", [5100, 5101, 5102, 5103, 5104])

@@ -2,8 +2,10 @@
 needs the `train` extra (torch, onnx) and, for path-traced photos, their cache or the `photos` extra.
 
 Run: python tests/kingdom_builder/train_hexnet.py [--flat 1000-1119] [--physical 8000-8299]
-         [--check-flat 5000-5039] [--check-physical 8300-8399] [--epochs 6] [--seed 0] [--out FILE]
-         [--jobs N] [--device cpu|cuda]
+         [--check-flat 5000-5039] [--check-physical 8300-8399] [--epochs 6] [--batch 256] [--wide 1]
+         [--seed 0] [--out FILE] [--jobs N] [--device cpu|cuda]
+
+Seeds are ranges joined by commas (`7600-8299,8400-8999`); `--wide` scales the net's widths.
 
 Data: the benchmark's photos (tests/benchmarks/scan.py: each seed its own board, game, palette,
 camera; even seeds as the README's tips say, odd seeds careless) of both makers, the flat one
@@ -15,8 +17,8 @@ small shifts, turns and scale changes, colour casts on the patch and on its terr
 blur, noise and a grey veil (glare). The check photos are never trained on: they give the
 figures printed at the end, the net's alone, for setting its threshold (`SURE` in scan.py). Reproducible:
 the same seeds and arguments give the same net on the same kind of machine (seeded augmentation,
-deterministic torch; `--device cuda` trains on an NVIDIA GPU, `--jobs N` makes the patches of N
-photos at a time).
+deterministic torch; `--device cuda` trains on an NVIDIA GPU, augmenting there too, `--jobs N`
+makes the patches of N photos at a time).
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ def _cached(job: tuple[str, int]) -> None:
     photo_patches(*job)
 
 
-def dataset(sets: list[tuple[str, range]], cache: Path | None = CACHE, jobs: int = 1) -> tuple[np.ndarray, ...]:
+def dataset(sets: list[tuple[str, list[int]]], cache: Path | None = CACHE, jobs: int = 1) -> tuple[np.ndarray, ...]:
     if jobs > 1 and cache is not None:  # the patches made into the cache, `jobs` photos at a time
         from multiprocessing import get_context
 
@@ -82,25 +84,31 @@ def dataset(sets: list[tuple[str, range]], cache: Path | None = CACHE, jobs: int
     return tuple(np.concatenate([part[k] for part in parts]) for k in range(3))
 
 
-def build_net():
+def build_net(wide: float = 1.0):
+    """Three convolution blocks and two dense layers; `wide` scales every width (1: 25,000 weights)."""
     import torch.nn as nn
 
     def block(a: int, b: int) -> list:
         return [nn.Conv2d(a, b, 3, padding=1), nn.BatchNorm2d(b), nn.ReLU(), nn.MaxPool2d(2)]
 
-    return nn.Sequential(*block(6, 12), *block(12, 24), *block(24, 32), nn.Flatten(),
-                         nn.Linear(32 * (PATCH // 8) ** 2, 48), nn.ReLU(), nn.Linear(48, len(CLASSES)))
+    c1, c2, c3, hidden = (round(width * wide) for width in (12, 24, 32, 48))
+    return nn.Sequential(*block(6, c1), *block(c1, c2), *block(c2, c3), nn.Flatten(),
+                         nn.Linear(c3 * (PATCH // 8) ** 2, hidden), nn.ReLU(), nn.Linear(hidden, len(CLASSES)))
 
 
 def augment(patches, ground, generator):
-    """A fresh variation of each patch (n, 3, PATCH+MARGIN, ...) as the net's input (n, 6, PATCH, PATCH)."""
+    """A fresh variation of each patch (n, 3, PATCH+MARGIN, ...) as the net's input (n, 6, PATCH, PATCH),
+    made where the patches are (the generator must be on the same device)."""
     import torch
     import torch.nn.functional as F
 
-    n = len(patches)
+    n, device = len(patches), patches.device
 
     def uniform(low: float, high: float, *shape: int):
-        return low + (high - low) * torch.rand(n, *shape, generator=generator)
+        return low + (high - low) * torch.rand(n, *shape, generator=generator, device=device)
+
+    def normal(*shape: int):
+        return torch.randn(n, *shape, generator=generator, device=device)
 
     values = patches.float() + 0.5
     # Shift (up to MARGIN / 2 samples), turn (up to 12 degrees) and scale (0.9 to 1.1).
@@ -111,20 +119,20 @@ def augment(patches, ground, generator):
     grid = F.affine_grid(theta, (n, 3, PATCH, PATCH), align_corners=False)
     values = F.grid_sample(values, grid, mode="bilinear", padding_mode="border", align_corners=False)
     # Light: a cast on both the patch and its terrain's colour, and a little on the patch alone.
-    both = torch.exp(0.15 * torch.randn(n, 3, generator=generator) + 0.2 * torch.randn(n, 1, generator=generator))
-    own = torch.exp(0.06 * torch.randn(n, 3, generator=generator) + 0.1 * torch.randn(n, 1, generator=generator))
+    both = torch.exp(0.15 * normal(3) + 0.2 * normal(1))
+    own = torch.exp(0.06 * normal(3) + 0.1 * normal(1))
     values = values * (both * own)[:, :, None, None]
     usual = ground.float() * both
     # Glare: a grey veil on some patches.
-    veil = uniform(0, 0.35) * (torch.rand(n, generator=generator) < 0.15)
+    veil = uniform(0, 0.35) * (uniform(0, 1) < 0.15)
     values = values + veil[:, None, None, None]
     # Blur on some, noise on all.
-    kernel = torch.tensor([0.25, 0.5, 0.25])
+    kernel = torch.tensor([0.25, 0.5, 0.25], device=device)
     blurred = F.conv2d(F.pad(values, (1, 1, 1, 1), mode="replicate"),
                        (kernel[:, None] * kernel[None, :]).expand(3, 1, 3, 3).contiguous(), groups=3)
-    pick = (torch.rand(n, generator=generator) < 0.3)[:, None, None, None]
+    pick = (uniform(0, 1) < 0.3)[:, None, None, None]
     values = torch.where(pick, blurred, values)
-    values = values + uniform(0, 0.04)[:, None, None, None] * torch.randn(values.shape, generator=generator)
+    values = values + uniform(0, 0.04)[:, None, None, None] * normal(*values.shape[1:])
     usual = usual[:, :, None, None].expand(n, 3, PATCH, PATCH)
     return torch.cat([values, usual], 1) - 0.5
 
@@ -137,22 +145,23 @@ def centred(patches: np.ndarray, ground: np.ndarray) -> np.ndarray:
     return np.concatenate([middle, usual], 1).astype(np.float32)
 
 
-def train(data: tuple[np.ndarray, ...], epochs: float, seed: int, batch: int = 256, log=print, device: str = "cpu"):
+def train(data: tuple[np.ndarray, ...], epochs: float, seed: int, batch: int = 256, log=print, device: str = "cpu",
+          wide: float = 1.0):
     import torch
 
     torch.manual_seed(seed)
     torch.use_deterministic_algorithms(True)
-    generator = torch.Generator().manual_seed(seed)  # augmentation on the CPU, the net on `device`
-    patches, ground, labels = (torch.from_numpy(np.ascontiguousarray(a)) for a in data)
-    net = build_net().to(device)
+    generator = torch.Generator(device=device).manual_seed(seed)  # the patches, their augmentation and the net on `device`
+    patches, ground, labels = (torch.from_numpy(np.ascontiguousarray(a)).to(device) for a in data)
+    net = build_net(wide).to(device)
     steps = max(1, int(epochs * len(labels) / batch))
     optimiser = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
     net.train()
     for step in range(steps):
-        pick = torch.randint(len(labels), (batch,), generator=generator)
-        inputs = augment(patches[pick], ground[pick], generator).to(device)
-        loss = torch.nn.functional.cross_entropy(net(inputs), labels[pick].to(device))
+        pick = torch.randint(len(labels), (batch,), generator=generator, device=device)
+        inputs = augment(patches[pick], ground[pick], generator)
+        loss = torch.nn.functional.cross_entropy(net(inputs), labels[pick])
         optimiser.zero_grad()
         loss.backward()
         optimiser.step()
@@ -172,7 +181,7 @@ def export(net, out: Path) -> None:
     os.replace(temporary, out)
 
 
-def check(out: Path, sets: list[tuple[str, range]], cache: Path | None = CACHE, log=print) -> None:
+def check(out: Path, sets: list[tuple[str, list[int]]], cache: Path | None = CACHE, log=print) -> None:
     """Per maker and level of the check photos: hexes wrong, and rings and silent errors at thresholds
     of the log odds of the likeliest reading over the next, reading as the net does in the scanner
     (cv2.dnn, only the photo's players' colours)."""
@@ -211,9 +220,13 @@ def check(out: Path, sets: list[tuple[str, range]], cache: Path | None = CACHE, 
         scan_net._net.cache_clear()
 
 
-def seeds(text: str) -> range:
-    first, _, last = text.partition("-")
-    return range(int(first), int(last or first) + 1) if text else range(0)
+def seeds(text: str) -> list[int]:
+    """`1000-1119,1200` as the seeds it names, in order."""
+    chosen = []
+    for part in filter(None, text.split(",")):
+        first, _, last = part.partition("-")
+        chosen += range(int(first), int(last or first) + 1)
+    return chosen
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -223,6 +236,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--check-flat", type=seeds, default=seeds("5000-5039"))
     parser.add_argument("--check-physical", type=seeds, default=seeds("8300-8399"))
     parser.add_argument("--epochs", type=float, default=6.0)
+    parser.add_argument("--batch", type=int, default=256, help="patches per training step")
+    parser.add_argument("--wide", type=float, default=1.0, help="scale the net's widths by this")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=MODEL)
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write .cache/hexnet")
@@ -240,7 +255,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.jobs > 1:
         dataset(checks, cache, args.jobs)
     print(f"{len(data[2])} patches, {np.bincount(data[2], minlength=len(CLASSES)).tolist()} per class", flush=True)
-    net = train(data, args.epochs, args.seed, log=lambda text: print(text, flush=True), device=args.device)
+    net = train(data, args.epochs, args.seed, args.batch, log=lambda text: print(text, flush=True), device=args.device,
+                wide=args.wide)
     export(net, args.out)
     print(f"{args.out}: {args.out.stat().st_size / 1024:.0f} KiB", flush=True)
     check(args.out, checks, cache)

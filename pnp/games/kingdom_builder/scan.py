@@ -33,6 +33,7 @@ from pnp.games.kingdom_builder.scan_print import blobs, like_pieces_elsewhere, r
 
 LOST = "'s pieces not found"      # the reason a hex is unsure then, after the player's key
 SURE = 7.0   # the net's reading is sure where it is this much likelier (log) than the next (set on the check photos)
+OVERRULE = 9.0  # ... and stands where the hand reader reads otherwise where this much likelier (likewise)
 
 
 @dataclass(frozen=True)
@@ -243,11 +244,14 @@ def _read(measured: Measured, centres: Any, lean: Any, board: Board, players: li
 
 
 def both_readers(net: Hex, hand: Hex) -> Hex:
-    """One hex's reading: the net's, sure where the net is sure or the hand reader surely reads
-    the same, unless the hand reader surely reads otherwise (then unsure between the two)."""
-    if hand.sure and hand.key != net.key:
-        return Hex(net.cell, net.key, False, (net.key, hand.key), "the readers differ", net.margin)
-    return net if net.sure or not hand.sure else Hex(net.cell, net.key, margin=net.margin)
+    """One hex's reading: the net's. Where the two readers agree, sure where either is sure; where
+    they differ, sure only where the net is overwhelmingly sure (OVERRULE), else unsure between
+    the two (the net's own reading and its unsureness where neither is sure)."""
+    if hand.key == net.key:
+        return net if net.sure or not hand.sure else Hex(net.cell, net.key, margin=net.margin)
+    if net.sure and net.margin >= OVERRULE or not (net.sure or hand.sure):
+        return net
+    return Hex(net.cell, net.key, False, (net.key, hand.key), "the readers differ", net.margin)
 
 
 def read_by_net(grid: Grid, measured: Measured, board: Board, players: list[tuple[str, str]]) -> tuple[Hex, ...] | None:
