@@ -103,6 +103,18 @@ def exchanged(process: subprocess.Popen[bytes], sent: bytes) -> tuple[bool, obje
     return pickle.load(process.stdout)  # type: ignore[no-any-return]
 
 
+def ended(process: subprocess.Popen[bytes]) -> int:
+    """A kept process killed (busy or not), waited for and its pipes closed: its status."""
+    import contextlib
+
+    process.kill()
+    status = process.wait()
+    for pipe in (process.stdin, process.stdout):
+        with contextlib.suppress(OSError):  # (what was left unsent)
+            pipe.close()  # type: ignore[union-attr]
+    return status
+
+
 def stopped(status: int | None) -> Exception:
     from pnp.desk.service import Refused
 
@@ -146,9 +158,8 @@ class Kept:
                 done, value = await to_thread.run_sync(exchanged, process, sent, abandon_on_cancel=True)
             except BaseException as error:  # given up, or the process died (killed): it is ended
                 self.processes.discard(process)
-                process.kill()
                 with CancelScope(shield=True):
-                    status = await to_thread.run_sync(process.wait)
+                    status = await to_thread.run_sync(ended, process)
                 if isinstance(error, (OSError, EOFError, pickle.UnpicklingError)):
                     raise stopped(status) from None
                 raise
@@ -165,9 +176,7 @@ class Kept:
             await asyncio.Event().wait()
         finally:
             for process in self.processes:
-                process.kill()
-            for process in self.processes:
-                process.wait()
+                ended(process)
             self.processes.clear()
             self.idle.clear()
             self.watch = None
