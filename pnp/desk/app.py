@@ -4,11 +4,11 @@ layer over `DeskService` (what the desk does) turning HTTP into its calls and ba
 The event loop only reads requests and sends answers: every call that reads, scores or opens a
 position runs in a worker thread, a few at once (the rest wait their turn), and the heavy work,
 seconds of Python that would hold the interpreter lock the loop needs, runs in processes
-(`aside`): Picture PDFs in a few kept for them, each photo in one of its own. A
-photo beyond the few read at once is asked to come back (503) on its headers, before its body is
-received; one let in is written as it comes to a file of its own, which its process reads (the
-form parsed, the photo read), started from a worker thread: the loop neither holds nor copies the
-photo, nor waits for a process to start.
+(`aside`): Picture PDFs in a few kept for them, each photo in one of its own, every process
+started from a worker thread (the loop does not wait for one to start). A photo beyond the few
+read at once is asked to come back (503) on its headers, before its body is received; one let in
+is written as it comes to a file of its own, which its process reads (the form parsed, the photo
+read): the loop neither holds nor copies the photo.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from pnp.desk.aside import alone, big_blocks_given_back, picture_aside, scan_aside
+from pnp.desk.aside import Kept, alone, big_blocks_given_back, picture_aside, scan_aside
 from pnp.desk.forms import read_form
 from pnp.desk.guard import Guard, TooLarge, accepted_hosts
 from pnp.desk.service import MAX_UPLOAD, Desk, DeskService, Refused
@@ -107,9 +107,9 @@ def routes(service: DeskService) -> list[Route | Mount]:
     import threading
 
     import jinja2
-    from anyio import CapacityLimiter, to_process, to_thread
+    from anyio import CapacityLimiter, to_thread
 
-    workers, painters = CapacityLimiter(WORKERS), CapacityLimiter(PAINTERS)
+    workers, painters = CapacityLimiter(WORKERS), Kept(PAINTERS)
     scans = threading.BoundedSemaphore(MAX_SCANS)  # taken without waiting: a photo is never queued
 
     async def worked(call: Callable[..., T], *args: object) -> T:
@@ -137,7 +137,7 @@ def routes(service: DeskService) -> list[Route | Mount]:
         # would hold the interpreter lock that the loop needs; a game without one refused here.
         data = await json_body(request)
         service.pictured(data.get("game"))
-        pdf = await to_process.run_sync(picture_aside, dict(service.desk.targets), data, limiter=painters)
+        pdf = await painters.run(picture_aside, dict(service.desk.targets), data)
         return Response(pdf, media_type="application/pdf")
 
     async def upload(request: Request) -> Response:

@@ -2,7 +2,8 @@
 busy is turned away on its headers alone, before its body is sent; a photo's body is counted as it
 comes, its limit enforced before it has all come, and written to a file of its own, removed
 whatever the end; its form and photo are read from that file in a process of its own, started off
-the request loop; a Picture PDF is drawn in one."""
+the request loop; a Picture PDF is drawn in one of a few kept for pictures, also started off the
+request loop and ended with the desk."""
 
 import json
 import socket
@@ -246,6 +247,73 @@ def test_a_picture_is_drawn_in_a_process_of_its_own_byte_identical_to_pnp_score(
     assert result.exit_code == 0, result.output
     assert pdf == (tmp_path / "cli.pdf").read_bytes()
     assert held.niceness() >= aside.NICENESS == 10
+
+
+def test_the_page_is_served_while_a_picture_s_process_is_slow_to_start(desk, monkeypatch):
+    """The first picture starts the processes kept for pictures; starting one returns once it
+    runs, tens of milliseconds on a busy machine (measured on a shared 2-core machine, up to 15 ms
+    for the start itself, then up to 17 ms of asyncio's handling of it, both in the loop), held
+    up here until let go: every process started on this
+    system, by `subprocess` (asyncio's too) or `multiprocessing`, is started by
+    `_posixsubprocess.fork_exec`, under either name. The page is served meanwhile (the processes
+    are started from a worker thread, not the request loop), then the picture is drawn as ever."""
+    import _posixsubprocess
+    import subprocess
+
+    url, _ = desk
+    starting = Held(_posixsubprocess.fork_exec)
+    monkeypatch.setattr(_posixsubprocess, "fork_exec", starting)
+    monkeypatch.setattr(subprocess, "_fork_exec", starting)
+    work = Requests()
+    work.send(url + "api/picture", {"game": KB.id, "document": example()})
+    try:
+        starting.wait_begun()
+        status, _, page = call(url, timeout=10)
+    finally:
+        starting.go.set()
+    assert status == 200 and b"<html" in page
+    [(status, headers, pdf)] = work.answers()
+    assert status == 200 and headers["content-type"] == "application/pdf" and pdf.startswith(b"%PDF")
+
+
+def dying(folder: str, call, *args):
+    """In a picture's process: the first call (while `folder` holds "die") ends the process at
+    once, as the system would kill it; the next ones do `call(*args)`."""
+    import os
+
+    try:
+        (Path(folder) / "die").unlink()
+    except FileNotFoundError:
+        return call(*args)
+    os._exit(3)
+
+
+def test_a_picture_whose_process_dies_gets_500_with_a_message_and_the_next_is_drawn(desk, monkeypatch, tmp_path):
+    """A process killed while drawing (out of memory, say) leaves its picture unanswered: the desk
+    says so, and the next picture gets a process that works."""
+    import functools
+
+    url, _ = desk
+    (tmp_path / "die").touch()
+    monkeypatch.setattr(desk_app, "picture_aside", functools.partial(dying, str(tmp_path), aside.picture_aside))
+    status, _, answer = call(url + "api/picture", json.dumps({"game": KB.id, "document": example()}).encode())
+    assert status == 500 and json.loads(answer)["error"] == "the work stopped before it was done (its process ended with status 3)"
+    status, headers, pdf = call(url + "api/picture", json.dumps({"game": KB.id, "document": example()}).encode())
+    assert status == 200 and pdf.startswith(b"%PDF")
+
+
+def test_the_processes_kept_for_pictures_end_when_the_desk_stops(tmp_path, monkeypatch):
+    """A picture drawn, its process kept for the next one; the desk stopped: the process has
+    ended (and been waited for: not even a zombie is left)."""
+    import os
+
+    held = HeldAside(monkeypatch, tmp_path, "picture_aside")
+    with serving({KB.id: EXAMPLES / "first-game.yaml"}) as url:  # never saved to
+        process, (status, _, pdf) = served_while_held(held, url, "api/picture", {"game": KB.id, "document": example()})
+        assert status == 200 and pdf.startswith(b"%PDF")
+        os.kill(process, 0)  # kept
+    with pytest.raises(ProcessLookupError):
+        os.kill(process, 0)
 
 
 def test_the_photo_page_says_busy_and_reads_the_photo_once_a_place_is_free(context, desk, monkeypatch, photo, photo_file, tmp_path):
