@@ -104,7 +104,7 @@ def exchanged(process: subprocess.Popen[bytes], sent: bytes) -> tuple[bool, obje
 
 
 def ended(process: subprocess.Popen[bytes]) -> int:
-    """A kept process killed (busy or not), waited for and its pipes closed: its status."""
+    """A process killed (busy or not), waited for and its pipes closed: its status."""
     import contextlib
 
     process.kill()
@@ -196,9 +196,8 @@ async def alone(call: Callable[..., T], *args: object) -> T:
         answer, _ = await to_thread.run_sync(process.communicate, sent, abandon_on_cancel=True)
     finally:
         if process.poll() is None:  # given up: its thread, still waiting on it, ends with it
-            process.kill()
             with CancelScope(shield=True):
-                await to_thread.run_sync(process.wait)
+                await to_thread.run_sync(ended, process)
     if process.returncode != 0 or not answer:
         raise stopped(process.returncode)
     done, value = pickle.loads(answer)
