@@ -14,7 +14,8 @@ import pytest
 from pnp import hexgrid
 from pnp.games.kingdom_builder.facts import UNBUILDABLE
 from pnp.games.kingdom_builder.model import COLS, ROWS, label
-from pnp.games.kingdom_builder.scan import BLIND, ODD_DOUBT, OVERRULE, STRANGER, SURE, Hex, both_readers, net_verdicts, scan
+from pnp.games.kingdom_builder.scan import (BLIND, MISREAD, OVERRULE, STRANGER, SURE, Hex, both_readers, combined, net_verdicts,
+                                           scan)
 from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS
 from pnp.games.kingdom_builder.scan_geometry import W
 from pnp.games.kingdom_builder.scan_net import CLASSES, PATCH, colour_class, patches, probabilities
@@ -66,8 +67,7 @@ def test_a_colour_code_is_read_as_the_nearest_named_colour():
 # where either is sure (the net at a margin of at least SURE); where they differ, sure only where
 # the net is overwhelmingly sure (margin at least OVERRULE), else unsure between the two. A hex
 # the hand reader cannot see (washed out, under glare, its rim hidden) is sure empty only at a
-# margin of BLIND; a hand reading that fits its group ODD_DOUBT spreads or more worse than its
-# members do settles no doubt of the net's between two players.
+# margin of BLIND.
 _NET_SURE, _NET_VERY_SURE = (SURE + OVERRULE) / 2, OVERRULE + 1
 _NET_UNSURE = Hex((0, 0), "1", False, ("1", "2"), "between", SURE - 1)
 _EMPTY_SURE, _EMPTY_BLIND = Hex((0, 0), None, margin=(OVERRULE + BLIND) / 2), Hex((0, 0), None, margin=BLIND + 1)
@@ -90,13 +90,32 @@ _EMPTY_SURE, _EMPTY_BLIND = Hex((0, 0), None, margin=(OVERRULE + BLIND) / 2), He
     (_EMPTY_SURE, Hex((0, 0), None, False, (None, "1"), "between"), (None, True, ())),
     (_EMPTY_BLIND, Hex((0, 0), None, False, (None, "2"), "washed out"), (None, True, ())),
     (Hex((0, 0), "1", margin=_NET_SURE), Hex((0, 0), "1", False, ("1", None), "washed out"), ("1", True, ())),
-    (_NET_UNSURE, Hex((0, 0), "1", oddness=ODD_DOUBT - 1), ("1", True, ())),
-    (_NET_UNSURE, Hex((0, 0), "1", oddness=ODD_DOUBT), ("1", False, ("1", "2"))),
-    (Hex((0, 0), "1", False, ("1", None), "between", SURE - 1), Hex((0, 0), "1", oddness=ODD_DOUBT), ("1", True, ())),
 ])
 def test_the_net_and_the_hand_reader_combine_as_the_readme_says(net, hand, expected):
     read = both_readers(net, hand)
     assert (read.key, read.sure, read.alternatives) == expected
+
+
+@pytest.mark.parametrize("net, expected", [
+    (_NET_UNSURE, ("1", False, ("1", "2"))),                                        # between two players: ringed
+    (Hex((0, 0), "1", False, ("1", None), "between", SURE - 1), ("1", True, ())),  # between a piece and none: settled
+    (Hex((0, 0), "1", margin=_NET_SURE), ("1", True, ())),                          # the net sure by itself
+])
+def test_a_hand_reader_with_the_players_colours_wrong_settles_no_doubt_between_players(net, expected):
+    read = both_readers(net, Hex((0, 0), "1"), settles=False)
+    assert (read.key, read.sure, read.alternatives) == expected
+
+
+@pytest.mark.parametrize("misread, settled", [(MISREAD - 1, True), (MISREAD, False)])
+def test_the_hand_reader_has_the_colours_wrong_where_it_reads_the_nets_sure_pieces_as_another_players(misread, settled):
+    """`misread` hexes the net surely reads as player 1's and the hand reader as player 2's (from
+    MISREAD on, the hand reader has the colours wrong), one the net reads as 1's, sure, and the
+    hand reader as empty (no player's: not counted), and one the net doubts between players 1 and 2
+    that the hand reader surely reads as 1's: sure only where the hand reader settles doubts."""
+    cells = [(0, k) for k in range(misread + 2)]
+    by_net = (*(Hex(c, "1", margin=_NET_SURE) for c in cells[:-1]), Hex(cells[-1], "1", False, ("1", "2"), "between", SURE - 1))
+    by_hand = (*(Hex(c, "2") for c in cells[:-2]), Hex(cells[-2], None), Hex(cells[-1], "1"))
+    assert combined(by_net, by_hand)[-1].sure is settled
 
 
 @pytest.mark.parametrize("seed", [5100, 5101, 5102, 5103, 5104])

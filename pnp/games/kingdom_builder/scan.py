@@ -36,7 +36,8 @@ WASHED, GLARE, RIM_HIDDEN = "washed out", "glare", "rim hidden"  # where the han
 SURE = 7.0   # the net's reading is sure where it is this much likelier (log) than the next (set on the check photos)
 OVERRULE = 9.0  # ... and stands where the hand reader reads otherwise where this much likelier (likewise)
 BLIND = 12.0    # ... and reads empty a hex the hand reader cannot see (WASHED, GLARE, RIM_HIDDEN) where this much
-ODD_DOUBT = 4.0  # a hand reading fitting its group this much worse than its members settles no doubt of the net's
+MISREAD = 2     # pieces the net surely reads as one player's and the hand reader as another's: from this many on, the
+                # hand reader has the players' colours wrong in the photo and settles no doubt of the net's between them
 STRANGER = 4.0  # a piece is unusual where a colour no player has is this much likelier (log) than any player's
 
 
@@ -150,7 +151,7 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
         net = beside.submit(read_by_net, grid, seen, board, players)
         by_hand = _read(seen, grid.centres, grid.lean, board, players)
         by_net = net.result()
-    readings = by_hand if by_net is None else tuple(map(both_readers, by_net, by_hand))
+    readings = by_hand if by_net is None else combined(by_net, by_hand)
     return Scan(readings, tuple(grid.corners()), grid.straight,
                 {cell: tuple(grid.centres[flat(cell)]) for cell in hexgrid.cells(ROWS, COLS)}, tuple(players))
 
@@ -247,9 +248,17 @@ def _read(measured: Measured, centres: Any, lean: Any, board: Board, players: li
     return _hexes(readable, use, lit, first, pieces, blob, tuple(key for key, _ in players))
 
 
-def both_readers(net: Hex, hand: Hex) -> Hex:
-    """One hex's reading: the net's. Where the two readers agree, sure where either is sure; where
-    they differ, sure only where the net is overwhelmingly sure (OVERRULE), else unsure between
+def combined(by_net: tuple[Hex, ...], by_hand: tuple[Hex, ...]) -> tuple[Hex, ...]:
+    """Each hex's reading from both readers' (`both_readers`), the hand reader settling the net's
+    doubts between two players only where it reads the players' colours as the net does."""
+    misread = sum(net.sure and None not in (net.key, hand.key) and net.key != hand.key for net, hand in zip(by_net, by_hand))
+    return tuple(both_readers(net, hand, misread < MISREAD) for net, hand in zip(by_net, by_hand))
+
+
+def both_readers(net: Hex, hand: Hex, settles: bool = True) -> Hex:
+    """One hex's reading: the net's. Where the two readers agree, sure where either is sure (the
+    hand reader, where the net doubts between two players, only if it `settles` such doubts);
+    where they differ, sure only where the net is overwhelmingly sure (OVERRULE), else unsure between
     the two (the net's own reading and its unsureness where neither is sure). A hex the hand
     reader cannot see (washed out white, under glare's veil, or its rim hidden by a neighbour's
     piece) is read empty surely only where the net is surer still (BLIND): a piece may vanish
@@ -258,9 +267,7 @@ def both_readers(net: Hex, hand: Hex) -> Hex:
         return Hex(net.cell, None, False, (None, *(key for key in hand.alternatives if key is not None))[:2], hand.reason,
                    net.margin)
     if hand.key == net.key:
-        # Where the net doubts between two players, a hand reading that fits its colour's pieces
-        # poorly (ODD_DOUBT spreads or more) does not settle it.
-        doubted = None not in net.alternatives and hand.oddness >= ODD_DOUBT
+        doubted = None not in net.alternatives and not settles
         return net if net.sure or not hand.sure or doubted else Hex(net.cell, net.key, margin=net.margin)
     if net.sure and net.margin >= OVERRULE or not (net.sure or hand.sure):
         return net
