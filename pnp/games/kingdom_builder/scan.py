@@ -260,9 +260,9 @@ def both_readers(net: Hex, hand: Hex, settles: bool = True) -> Hex:
     hand reader, where the net doubts between two players, only if it `settles` such doubts);
     where they differ, sure only where the net is overwhelmingly sure (OVERRULE), else unsure between
     the two (the net's own reading and its unsureness where neither is sure). A hex the hand
-    reader cannot see (washed out white, under glare's veil, or its rim hidden by a neighbour's
-    piece) is read empty surely only where the net is surer still (BLIND): a piece may vanish
-    there for both readers."""
+    reader rings as one it cannot see (washed out white, under glare's veil, or its rim hidden
+    by a neighbour's piece) is read empty surely only where the net is surer still (BLIND): a
+    piece may vanish there for both readers."""
     if net.key is None and hand.reason in (WASHED, GLARE, RIM_HIDDEN) and net.margin < BLIND:
         return Hex(net.cell, None, False, (None, *(key for key in hand.alternatives if key is not None))[:2], hand.reason,
                    net.margin)
