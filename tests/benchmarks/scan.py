@@ -9,11 +9,13 @@ Photos 0-449 informed the reading's thresholds (the ring rule's hard_decisive an
 the careless ones among photos 1-47), photos 1-199 and path-traced 8200-8399 the grid check's
 (scan_fit, with the photos of tests/kingdom_builder/test_scan_fit.py; tests/benchmarks/scan_fit.py);
 the per-hex net (tests/kingdom_builder/train_hexnet.py) was trained on flat photos
-1000-1066 and path-traced 8000-8199, its threshold set on flat 5000-5013 and path-traced 8300-8399;
-from --first 6000 on the photos are held out, never looked at while tuning. `--maker physical`
-takes the path-traced photos of tests/kingdom_builder/photos_physical.py instead (needs the
-`photos` extra; 1600x1200 unless --size says; cached under .cache/photos/): its photos below
-9000 are for tuning, from --first 9000 on held out. Half the photos follow the README's tips ("good": from
+1000-1435 and path-traced 7600-8299 and 8400-8968, its threshold set on flat 5000-5013 and
+path-traced 8300-8399, how it combines with the hand reader on flat 5020-5179 and 7000-7199
+and path-traced 8300-8399 and 9000-9199 (the last of each measured held out first, then
+tuned on); flat photos from --first 7200 on are held out, never looked at while tuning. `--maker physical` takes the path-traced photos of
+tests/kingdom_builder/photos_physical.py instead (needs the `photos` extra; 1600x1200 unless
+--size says; cached under .cache/photos/): its photos below 9200 are for tuning, from
+--first 9200 on held out. Half the photos follow the README's tips ("good": from
 above, even light, no flash), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game
 (2-4 players, 40 settlements each), palette and camera; the time is reading the JPEG file as

@@ -11,8 +11,11 @@ import cv2
 import numpy as np
 import pytest
 
-from pnp.games.kingdom_builder.model import label
-from pnp.games.kingdom_builder.scan import OVERRULE, SURE, Hex, both_readers, scan
+from pnp import hexgrid
+from pnp.games.kingdom_builder.facts import UNBUILDABLE
+from pnp.games.kingdom_builder.model import COLS, ROWS, label
+from pnp.games.kingdom_builder.scan import (BLIND, MISREAD, OVERRULE, STRANGER, SURE, Hex, both_readers, combined, net_verdicts,
+                                           scan)
 from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS
 from pnp.games.kingdom_builder.scan_geometry import W
 from pnp.games.kingdom_builder.scan_net import CLASSES, PATCH, colour_class, patches, probabilities
@@ -62,9 +65,12 @@ def test_a_colour_code_is_read_as_the_nearest_named_colour():
 
 # How the two readers combine (README "How it reads"): the net's reading; where they agree, sure
 # where either is sure (the net at a margin of at least SURE); where they differ, sure only where
-# the net is overwhelmingly sure (margin at least OVERRULE), else unsure between the two.
+# the net is overwhelmingly sure (margin at least OVERRULE), else unsure between the two. A hex
+# the hand reader cannot see (washed out, under glare, its rim hidden) is sure empty only at a
+# margin of BLIND.
 _NET_SURE, _NET_VERY_SURE = (SURE + OVERRULE) / 2, OVERRULE + 1
 _NET_UNSURE = Hex((0, 0), "1", False, ("1", "2"), "between", SURE - 1)
+_EMPTY_SURE, _EMPTY_BLIND = Hex((0, 0), None, margin=(OVERRULE + BLIND) / 2), Hex((0, 0), None, margin=BLIND + 1)
 
 
 @pytest.mark.parametrize("net, hand, expected", [
@@ -77,10 +83,39 @@ _NET_UNSURE = Hex((0, 0), "1", False, ("1", "2"), "between", SURE - 1)
     (_NET_UNSURE, Hex((0, 0), "1"), ("1", True, ())),
     (_NET_UNSURE, Hex((0, 0), "2"), ("1", False, ("1", "2"))),
     (_NET_UNSURE, Hex((0, 0), "1", False, ("1", None), "glare"), ("1", False, ("1", "2"))),
+    (_EMPTY_SURE, Hex((0, 0), None, False, (None, "2"), "washed out"), (None, False, (None, "2"))),
+    (_EMPTY_SURE, Hex((0, 0), None, False, (None, "1"), "glare"), (None, False, (None, "1"))),
+    (_EMPTY_SURE, Hex((0, 0), None, False, (None, "1"), "rim hidden"), (None, False, (None, "1"))),
+    (_EMPTY_SURE, Hex((0, 0), "2", False, ("2", None), "washed out"), (None, False, (None, "2"))),
+    (_EMPTY_SURE, Hex((0, 0), None, False, (None, "1"), "between"), (None, True, ())),
+    (_EMPTY_BLIND, Hex((0, 0), None, False, (None, "2"), "washed out"), (None, True, ())),
+    (Hex((0, 0), "1", margin=_NET_SURE), Hex((0, 0), "1", False, ("1", None), "washed out"), ("1", True, ())),
 ])
 def test_the_net_and_the_hand_reader_combine_as_the_readme_says(net, hand, expected):
     read = both_readers(net, hand)
     assert (read.key, read.sure, read.alternatives) == expected
+
+
+@pytest.mark.parametrize("net, expected", [
+    (_NET_UNSURE, ("1", False, ("1", "2"))),                                        # between two players: ringed
+    (Hex((0, 0), "1", False, ("1", None), "between", SURE - 1), ("1", True, ())),  # between a piece and none: settled
+    (Hex((0, 0), "1", margin=_NET_SURE), ("1", True, ())),                          # the net sure by itself
+])
+def test_a_hand_reader_with_the_players_colours_wrong_settles_no_doubt_between_players(net, expected):
+    read = both_readers(net, Hex((0, 0), "1"), settles=False)
+    assert (read.key, read.sure, read.alternatives) == expected
+
+
+@pytest.mark.parametrize("misread, settled", [(MISREAD - 1, True), (MISREAD, False)])
+def test_the_hand_reader_has_the_colours_wrong_where_it_reads_the_nets_sure_pieces_as_another_players(misread, settled):
+    """`misread` hexes the net surely reads as player 1's and the hand reader as player 2's (from
+    MISREAD on, the hand reader has the colours wrong), one the net reads as 1's, sure, and the
+    hand reader as empty (no player's: not counted), and one the net doubts between players 1 and 2
+    that the hand reader surely reads as 1's: sure only where the hand reader settles doubts."""
+    cells = [(0, k) for k in range(misread + 2)]
+    by_net = (*(Hex(c, "1", margin=_NET_SURE) for c in cells[:-1]), Hex(cells[-1], "1", False, ("1", "2"), "between", SURE - 1))
+    by_hand = (*(Hex(c, "2") for c in cells[:-2]), Hex(cells[-2], None), Hex(cells[-1], "1"))
+    assert combined(by_net, by_hand)[-1].sure is settled
 
 
 @pytest.mark.parametrize("seed", [5100, 5101, 5102, 5103, 5104])
@@ -96,6 +131,23 @@ def test_benchmark_photos_never_trained_on_are_read_without_silent_errors(seed):
     assert [label(read.cell) for read in wrong if read.sure] == []
     if level == "good":
         assert len(wrong) <= 0.01 * len(result.hexes)
+
+
+@pytest.mark.parametrize("yellow_over_orange, reason", [(STRANGER - 1, ""), (STRANGER + 1, "unusual colour")])
+def test_a_piece_is_unusual_only_where_a_colour_no_player_has_is_clearly_likelier(yellow_over_orange, reason):
+    """One player, orange. The net reads 20 pieces e^(STRANGER - 1) times likelier yellow than orange:
+    under warm light orange pieces look so; it is the orange player's, sure (orange is e^10 times
+    likelier than empty, over SURE). At e^(STRANGER + 1) a yellow piece no player has may be on
+    the board: unsure."""
+    board = case(5100)[1]
+    cells = [c for c in hexgrid.cells(ROWS, COLS) if board.at(c) not in UNBUILDABLE][:20]  # 20 such pieces
+    odds = np.zeros((len(cells), len(CLASSES)))
+    odds[:, CLASSES.index("orange")] = 1.0
+    odds[:, CLASSES.index(None)] = math.exp(-10)
+    odds[:, CLASSES.index("yellow")] = math.exp(yellow_over_orange)
+    read = [h for h in net_verdicts(cells, odds, board, [("1", "orange")]) if h.cell in cells]
+    assert {(h.key, h.reason) for h in read} == {("1", reason)}
+    assert [h.margin for h in read] == pytest.approx([10] * len(cells))
 
 
 def test_the_training_recipe_runs_end_to_end(tmp_path):

@@ -32,8 +32,13 @@ from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, median, robus
 from pnp.games.kingdom_builder.scan_print import blobs, like_pieces_elsewhere, repeated_art
 
 LOST = "'s pieces not found"      # the reason a hex is unsure then, after the player's key
+WASHED, GLARE, RIM_HIDDEN = "washed out", "glare", "rim hidden"  # where the hand reader may not see a piece
 SURE = 7.0   # the net's reading is sure where it is this much likelier (log) than the next (set on the check photos)
 OVERRULE = 9.0  # ... and stands where the hand reader reads otherwise where this much likelier (likewise)
+BLIND = 12.0    # ... and reads empty a hex the hand reader cannot see (WASHED, GLARE, RIM_HIDDEN) where this much
+MISREAD = 2     # pieces the net surely reads as one player's and the hand reader as another's: from this many on, the
+                # hand reader has the players' colours wrong in the photo and settles no doubt of the net's between them
+STRANGER = 4.0  # a piece is unusual where a colour no player has is this much likelier (log) than any player's
 
 
 @dataclass(frozen=True)
@@ -146,7 +151,7 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
         net = beside.submit(read_by_net, grid, seen, board, players)
         by_hand = _read(seen, grid.centres, grid.lean, board, players)
         by_net = net.result()
-    readings = by_hand if by_net is None else tuple(map(both_readers, by_net, by_hand))
+    readings = by_hand if by_net is None else combined(by_net, by_hand)
     return Scan(readings, tuple(grid.corners()), grid.straight,
                 {cell: tuple(grid.centres[flat(cell)]) for cell in hexgrid.cells(ROWS, COLS)}, tuple(players))
 
@@ -243,12 +248,27 @@ def _read(measured: Measured, centres: Any, lean: Any, board: Board, players: li
     return _hexes(readable, use, lit, first, pieces, blob, tuple(key for key, _ in players))
 
 
-def both_readers(net: Hex, hand: Hex) -> Hex:
-    """One hex's reading: the net's. Where the two readers agree, sure where either is sure; where
-    they differ, sure only where the net is overwhelmingly sure (OVERRULE), else unsure between
-    the two (the net's own reading and its unsureness where neither is sure)."""
+def combined(by_net: tuple[Hex, ...], by_hand: tuple[Hex, ...]) -> tuple[Hex, ...]:
+    """Each hex's reading from both readers' (`both_readers`), the hand reader settling the net's
+    doubts between two players only where it reads the players' colours as the net does."""
+    misread = sum(net.sure and None not in (net.key, hand.key) and net.key != hand.key for net, hand in zip(by_net, by_hand))
+    return tuple(both_readers(net, hand, misread < MISREAD) for net, hand in zip(by_net, by_hand))
+
+
+def both_readers(net: Hex, hand: Hex, settles: bool = True) -> Hex:
+    """One hex's reading: the net's. Where the two readers agree, sure where either is sure (the
+    hand reader, where the net doubts between two players, only if it `settles` such doubts);
+    where they differ, sure only where the net is overwhelmingly sure (OVERRULE), else unsure between
+    the two (the net's own reading and its unsureness where neither is sure). A hex the hand
+    reader rings as one it cannot see (washed out white, under glare's veil, or its rim hidden
+    by a neighbour's piece) is read empty surely only where the net is surer still (BLIND): a
+    piece may vanish there for both readers."""
+    if net.key is None and hand.reason in (WASHED, GLARE, RIM_HIDDEN) and net.margin < BLIND:
+        return Hex(net.cell, None, False, (None, *(key for key in hand.alternatives if key is not None))[:2], hand.reason,
+                   net.margin)
     if hand.key == net.key:
-        return net if net.sure or not hand.sure else Hex(net.cell, net.key, margin=net.margin)
+        doubted = None not in net.alternatives and not settles
+        return net if net.sure or not hand.sure or doubted else Hex(net.cell, net.key, margin=net.margin)
     if net.sure and net.margin >= OVERRULE or not (net.sure or hand.sure):
         return net
     return Hex(net.cell, net.key, False, (net.key, hand.key), "the readers differ", net.margin)
@@ -256,8 +276,8 @@ def both_readers(net: Hex, hand: Hex) -> Hex:
 
 def read_by_net(grid: Grid, measured: Measured, board: Board, players: list[tuple[str, str]]) -> tuple[Hex, ...] | None:
     """Every readable hex as the net reads it: its likeliest of empty and the players' colours.
-    Unsure: less than SURE likelier (log) than the next reading; a piece likelier of a colour
-    no player has; one of the least sure pieces of a player read with more than a player has;
+    Unsure: less than SURE likelier (log) than the next reading; a piece STRANGER likelier of a
+    colour no player has than of any player's; one of the least sure pieces of a player read with more than a player has;
     and every hex where a player's pieces were hardly found (the form's colour may be wrong,
     its pieces read as another's).
     None where two players' colours are nearest one named colour (the net knows only those):
@@ -268,8 +288,16 @@ def read_by_net(grid: Grid, measured: Measured, board: Board, players: list[tupl
     if len(set(classes)) < len(classes):
         return None
     cells, inputs = hex_inputs(grid.straight, grid.centres, grid.lean, measured)
-    every = probabilities(inputs) if cells else np.zeros((0, len(CLASSES)))
-    stranger = ~np.isin(np.argmax(every, axis=1), [0, *classes])
+    return net_verdicts(cells, probabilities(inputs) if cells else np.zeros((0, len(CLASSES))), board, players)
+
+
+def net_verdicts(cells: list[Cell], every: Any, board: Board, players: list[tuple[str, str]]) -> tuple[Hex, ...]:
+    """Every readable hex's verdict from the net's probabilities (`every`, per hex of `cells`, of each of CLASSES)."""
+    import numpy as np
+
+    classes = [colour_class(colour) for _, colour in players]
+    theirs = every[:, [0, *classes]].max(axis=1)
+    stranger = np.log(every.max(axis=1) + 1e-12) - np.log(theirs + 1e-12) > STRANGER
     odds = every[:, [0, *classes]]
     odds /= np.maximum(odds.sum(axis=1, keepdims=True), 1e-12)
     ranked = np.argsort(-odds, axis=1, kind="stable")
@@ -591,9 +619,9 @@ def _verdict(cell: Cell, e: _Evidence) -> Hex:
         names = (names[0], None) if piece else (None, e.lost)
     if e.surplus and names[1] is not None:
         names = (names[0], None)  # the other reading: no piece
-    reason = ("washed out" if e.washed else e.lost + LOST if e.lost is not None
-              else "between" if margin < PARAMS.decisive else "glare" if veiled and close
-              else "rim hidden" if rim_hidden
+    reason = (WASHED if e.washed else e.lost + LOST if e.lost is not None
+              else "between" if margin < PARAMS.decisive else GLARE if veiled and close
+              else RIM_HIDDEN if rim_hidden
               else "unlike anything else" if odd else "patchy" if patchy else "unusual colour" if unusual
               else "the two readings differ" if overruled else "coloured like the terrain" if hiding and close
               else "faint pieces" if e.faint and close else f"more than {MAX_SETTLEMENTS} read" if e.surplus else "")
