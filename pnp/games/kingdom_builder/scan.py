@@ -277,8 +277,8 @@ def both_readers(net: Hex, hand: Hex, settles: bool = True) -> Hex:
 def read_by_net(grid: Grid, measured: Measured, board: Board, players: list[tuple[str, str]]) -> tuple[Hex, ...] | None:
     """Every readable hex as the net reads it: its likeliest of empty and the players' colours.
     Unsure: less than SURE likelier (log) than the next reading; a piece STRANGER likelier of a
-    colour no player has than of any player's; one of the least sure pieces of a player read with more than a player has;
-    and every hex where a player's pieces were hardly found (the form's colour may be wrong,
+    colour no player has than of any player's; one of the least sure pieces of a player read
+    with more than a player has; and every hex where a player's pieces were hardly found (the form's colour may be wrong,
     its pieces read as another's).
     None where two players' colours are nearest one named colour (the net knows only those):
     then the hand reader tells them apart."""
@@ -296,9 +296,8 @@ def net_verdicts(cells: list[Cell], every: Any, board: Board, players: list[tupl
     import numpy as np
 
     classes = [colour_class(colour) for _, colour in players]
-    theirs = every[:, [0, *classes]].max(axis=1)
-    stranger = np.log(every.max(axis=1) + 1e-12) - np.log(theirs + 1e-12) > STRANGER
     odds = every[:, [0, *classes]]
+    stranger = np.log(every.max(axis=1) + 1e-12) - np.log(odds.max(axis=1) + 1e-12) > STRANGER
     odds /= np.maximum(odds.sum(axis=1, keepdims=True), 1e-12)
     ranked = np.argsort(-odds, axis=1, kind="stable")
     rows = np.arange(len(cells))
