@@ -618,9 +618,11 @@ def _verdict(cell: Cell, e: _Evidence) -> Hex:
         names = (names[0], None) if piece else (None, e.lost)
     if e.surplus and names[1] is not None:
         names = (names[0], None)  # the other reading: no piece
+    # Glare and a hidden rim come before a close reading: they say why it is close, and a hex the
+    # hand reader cannot see needs the net surer (BLIND).
     reason = (WASHED if e.washed else e.lost + LOST if e.lost is not None
-              else "between" if margin < PARAMS.decisive else GLARE if veiled and close
-              else RIM_HIDDEN if rim_hidden
+              else GLARE if veiled and close else RIM_HIDDEN if rim_hidden
+              else "between" if margin < PARAMS.decisive
               else "unlike anything else" if odd else "patchy" if patchy else "unusual colour" if unusual
               else "the two readings differ" if overruled else "coloured like the terrain" if hiding and close
               else "faint pieces" if e.faint and close else f"more than {MAX_SETTLEMENTS} read" if e.surplus else "")
