@@ -12,6 +12,7 @@ washed out white are left out.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pnp import hexgrid
@@ -109,9 +110,7 @@ class _Fitter:
         regions += [(np.abs(rows - r) < near) & (np.abs(cols - c) < near) for r, c in CORNER_CELLS]
         self.regions = np.array(regions, float)
         self.possible = np.maximum(self.regions.sum(axis=1), 1)
-        # Each hex and those within two of it (19; at the board's edge padded with the hex itself).
-        around = [{flat(c) for c in _within(cell, 2) if hexgrid.in_bounds(c, ROWS, COLS)} for cell in hexgrid.cells(ROWS, COLS)]
-        self.around = np.array([sorted(group) + [i] * (19 - len(group)) for i, group in enumerate(around)])
+        self.around = _around()
         self.rim = board_centres()[:, None, :] + ring(PARAMS.rim_radius * W / S, PARAMS.fit_points)[None]
         self.tried: dict[tuple[Cell, ...], Fit] = {}
 
@@ -206,6 +205,15 @@ class _Fitter:
         worse = np.where(counted, (alike > unlike) + 0.5 * (alike == unlike), 0.0)
         triples = self.regions @ counted
         return Fit(cells, self.regions @ worse / np.maximum(triples, 1), triples / self.possible)
+
+
+@lru_cache(maxsize=1)
+def _around() -> Any:
+    """Each hex and those within two of it (19; at the board's edge padded with the hex itself)."""
+    import numpy as np
+
+    around = [{flat(c) for c in _within(cell, 2) if hexgrid.in_bounds(c, ROWS, COLS)} for cell in hexgrid.cells(ROWS, COLS)]
+    return np.array([sorted(group) + [i] * (19 - len(group)) for i, group in enumerate(around)])
 
 
 def _gap(fit: Fit, other: Fit, where: Any) -> float:
