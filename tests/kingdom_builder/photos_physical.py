@@ -15,7 +15,7 @@ default, any CPU, minutes a photo), `llvm_ad_rgb` (seconds a photo; needs LLVM 1
 Debian's `libllvm19`, named by `DRJIT_LIBLLVM_PATH` where Mitsuba does not find it) or
 `cuda_ad_rgb` (an NVIDIA GPU). The benchmark
 (`tests/benchmarks/scan.py --maker physical`) numbers this maker's photos as the flat one's:
-below 9200 for tuning, from 9200 on held out.
+below 9600 for tuning, from 9600 on held out.
 """
 
 from __future__ import annotations

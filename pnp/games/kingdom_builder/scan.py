@@ -533,7 +533,7 @@ def _hexes(readable: Any, use: Any, lit: HexLight, first: FirstLook, pieces: Pie
         result.append(_verdict(cell, _Evidence(
             piece_margin=float(cost[n, 0] - cost[n, 1:].min()),
             colours=tuple(keys[j] for j in ranked),
-            colour_margin=float(colour_cost[n, ranked[1]] - colour_cost[n, ranked[0]]) if len(keys) > 1 else math.inf,
+            colour_margin=_colour_margin(colour_cost[n], ranked),
             colour_distance=float(pieces.colour_distance[n, ranked[0]]),
             oddness=float(odd[n]), patch=float(blob[n]), core=float(core[n]),
             print_checked=bool(first.checked[n]), print_plain=bool(first.plain[n]), first_says=float(first.says[n]),
@@ -618,13 +618,23 @@ def _verdict(cell: Cell, e: _Evidence) -> Hex:
         names = (names[0], None) if piece else (None, e.lost)
     if e.surplus and names[1] is not None:
         names = (names[0], None)  # the other reading: no piece
+    # Glare and a hidden rim come before a close reading: they say why it is close, and a hex the
+    # hand reader cannot see needs the net surer (BLIND).
     reason = (WASHED if e.washed else e.lost + LOST if e.lost is not None
-              else "between" if margin < PARAMS.decisive else GLARE if veiled and close
-              else RIM_HIDDEN if rim_hidden
+              else GLARE if veiled and close else RIM_HIDDEN if rim_hidden
+              else "between" if margin < PARAMS.decisive
               else "unlike anything else" if odd else "patchy" if patchy else "unusual colour" if unusual
               else "the two readings differ" if overruled else "coloured like the terrain" if hiding and close
               else "faint pieces" if e.faint and close else f"more than {MAX_SETTLEMENTS} read" if e.surplus else "")
     return Hex(cell, names[0], not reason, names if reason else (), reason, margin, e.oddness)
+
+
+def _colour_margin(costs: Any, ranked: Any) -> float:
+    """How much likelier (log) a hex's likeliest colour is than the next: none where no colour
+    fits at all (every cost infinite: no player's pieces were found), endless with one player."""
+    if len(costs) < 2:
+        return math.inf
+    return float(costs[ranked[1]] - costs[ranked[0]]) if math.isfinite(costs[ranked[0]]) else 0.0
 
 
 @lru_cache(maxsize=1)

@@ -12,6 +12,7 @@ washed out white are left out.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pnp import hexgrid
@@ -109,22 +110,21 @@ class _Fitter:
         regions += [(np.abs(rows - r) < near) & (np.abs(cols - c) < near) for r, c in CORNER_CELLS]
         self.regions = np.array(regions, float)
         self.possible = np.maximum(self.regions.sum(axis=1), 1)
-        # Each hex and those within two of it (19; at the board's edge padded with the hex itself).
-        around = [{flat(c) for c in _within(cell, 2) if hexgrid.in_bounds(c, ROWS, COLS)} for cell in hexgrid.cells(ROWS, COLS)]
-        self.around = np.array([sorted(group) + [i] * (19 - len(group)) for i, group in enumerate(around)])
+        self.around = _around()
         self.rim = board_centres()[:, None, :] + ring(PARAMS.rim_radius * W / S, PARAMS.fit_points)[None]
         self.tried: dict[tuple[Cell, ...], Fit] = {}
 
     def settled(self, fit: Fit) -> bool:
         """Whether `fit` fits every section and is clearly better than every other grid tried,
-        those a step from it at least. A section fits where its hexes' neighbours of their own
+        those a step from it and those with one corner two hexes from it at least (a grid two
+        hexes off can fit better than every grid a step from it). A section fits where its hexes' neighbours of their own
         terrain look nearer than those of another; one that glare hides is judged against itself
         turned the other way instead, which must fit clearly worse. Every other grid must fit
         some section or corner's block that both show clearly worse (a corner a hex off shows
         most there), and fit none clearly better."""
         if not self.fitting(fit).all():
             return False
-        for cells in _moves(fit.cells):
+        for cells in _moves(fit.cells) + _farther(fit.cells):
             self.fit(cells)
         compared = fit.seen >= PARAMS.fit_compared
         gap = min(_gap(fit, other, compared & (other.seen >= PARAMS.fit_compared))
@@ -207,6 +207,15 @@ class _Fitter:
         return Fit(cells, self.regions @ worse / np.maximum(triples, 1), triples / self.possible)
 
 
+@lru_cache(maxsize=1)
+def _around() -> Any:
+    """Each hex and those within two of it (19; at the board's edge padded with the hex itself)."""
+    import numpy as np
+
+    around = [{flat(c) for c in _within(cell, 2) if hexgrid.in_bounds(c, ROWS, COLS)} for cell in hexgrid.cells(ROWS, COLS)]
+    return np.array([sorted(group) + [i] * (19 - len(group)) for i, group in enumerate(around)])
+
+
 def _gap(fit: Fit, other: Fit, where: Any) -> float:
     """How clearly worse `other` fits than `fit`: by its most worse section or block, less
     `fit_against` times its most better."""
@@ -233,6 +242,12 @@ def _within(centre: Cell, reach: int) -> list[Cell]:
     for _ in range(reach):
         found |= {near for cell in found for near in hexgrid.neighbours(cell)}
     return sorted(found)
+
+
+def _farther(cells: tuple[Cell, ...]) -> list[tuple[Cell, ...]]:
+    """The grids with one corner two hexes from `cells`."""
+    return [(*cells[:k], cell, *cells[k + 1:]) for k, corner in enumerate(cells)
+            for cell in sorted(set(_within(corner, 2)) - set(_within(corner, 1)))]
 
 
 def _moves(cells: tuple[Cell, ...]) -> list[tuple[Cell, ...]]:
