@@ -117,11 +117,11 @@ class _Fitter:
     def settled(self, fit: Fit) -> bool:
         """Whether `fit` fits every section and is clearly better than every other grid tried,
         those a step from it and those with one corner two hexes from it at least (a grid two
-        hexes off can fit better than every grid a step from it). A section fits where its hexes' neighbours of their own
-        terrain look nearer than those of another; one that glare hides is judged against itself
-        turned the other way instead, which must fit clearly worse. Every other grid must fit
-        some section or corner's block that both show clearly worse (a corner a hex off shows
-        most there), and fit none clearly better."""
+        hexes off can fit better than every grid a step from it). A section fits where its
+        hexes' neighbours of their own terrain look nearer than those of another; one that glare
+        hides is judged against itself turned the other way instead, which must fit clearly
+        worse. Every other grid must fit some section or corner's block that both show clearly
+        worse (a corner a hex off shows most there), and fit none clearly better."""
         if not self.fitting(fit).all():
             return False
         for cells in _moves(fit.cells) + _farther(fit.cells):
@@ -247,7 +247,7 @@ def _within(centre: Cell, reach: int) -> list[Cell]:
 def _farther(cells: tuple[Cell, ...]) -> list[tuple[Cell, ...]]:
     """The grids with one corner two hexes from `cells`."""
     return [(*cells[:k], cell, *cells[k + 1:]) for k, corner in enumerate(cells)
-            for cell in sorted(set(_within(corner, 2)) - set(_within(corner, 1)))]
+            for cell in _within(corner, 2) if hexgrid.distance(cell, corner) == 2]
 
 
 def _moves(cells: tuple[Cell, ...]) -> list[tuple[Cell, ...]]:
