@@ -6,16 +6,17 @@ Goal: 99.9 % of hexes right, no silent error (a hex read wrong and not listed as
 under 1 s per 12 MP photo on 2 cores. Calibration: of the hexes listed as unsure, the share
 actually read wrong, per kind of photo (the kit's print or painted art; good or careless).
 Photos 0-449 informed the reading's thresholds (the ring rule's hard_decisive and hard_empty
-the careless ones among photos 1-47), photos 1-199 and path-traced 8200-8399 and 9000-9599 the grid check's
+the careless ones among photos 1-47), photos 1-199 and path-traced 8200-8399, 9000-9599 and 9613 the grid check's
 (scan_fit, with the photos of tests/kingdom_builder/test_scan_fit.py; tests/benchmarks/scan_fit.py);
 the per-hex net (tests/kingdom_builder/train_hexnet.py) was trained on flat photos
 1000-1435 and path-traced 7600-8299 and 8400-8968, its threshold set on flat 5000-5013 and
 path-traced 8300-8399, how it combines with the hand reader on flat 5020-5179 and 7000-7599
 and path-traced 8300-8399 and 9000-9599 (all but the first of each measured held out first, then
-tuned on); flat photos from --first 7600 on are held out, never looked at while tuning. `--maker physical` takes the path-traced photos of
+tuned on); flat photos from --first 7800 on are held out, never looked at while tuning (7600-7799
+were measured held out once). `--maker physical` takes the path-traced photos of
 tests/kingdom_builder/photos_physical.py instead (needs the `photos` extra; 1600x1200 unless
---size says; cached under .cache/photos/): its photos below 9600 are for tuning, from
---first 9600 on held out. Half the photos follow the README's tips ("good": from
+--size says; cached under .cache/photos/): its photos below 9800 are for tuning, from
+--first 9800 on held out (9600-9799 were measured held out once). Half the photos follow the README's tips ("good": from
 above, even light, no flash), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game
 (2-4 players, 40 settlements each), palette and camera; the time is reading the JPEG file as
@@ -121,7 +122,7 @@ def measure(job: tuple[int, str, int, int, int, Path | None]) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("photos", nargs="?", type=int, default=50)
-    parser.add_argument("--first", type=int, default=0, help="the first photo's number (flat 7600 on, path-traced 9600 on: held out)")
+    parser.add_argument("--first", type=int, default=0, help="the first photo's number (flat 7800 on, path-traced 9800 on: held out)")
     parser.add_argument("--size", help="WIDTHxHEIGHT (default 4000x3000; 1600x1200 for --maker physical)")
     parser.add_argument("--keep", type=Path, help="also write the photos and overlays of the worst cases here")
     parser.add_argument("--maker", choices=["flat", "physical"], default="flat", help="which photo maker takes the photos")

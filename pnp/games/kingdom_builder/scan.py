@@ -180,16 +180,22 @@ class Grid:
 def locate(image: Any, corners: list[tuple[float, float]], board: Board, source: str) -> Grid:
     """The board's grid in the photo from the corners given (`source`: where they came from),
     refined, then checked against the terrain the board shows: placed anew where the corners
-    were a hex or two off, refused (InputError) where it fits nowhere near."""
+    were a hex or two off, refused (InputError) where it fits nowhere near. A refinement that
+    moved a corner half a hex or more was given corners off; it can take up most of a hex at
+    one corner and leave the grid half a hex off at another, so the grid found nearby is
+    preferred then, where it fits."""
     import numpy as np
 
     grid = place_grid(image, corners)
-    if fits(grid.straight, grid.frame_corners(), board):
-        return grid
     given = [tuple(p) for p in transform(np.linalg.inv(grid.to_photo), np.array(corners))]
+    fitting = fits(grid.straight, grid.frame_corners(), board)
+    if fitting and max(math.dist(a, b) for a, b in zip(given, grid.frame_corners())) < PARAMS.fit_drift * W:
+        return grid
     again = place_grid(image, [tuple(p) for p in transform(grid.to_photo, np.array(nearby(grid.straight, given, board)))])
     if fits(again.straight, again.frame_corners(), board):
         return again
+    if fitting:
+        return grid
     raise mismatch(grid.straight, given, board, source)
 
 

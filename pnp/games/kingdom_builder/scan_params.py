@@ -55,6 +55,8 @@ class ScanParams:
     fit_washed: float = 0.9           # a refused section showing less than this share of its triples is said to be under glare
     fit_corner: int = 6               # a corner's block: this many rows and columns from the corner
     fit_reach: int = 2                # a corner is looked for up to this many hexes from where it was given
+    fit_drift: float = 0.5            # a grid whose refinement moved a corner this many hexes (widths) from where it was
+                                      # given is looked for nearby too, and the grid found there taken where it fits
     # A hex's colour feature: the median of its spot and how varied it is (between these quantiles).
     variety: tuple[float, float] = (0.2, 0.8)
     # Colour models.
