@@ -106,13 +106,14 @@ class BoardPicture:
 @dataclass(frozen=True)
 class Reading:
     """What a photo scan read into a transcription: the text with the pieces filled in (places
-    still to compare with the photo in `# check:` comments), those places, a summary to print, the
-    same as JSON data, and `overlay(kind)`: the picture to check it by, as ".png", ".pdf" or ".svg"
-    bytes."""
+    still to compare with the photo in `# check:` comments), those places, a summary to print (its
+    `notes` among it: what to know beyond the counts and the places, each a sentence), the same as
+    JSON data, and `overlay(kind)`: the picture to check it by, as ".png", ".pdf" or ".svg" bytes."""
 
     text: str
     unsure: tuple[str, ...]
     summary: str
+    notes: tuple[str, ...]
     data: Json
     overlay: Callable[[str], bytes]
 

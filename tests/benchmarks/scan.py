@@ -15,9 +15,9 @@ and path-traced 8300-8399 and 9000-9599 (all but the first of each measured held
 tuned on); flat photos from --first 7800 on are held out, never looked at while tuning (7600-7799
 were measured held out once). `--maker physical` takes the path-traced photos of
 tests/kingdom_builder/photos_physical.py instead (needs the `photos` extra; 1600x1200 unless
---size says; cached under .cache/photos/): its photos below 9800 are for tuning, from
---first 9800 on held out (9600-9799 were measured held out once). Half the photos follow the README's tips ("good": from
-above, even light, no flash), half are careless ("hard": tilted up to 30 degrees, uneven
+--size says; cached under .cache/photos/): its photos below 10000 are for tuning, from
+--first 10000 on held out (9600-9799 and 9800-9999 were measured held out once). Half the photos follow the README's tips
+("good": from above, even light, no flash, exposed so that the board keeps its colour), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game
 (2-4 players, 40 settlements each), palette and camera; the time is reading the JPEG file as
 `pnp scan` does with the corners given (decoded only as large as the scan reads it:
@@ -122,7 +122,7 @@ def measure(job: tuple[int, str, int, int, int, Path | None]) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("photos", nargs="?", type=int, default=50)
-    parser.add_argument("--first", type=int, default=0, help="the first photo's number (flat 7800 on, path-traced 9800 on: held out)")
+    parser.add_argument("--first", type=int, default=0, help="the first photo's number (flat 7800 on, path-traced 10000 on: held out)")
     parser.add_argument("--size", help="WIDTHxHEIGHT (default 4000x3000; 1600x1200 for --maker physical)")
     parser.add_argument("--keep", type=Path, help="also write the photos and overlays of the worst cases here")
     parser.add_argument("--maker", choices=["flat", "physical"], default="flat", help="which photo maker takes the photos")

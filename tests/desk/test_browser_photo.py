@@ -1,6 +1,7 @@
 """The desk's photo page in a real headless Chromium: corners aimed through the magnifier (touch
 and mouse) are set where released, their numbered dots beside the point; a grid that does not fit
-is refused with `pnp scan`'s message and changes nothing; a scan draft is undone in one step."""
+is refused with `pnp scan`'s message and changes nothing; a scan draft is undone in one step; the
+scanner's notes come with the draft."""
 
 import json
 import random
@@ -251,3 +252,29 @@ def test_a_scan_draft_is_undone_in_one_step(page, desk, photo, photo_file, tmp_p
     assert page.locator("#unsaved").is_visible()
     assert kept(page) == before
     assert page.locator(".unsure .chip").all_inner_texts() == rings
+
+
+def test_the_scanners_notes_are_shown_with_the_draft(page, desk, tmp_path):
+    """A game with a white player photographed 1.5 times too bright: the light terrain is
+    clipped white, where a white piece cannot be told from the board. Beside the counts the
+    page says how many unsure hexes are washed out and how to take a better photo, as
+    `pnp scan` does."""
+    import cv2
+    import numpy as np
+
+    colours = ["orange", "blue", "white"]
+    text = EXAMPLE.read_text()
+    for name, colour in zip(["Anna", "Boris", "Clara"], colours):
+        text = text.replace(f'name: "{name}"}}', f'name: "{name}", colour: {colour}}}')
+    (tmp_path / "white.yaml").write_text(text, encoding="utf-8")
+    board = load_board(yaml.safe_load(text)["boards"], [None] * 4, "test", EXAMPLES)
+    photo = make_photo(board, played_game(board, 3, random.Random(4)), colours, 4, size=SIZE)
+    bright = np.clip(photo.image.astype(np.float32) * 1.5, 0, 255).astype(np.uint8)
+    cv2.imwrite(str(tmp_path / "bright.jpg"), cv2.cvtColor(bright, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, 92])
+    open_file(page, tmp_path / "white.yaml")
+    show_photo(page, tmp_path / "bright.jpg")
+    click_corners(page, photo.corners)
+    page.get_by_role("button", name="Read the photo").click()
+    message = page.locator(".scan-message:has-text('settlements')")
+    message.wait_for()
+    assert "washed out to white" in message.inner_text() and "slide the brightness down" in message.inner_text()

@@ -6,7 +6,10 @@ painted retail-like art) as the texture of a slightly glossy plane; the settleme
 meshes (wooden or plastic houses of a few shapes and sizes, or the kit's flat paper tokens)
 standing on their hexes; a table, room light, a window and, in careless photos, a lamp whose
 glare the glossy board catches; a phone camera (perspective, 65-75 degrees across, tilted,
-any rotation), path-traced with Mitsuba 3 at a low sample count, then sensor noise and JPEG.
+any rotation), path-traced with Mitsuba 3 at a low sample count, then the phone's exposure,
+sensor noise and JPEG. The phone exposes for the frame's brighter part, which can wash the
+lightest terrain out white; photos as the README's tips say are exposed for the board instead
+(tap to expose), so that nothing in the frame is blown out.
 
 Mitsuba is a development tool only (`pip install -e '.[photos]'`). Rendered photos are cached
 under `.cache/photos/` (git-ignored) as the JPEG the camera wrote, keyed by everything that makes
@@ -15,7 +18,7 @@ default, any CPU, minutes a photo), `llvm_ad_rgb` (seconds a photo; needs LLVM 1
 Debian's `libllvm19`, named by `DRJIT_LIBLLVM_PATH` where Mitsuba does not find it) or
 `cuda_ad_rgb` (an NVIDIA GPU). The benchmark
 (`tests/benchmarks/scan.py --maker physical`) numbers this maker's photos as the flat one's:
-below 9600 for tuning, from 9600 on held out.
+below 10000 for tuning, from 10000 on held out.
 """
 
 from __future__ import annotations
@@ -39,7 +42,8 @@ from tests.kingdom_builder.photos import PIECE_COLOURS, Photo, Style, _camera, _
 Cell = tuple[int, int]
 
 CACHE = Path(__file__).resolve().parents[2] / ".cache" / "photos" / "physical"
-VERSION = 2  # bump when the maker changes what it renders, so cached photos are not reused
+# bump a level's when the maker changes what it renders at that level, so cached photos are not reused
+VERSION = {"clean": 3, "hard": 2}
 CORNER_CELLS = ((0, 0), (0, COLS - 1), (ROWS - 1, 0), (ROWS - 1, COLS - 1))
 VARIANT = os.environ.get("PNP_PHOTOS_VARIANT", "scalar_rgb")
 
@@ -64,6 +68,7 @@ class Scene:
     lamp_power: float             # the lamp's intensity (its light at 1 mm)
     noise: float                  # sensor noise at full scale, 0-255
     jpeg: int
+    highlights_kept: bool         # exposed as the tips say: nothing in the frame blown out to white
 
 
 def scene_for(rng: random.Random, level: str) -> Scene:
@@ -106,6 +111,7 @@ def scene_for(rng: random.Random, level: str) -> Scene:
         lamp_power=rng.uniform(3e6, 8e6),
         noise=rng.uniform(3, 7) if hard else rng.uniform(1, 3),
         jpeg=rng.randint(60, 85) if hard else rng.randint(85, 95),
+        highlights_kept=not hard,
     )
 
 
@@ -120,7 +126,7 @@ def make_photo(board: Board, pieces: dict[Cell, int], colours: list[str], seed: 
     """A rendered photo of `board` with `pieces` (cell -> index into `colours`); the same
     interface and result as the flat maker's `make_photo`, so either can be measured. `spp`:
     samples per pixel, a square (the stratified sampler's grid)."""
-    key = hashlib.sha256(repr((VERSION, VARIANT, [board.at(c).value for c in hexgrid.cells(ROWS, COLS)],
+    key = hashlib.sha256(repr((VERSION[level], VARIANT, [board.at(c).value for c in hexgrid.cells(ROWS, COLS)],
                                sorted(pieces.items()), colours, seed, size, level, spp)).encode()).hexdigest()[:24]
     if cache is not None and (cache / f"{key}.json").exists():
         facts = json.loads((cache / f"{key}.json").read_text())
@@ -374,12 +380,15 @@ def _sensor(camera, style: Style, width: int, height: int, spp: int, seed: int) 
 
 
 def _develop(linear: np.ndarray, scene: Scene, nrng: np.random.Generator) -> np.ndarray:
-    """A phone's processing: exposure from the scene's brighter part, a white balance that
-    takes out most of the light's cast, sensor noise, sRGB."""
+    """A phone's processing: exposure from the scene's brighter part (lowered, where the scene
+    keeps its highlights, until the frame's brightest part is just short of white), a white
+    balance that takes out most of the light's cast, sensor noise, sRGB."""
     lum = linear.mean(axis=2)
     exposure = 0.75 / max(1e-6, float(np.percentile(lum, 90)))
     grey = linear.reshape(-1, 3).mean(axis=0)
     balance = (grey.mean() / np.maximum(grey, 1e-6)) ** 0.7
+    if scene.highlights_kept:
+        exposure = min(exposure, 0.98 / max(1e-6, float(np.percentile((linear * balance).max(axis=2), 99))))
     image = np.clip(linear * exposure * balance, 0, None)
     # shot noise grows with the signal, read noise does not
     sigma = scene.noise / 255 * np.sqrt(np.clip(image, 0, 1) * 0.7 + 0.3)

@@ -64,3 +64,17 @@ def test_tiny_render_puts_the_corners_on_the_corner_hexes_and_repeats_for_a_seed
     shifted = _consistency(photo, board, pieces, [tuple(np.array(c) + step) for c in photo.corners])
     assert right >= 0.85, right
     assert shifted < right - 0.2, (right, shifted)
+
+
+@pytest.mark.parametrize("level, clipped", [("clean", False), ("hard", True)])
+def test_photos_as_the_tips_say_keep_the_light_terrain_from_washing_out(level, clipped):
+    """The tips ask for a photo whose lightest hexes keep their colour. A frame 93 % dark table
+    (linear 0.2) and 7 % light desert (0.5): the phone's exposure puts the frame's 90th
+    percentile (the table) at 0.75, so the desert comes out at 1.9, clipped white; kept from
+    that, the brightest 1 % lands at 0.98 (sRGB 252), short of white."""
+    linear = np.full((100, 100, 3), 0.2, np.float32)
+    linear[:7] = 0.5
+    scene = photos_physical.scene_for(random.Random(3), level)
+    image = photos_physical._develop(linear, scene, np.random.default_rng(3))
+    white = (image[:7] == 255).all(axis=2).mean()
+    assert (white == 1.0) if clipped else (white < 0.05), white

@@ -745,6 +745,22 @@ def test_the_summary_says_when_a_player_has_more_than_40():
     assert "2 (blue) has" not in text
 
 
+def test_the_summary_says_how_many_unsure_hexes_are_washed_out_and_what_to_do():
+    """A photo exposed 1.8 times too bright clips the light terrains to white, where a white
+    piece cannot be told from the board: those hexes are ringed as washed out, and the summary
+    says how many and that a darker photo reads them. The photo as exposed has none and says
+    nothing of it."""
+    colours = ["orange", "blue", "white"]
+    photo = photo_of(4, colours)
+    bright = np.clip(photo.image.astype(np.float32) * 1.8, 0, 255).astype(np.uint8)
+    result = scan(bright, BOARD, players(colours), photo.corners)
+    washed = sum(read.reason == "washed out" for read in result.uncertain())
+    assert washed > 0
+    assert f"{washed} unsure hexes are washed out to white in the photo" in summary(result)
+    assert "slide the brightness down" in summary(result)
+    assert "washed out" not in summary(scan(photo.image, BOARD, players(colours), photo.corners))
+
+
 def test_a_player_whose_pieces_are_not_found_makes_every_hex_unsure():
     """The form names white, but no white piece is on the board (a wrong colour in the form,
     or pieces the scanner cannot see). Matching three colour groups to two colours of pieces

@@ -405,7 +405,8 @@
       renderPhoto();
       return;
     }
-    photo.message = `${answer.summary.split("\n")[0]}. The draft is on the board: confirm the marked hexes against the photo.`;
+    photo.message = [`${answer.summary.split("\n")[0]}. The draft is on the board: confirm the marked hexes against the photo.`,
+      ...answer.notes.map((note) => `${note}.`)].join(" ");
     const before = { m: structuredClone(m), saved: Desk.savedState(), confirm: false };
     open(answer);
     beforeScan = { ...before, draft: drawn() };

@@ -202,6 +202,7 @@ class KingdomBuilder(PageBeside, Game["Position", "Result"]):
         result = replace(result, corners=tuple(((x + .5) * n - .5, (y + .5) * n - .5) for x, y in result.corners))
         return Reading(scan_output.filled_form(text, source.file, board, result),
                        tuple(label(read.cell) for read in result.uncertain()), scan_output.summary(result),
+                       tuple(scan_output.notes(result)),
                        scan_output.as_json(result), lambda kind: scan_output.overlay(result, kind))
 
     def unsure(self, text: str) -> tuple[str, ...]:

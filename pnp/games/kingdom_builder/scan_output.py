@@ -8,7 +8,7 @@ from typing import Any
 from pnp import hexgrid
 from pnp.games.kingdom_builder.facts import MAX_SETTLEMENTS
 from pnp.games.kingdom_builder.model import COLS, ROW_LETTERS, ROWS, Board, label
-from pnp.games.kingdom_builder.scan import LOST, Hex, Scan
+from pnp.games.kingdom_builder.scan import LOST, WASHED, Hex, Scan
 from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS, rgb
 from pnp.yamldoc import load
 
@@ -35,9 +35,10 @@ def as_json(scan: Scan) -> dict[str, Any]:
     return {"game": GAME_ID, "settlements": settlements, "uncertain": [label(read.cell) for read in scan.uncertain()]}
 
 
-def summary(scan: Scan) -> str:
-    counts = ", ".join(f"{key} ({colour_word(scan, key)}) {len(cells)}" for key, cells in scan.settlements().items())
-    lines = [f"read {sum(len(c) for c in scan.settlements().values())} settlements: {counts}"]
+def notes(scan: Scan) -> list[str]:
+    """What to know beyond the counts and the unsure hexes: a player read with too many
+    settlements, a player whose pieces were hardly found, hexes washed out white."""
+    lines = []
     for key, cells in scan.settlements().items():
         if len(cells) > MAX_SETTLEMENTS:
             lines.append(f"{key} ({colour_word(scan, key)}) has {len(cells)}, more than the {MAX_SETTLEMENTS} a player has: "
@@ -46,6 +47,19 @@ def summary(scan: Scan) -> str:
     for key in sorted({read.reason.removesuffix(LOST) for read in unsure if read.reason.endswith(LOST)}):
         lines.append(f"hardly any pieces of {key} ({colour_word(scan, key)}) found: is the colour in the form right? "
                      "If it is, every hex is unsure")
+    washed = sum(read.reason == WASHED for read in unsure)
+    if washed:
+        lines.append(f"{washed} unsure {'hex is' if washed == 1 else 'hexes are'} washed out to white in the photo (too "
+                     "bright there, or a lamp's glare): a piece there may not show. A photo with less exposure and no "
+                     "glare reads them (on a phone: tap the board and slide the brightness down until its lightest hexes "
+                     "keep their colour)")
+    return lines
+
+
+def summary(scan: Scan) -> str:
+    counts = ", ".join(f"{key} ({colour_word(scan, key)}) {len(cells)}" for key, cells in scan.settlements().items())
+    lines = [f"read {sum(len(c) for c in scan.settlements().values())} settlements: {counts}", *notes(scan)]
+    unsure = scan.uncertain()
     if unsure:
         lines.append(f"{len(unsure)} unsure, check them against the photo: " + ", ".join(doubt(scan, read) for read in unsure))
     else:
