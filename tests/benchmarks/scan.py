@@ -12,8 +12,9 @@ the per-hex net (tests/kingdom_builder/train_hexnet.py) was trained on flat phot
 1000-1435 and path-traced 7600-8299 and 8400-8968, its threshold set on flat 5000-5013 and
 path-traced 8300-8399, how it combines with the hand reader on flat 5020-5179 and 7000-7599
 and path-traced 8300-8399 and 9000-9599 (all but the first of each measured held out first, then
-tuned on); flat photos from --first 7800 on are held out, never looked at while tuning (7600-7799
-were measured held out once). `--maker physical` takes the path-traced photos of
+tuned on), where the hand reader settles an empty hex (LEAN) on flat 2000-2399 and 7800-7999; flat
+photos from --first 8200 on are held out, never looked at while tuning (7600-7799, 7800-7999 and
+8000-8199 were measured held out once). `--maker physical` takes the path-traced photos of
 tests/kingdom_builder/photos_physical.py instead (needs the `photos` extra; 1600x1200 unless
 --size says; cached under .cache/photos/): its photos below 10000 are for tuning, from
 --first 10000 on held out (9600-9799 and 9800-9999 were measured held out once). Half the photos follow the README's tips
@@ -122,7 +123,7 @@ def measure(job: tuple[int, str, int, int, int, Path | None]) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("photos", nargs="?", type=int, default=50)
-    parser.add_argument("--first", type=int, default=0, help="the first photo's number (flat 7800 on, path-traced 10000 on: held out)")
+    parser.add_argument("--first", type=int, default=0, help="the first photo's number (flat 8200 on, path-traced 10000 on: held out)")
     parser.add_argument("--size", help="WIDTHxHEIGHT (default 4000x3000; 1600x1200 for --maker physical)")
     parser.add_argument("--keep", type=Path, help="also write the photos and overlays of the worst cases here")
     parser.add_argument("--maker", choices=["flat", "physical"], default="flat", help="which photo maker takes the photos")

@@ -36,6 +36,8 @@ WASHED, GLARE, RIM_HIDDEN = "washed out", "glare", "rim hidden"  # where the han
 SURE = 7.0   # the net's reading is sure where it is this much likelier (log) than the next (set on the check photos)
 OVERRULE = 9.0  # ... and stands where the hand reader reads otherwise where this much likelier (likewise)
 BLIND = 12.0    # ... and reads empty a hex the hand reader cannot see (WASHED, GLARE, RIM_HIDDEN) where this much
+LEAN = 2.0      # where both read a hex empty, the hand reader settles the net's doubt only where the net leans to
+                # empty this much (log): a net torn between empty and a piece is no agreement
 MISREAD = 2     # pieces the net surely reads as one player's and the hand reader as another's: from this many on, the
                 # hand reader has the players' colours wrong in the photo and settles no doubt of the net's between them
 STRANGER = 4.0  # a piece is unusual where a colour no player has is this much likelier (log) than any player's
@@ -263,7 +265,8 @@ def combined(by_net: tuple[Hex, ...], by_hand: tuple[Hex, ...]) -> tuple[Hex, ..
 
 def both_readers(net: Hex, hand: Hex, settles: bool = True) -> Hex:
     """One hex's reading: the net's. Where the two readers agree, sure where either is sure (the
-    hand reader, where the net doubts between two players, only if it `settles` such doubts);
+    hand reader, where the net doubts between two players, only if it `settles` such doubts, and
+    where the net doubts an empty hex, only if the net leans to empty by LEAN);
     where they differ, sure only where the net is overwhelmingly sure (OVERRULE), else unsure between
     the two (the net's own reading and its unsureness where neither is sure). A hex the hand
     reader rings as one it cannot see (washed out white, under glare's veil, or its rim hidden
@@ -273,7 +276,7 @@ def both_readers(net: Hex, hand: Hex, settles: bool = True) -> Hex:
         return Hex(net.cell, None, False, (None, *(key for key in hand.alternatives if key is not None))[:2], hand.reason,
                    net.margin)
     if hand.key == net.key:
-        doubted = None not in net.alternatives and not settles
+        doubted = None not in net.alternatives and not settles or net.key is None and net.margin < LEAN
         return net if net.sure or not hand.sure or doubted else Hex(net.cell, net.key, margin=net.margin)
     if net.sure and net.margin >= OVERRULE or not (net.sure or hand.sure):
         return net
