@@ -259,7 +259,8 @@ def test_the_scanners_notes_are_shown_with_the_draft(page, desk, tmp_path):
     clipped white, where a white piece cannot be told from the board. Beside the counts the
     page says how many unsure hexes are washed out and how to take a better photo, as
     `pnp scan` does."""
-    import cv2
+    import dataclasses
+
     import numpy as np
 
     colours = ["orange", "blue", "white"]
@@ -269,8 +270,8 @@ def test_the_scanners_notes_are_shown_with_the_draft(page, desk, tmp_path):
     (tmp_path / "white.yaml").write_text(text, encoding="utf-8")
     board = load_board(yaml.safe_load(text)["boards"], [None] * 4, "test", EXAMPLES)
     photo = make_photo(board, played_game(board, 3, random.Random(4)), colours, 4, size=SIZE)
-    bright = np.clip(photo.image.astype(np.float32) * 1.5, 0, 255).astype(np.uint8)
-    cv2.imwrite(str(tmp_path / "bright.jpg"), cv2.cvtColor(bright, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, 92])
+    bright = dataclasses.replace(photo, image=np.clip(photo.image.astype(np.float32) * 1.5, 0, 255).astype(np.uint8))
+    (tmp_path / "bright.jpg").write_bytes(bright.encoded(".jpg", 92))
     open_file(page, tmp_path / "white.yaml")
     show_photo(page, tmp_path / "bright.jpg")
     click_corners(page, photo.corners)

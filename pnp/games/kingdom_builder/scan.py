@@ -276,7 +276,7 @@ def both_readers(net: Hex, hand: Hex, settles: bool = True) -> Hex:
         return Hex(net.cell, None, False, (None, *(key for key in hand.alternatives if key is not None))[:2], hand.reason,
                    net.margin)
     if hand.key == net.key:
-        doubted = None not in net.alternatives and not settles or net.key is None and net.margin < LEAN
+        doubted = (None not in net.alternatives and not settles) or (net.key is None and net.margin < LEAN)
         return net if net.sure or not hand.sure or doubted else Hex(net.cell, net.key, margin=net.margin)
     if net.sure and net.margin >= OVERRULE or not (net.sure or hand.sure):
         return net
