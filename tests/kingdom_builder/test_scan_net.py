@@ -18,18 +18,34 @@ from pnp.games.kingdom_builder.scan import (BLIND, LEAN, MISREAD, OVERRULE, STRA
                                            scan)
 from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS
 from pnp.games.kingdom_builder.scan_geometry import W
-from pnp.games.kingdom_builder.scan_net import CLASSES, PATCH, colour_class, patches, probabilities
+from pnp.games.kingdom_builder.scan_net import CLASSES, MODELS, PATCH, colour_class, patches, probabilities
 from tests.benchmarks.scan import case
 from tests.kingdom_builder.photos import make_photo
 
 
-def test_the_net_ships_in_the_installed_package_and_opencv_reads_it():
-    model = importlib.resources.files("pnp.games.kingdom_builder").joinpath("hexnet.onnx")
+@pytest.mark.parametrize("name", ["hexnet-1.onnx", "hexnet-2.onnx"])
+def test_the_nets_ship_in_the_installed_package_and_opencv_reads_them(name):
+    model = importlib.resources.files("pnp.games.kingdom_builder").joinpath(name)
     assert model.is_file()
     assert 50_000 < len(model.read_bytes()) < 5_000_000  # tens of thousands of weights, at most a few MB
     net = cv2.dnn.readNetFromONNX(str(model))
     net.setInput(np.zeros((3, 6, PATCH, PATCH), np.float32))
     assert net.forward().shape == (3, len(CLASSES))  # a batch of hexes in, one row of class scores each
+
+
+def test_the_readings_are_the_nets_log_probabilities_averaged():
+    """Each net's own probabilities, by OpenCV directly; the scanner's are their geometric mean made to
+    sum to one: p ∝ sqrt(p1 * p2)."""
+    x = np.random.default_rng(1).uniform(-0.5, 0.5, (4, 6, PATCH, PATCH)).astype(np.float32)
+    own = []
+    for model in MODELS:
+        net = cv2.dnn.readNetFromONNX(str(model))
+        net.setInput(x)
+        logits = net.forward().astype(np.float64)
+        own.append(np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True))
+    mean = np.sqrt(own[0] * own[1])
+    assert np.allclose(probabilities(x), mean / mean.sum(axis=1, keepdims=True), rtol=1e-6, atol=1e-12)
+    assert not np.allclose(own[0], own[1], atol=1e-3)  # two nets, not one twice
 
 
 def test_probabilities_are_one_row_per_patch_summing_to_one():
@@ -99,6 +115,15 @@ _EMPTY_SURE, _EMPTY_BLIND = Hex((0, 0), None, margin=(OVERRULE + BLIND) / 2), He
 def test_the_net_and_the_hand_reader_combine_as_the_readme_says(net, hand, expected):
     read = both_readers(net, hand)
     assert (read.key, read.sure, read.alternatives) == expected
+
+
+def test_a_white_house_on_a_washed_out_hex_read_empty_at_e12_is_ringed():
+    """Path-traced photo 9455 (careless, painted art, the phone's exposure): a white house (player 2)
+    on a hex washed out white. The two nets averaged read it empty at e^12.05; the hand reader cannot
+    see it. With the nets averaged their margins run higher, and BLIND is e^13 (README, Two nets):
+    ringed between empty and the white player, where e^12 took it as surely empty."""
+    read = both_readers(Hex((13, 18), None, margin=12.05), Hex((13, 18), None, False, (None, "2"), "washed out", 4.6))
+    assert (read.key, read.sure, read.alternatives) == (None, False, (None, "2"))
 
 
 @pytest.mark.parametrize("net, expected", [

@@ -35,7 +35,7 @@ LOST = "'s pieces not found"      # the reason a hex is unsure then, after the p
 WASHED, GLARE, RIM_HIDDEN = "washed out", "glare", "rim hidden"  # where the hand reader may not see a piece
 SURE = 7.0   # the net's reading is sure where it is this much likelier (log) than the next (set on the check photos)
 OVERRULE = 9.0  # ... and stands where the hand reader reads otherwise where this much likelier (likewise)
-BLIND = 12.0    # ... and reads empty a hex the hand reader cannot see (WASHED, GLARE, RIM_HIDDEN) where this much
+BLIND = 13.0    # ... and reads empty a hex the hand reader cannot see (WASHED, GLARE, RIM_HIDDEN) where this much
 LEAN = 2.0      # where both read a hex empty, the hand reader settles the net's doubt only where the net leans to
                 # empty this much (log): a net torn between empty and a piece is no agreement
 MISREAD = 2     # pieces the net surely reads as one player's and the hand reader as another's: from this many on, the
