@@ -14,8 +14,8 @@ import pytest
 from pnp import hexgrid
 from pnp.games.kingdom_builder.facts import UNBUILDABLE
 from pnp.games.kingdom_builder.model import COLS, ROWS, label
-from pnp.games.kingdom_builder.scan import (BLIND, LEAN, MISREAD, OVERRULE, STRANGER, SURE, Hex, both_readers, combined, net_verdicts,
-                                           scan)
+from pnp.games.kingdom_builder.scan import (BLIND, GLARED, GLARED_LEAN, LEAN, MISREAD, OVERRULE, STRANGER, SURE, Hex,
+                                           both_readers, combined, net_verdicts, scan)
 from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS
 from pnp.games.kingdom_builder.scan_geometry import W
 from pnp.games.kingdom_builder.scan_net import CLASSES, MODELS, PATCH, colour_class, patches, probabilities
@@ -146,6 +146,21 @@ def test_the_hand_reader_has_the_colours_wrong_where_it_reads_the_nets_sure_piec
     by_net = (*(Hex(c, "1", margin=_NET_SURE) for c in cells[:-1]), Hex(cells[-1], "1", False, ("1", "2"), "between", SURE - 1))
     by_hand = (*(Hex(c, "2") for c in cells[:-2]), Hex(cells[-2], None), Hex(cells[-1], "1"))
     assert combined(by_net, by_hand)[-1].sure is settled
+
+
+@pytest.mark.parametrize("washed, sure", [(GLARED - 1, True), (GLARED, False)])
+def test_in_a_photo_with_glare_an_empty_hex_the_net_doubts_needs_a_stronger_lean(washed, sure):
+    """Flat photo 8227 (careless, a strong glare): white houses at K19 and N20 that both nets doubted
+    a little towards empty (e^2.4, e^3.5 averaged) and the hand reader surely read empty. `washed`
+    hexes the hand reader rings as washed out, then one both read empty, the net at e^3.5: over
+    LEAN, so settled in a photo without glare; under GLARED_LEAN, so ringed, in one with
+    GLARED washed-out hexes or more."""
+    assert LEAN < 3.5 < GLARED_LEAN
+    cells = [(0, k) for k in range(washed + 1)]
+    by_net = (*(Hex(c, None, margin=BLIND + 1) for c in cells[:-1]), Hex(cells[-1], None, False, (None, "2"), "between", 3.5))
+    by_hand = (*(Hex(c, None, False, (None, "2"), "washed out") for c in cells[:-1]), Hex(cells[-1], None))
+    last = combined(by_net, by_hand)[-1]
+    assert (last.key, last.sure) == (None, sure)
 
 
 @pytest.mark.parametrize("seed", [5100, 5101, 5102, 5103, 5104])
