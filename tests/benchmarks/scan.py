@@ -8,16 +8,19 @@ actually read wrong, per kind of photo (the kit's print or painted art; good or 
 Photos 0-449 informed the reading's thresholds (the ring rule's hard_decisive and hard_empty
 the careless ones among photos 1-47), photos 1-199 and path-traced 8200-8399, 9000-9599 and 9613 the grid check's
 (scan_fit, with the photos of tests/kingdom_builder/test_scan_fit.py; tests/benchmarks/scan_fit.py);
-the per-hex net (tests/kingdom_builder/train_hexnet.py) was trained on flat photos
-1000-1435 and path-traced 7600-8299 and 8400-8968, its threshold set on flat 5000-5013 and
-path-traced 8300-8399, how it combines with the hand reader on flat 5020-5179 and 7000-7599
+the per-hex nets (tests/kingdom_builder/train_hexnet.py) were trained on flat photos
+1000-1435 and 3000-3418 and path-traced 7600-8299 and 8400-8968, their threshold set on flat 5000-5013 and
+path-traced 8300-8399, how they combine with the hand reader on flat 5020-5179 and 7000-7599
 and path-traced 8300-8399 and 9000-9599 (all but the first of each measured held out first, then
-tuned on), where the hand reader settles an empty hex (LEAN) on flat 2000-2399 and 7800-7999; flat
-photos from --first 8200 on are held out, never looked at while tuning (7600-7799, 7800-7999 and
-8000-8199 were measured held out once). `--maker physical` takes the path-traced photos of
+tuned on), where the hand reader settles an empty hex (LEAN) on flat 2000-2399 and 7800-7999, the
+two nets averaged and BLIND on flat 2000-2399 and 7800-7999 and path-traced 9200-9599, the
+stronger lean beside glare (GLARED) on those and flat 8200-8399 and path-traced 10200-10399; flat
+photos from --first 8600 on are held out, never looked at while tuning (7600-7799, 7800-7999,
+8000-8199, 8200-8399 and 8400-8599 were measured held out once). `--maker physical` takes the path-traced photos of
 tests/kingdom_builder/photos_physical.py instead (needs the `photos` extra; 1600x1200 unless
---size says; cached under .cache/photos/): its photos below 10000 are for tuning, from
---first 10000 on held out (9600-9799 and 9800-9999 were measured held out once). Half the photos follow the README's tips
+--size says; cached under .cache/photos/): its photos below 10600 are for tuning, from
+--first 10600 on held out (9600-9799, 9800-9999, 10000-10199, 10200-10399 and 10400-10599 were
+measured held out once). Half the photos follow the README's tips
 ("good": from above, even light, no flash, exposed so that the board keeps its colour), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game
 (2-4 players, 40 settlements each), palette and camera; the time is reading the JPEG file as

@@ -14,22 +14,38 @@ import pytest
 from pnp import hexgrid
 from pnp.games.kingdom_builder.facts import UNBUILDABLE
 from pnp.games.kingdom_builder.model import COLS, ROWS, label
-from pnp.games.kingdom_builder.scan import (BLIND, LEAN, MISREAD, OVERRULE, STRANGER, SURE, Hex, both_readers, combined, net_verdicts,
-                                           scan)
+from pnp.games.kingdom_builder.scan import (BLIND, GLARED, GLARED_LEAN, LEAN, MISREAD, OVERRULE, STRANGER, SURE, Hex,
+                                           both_readers, combined, net_verdicts, scan)
 from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS
 from pnp.games.kingdom_builder.scan_geometry import W
-from pnp.games.kingdom_builder.scan_net import CLASSES, PATCH, colour_class, patches, probabilities
+from pnp.games.kingdom_builder.scan_net import CLASSES, MODELS, PATCH, colour_class, patches, probabilities
 from tests.benchmarks.scan import case
 from tests.kingdom_builder.photos import make_photo
 
 
-def test_the_net_ships_in_the_installed_package_and_opencv_reads_it():
-    model = importlib.resources.files("pnp.games.kingdom_builder").joinpath("hexnet.onnx")
+@pytest.mark.parametrize("name", ["hexnet-1.onnx", "hexnet-2.onnx"])
+def test_the_nets_ship_in_the_installed_package_and_opencv_reads_them(name):
+    model = importlib.resources.files("pnp.games.kingdom_builder").joinpath(name)
     assert model.is_file()
     assert 50_000 < len(model.read_bytes()) < 5_000_000  # tens of thousands of weights, at most a few MB
     net = cv2.dnn.readNetFromONNX(str(model))
     net.setInput(np.zeros((3, 6, PATCH, PATCH), np.float32))
     assert net.forward().shape == (3, len(CLASSES))  # a batch of hexes in, one row of class scores each
+
+
+def test_the_readings_are_the_nets_log_probabilities_averaged():
+    """Each net's own probabilities, by OpenCV directly; the scanner's are their geometric mean made to
+    sum to one: p ∝ sqrt(p1 * p2)."""
+    x = np.random.default_rng(1).uniform(-0.5, 0.5, (4, 6, PATCH, PATCH)).astype(np.float32)
+    own = []
+    for model in MODELS:
+        net = cv2.dnn.readNetFromONNX(str(model))
+        net.setInput(x)
+        logits = net.forward().astype(np.float64)
+        own.append(np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True))
+    mean = np.sqrt(own[0] * own[1])
+    assert np.allclose(probabilities(x), mean / mean.sum(axis=1, keepdims=True), rtol=1e-6, atol=1e-12)
+    assert not np.allclose(own[0], own[1], atol=1e-3)  # two nets, not one twice
 
 
 def test_probabilities_are_one_row_per_patch_summing_to_one():
@@ -101,6 +117,15 @@ def test_the_net_and_the_hand_reader_combine_as_the_readme_says(net, hand, expec
     assert (read.key, read.sure, read.alternatives) == expected
 
 
+def test_a_white_house_on_a_washed_out_hex_read_empty_at_e12_is_ringed():
+    """Path-traced photo 9455 (careless, painted art, the phone's exposure): a white house (player 2)
+    on a hex washed out white. The two nets averaged read it empty at e^12.05; the hand reader cannot
+    see it. With the nets averaged their margins run higher, and BLIND is e^13 (README, Two nets):
+    ringed between empty and the white player, where e^12 took it as surely empty."""
+    read = both_readers(Hex((13, 18), None, margin=12.05), Hex((13, 18), None, False, (None, "2"), "washed out", 4.6))
+    assert (read.key, read.sure, read.alternatives) == (None, False, (None, "2"))
+
+
 @pytest.mark.parametrize("net, expected", [
     (_NET_UNSURE, ("1", False, ("1", "2"))),                                        # between two players: ringed
     (Hex((0, 0), "1", False, ("1", None), "between", SURE - 1), ("1", True, ())),  # between a piece and none: settled
@@ -121,6 +146,21 @@ def test_the_hand_reader_has_the_colours_wrong_where_it_reads_the_nets_sure_piec
     by_net = (*(Hex(c, "1", margin=_NET_SURE) for c in cells[:-1]), Hex(cells[-1], "1", False, ("1", "2"), "between", SURE - 1))
     by_hand = (*(Hex(c, "2") for c in cells[:-2]), Hex(cells[-2], None), Hex(cells[-1], "1"))
     assert combined(by_net, by_hand)[-1].sure is settled
+
+
+@pytest.mark.parametrize("washed, sure", [(GLARED - 1, True), (GLARED, False)])
+def test_in_a_photo_with_glare_an_empty_hex_the_net_doubts_needs_a_stronger_lean(washed, sure):
+    """Flat photo 8227 (careless, a strong glare): white houses at K19 and N20 that both nets doubted
+    a little towards empty (e^2.4, e^3.5 averaged) and the hand reader surely read empty. `washed`
+    hexes the hand reader rings as washed out, then one both read empty, the net at e^3.5: over
+    LEAN, so settled in a photo without glare; under GLARED_LEAN, so ringed, in one with
+    GLARED washed-out hexes or more."""
+    assert LEAN < 3.5 < GLARED_LEAN
+    cells = [(0, k) for k in range(washed + 1)]
+    by_net = (*(Hex(c, None, margin=BLIND + 1) for c in cells[:-1]), Hex(cells[-1], None, False, (None, "2"), "between", 3.5))
+    by_hand = (*(Hex(c, None, False, (None, "2"), "washed out") for c in cells[:-1]), Hex(cells[-1], None))
+    last = combined(by_net, by_hand)[-1]
+    assert (last.key, last.sure) == (None, sure)
 
 
 @pytest.mark.parametrize("seed", [5100, 5101, 5102, 5103, 5104])

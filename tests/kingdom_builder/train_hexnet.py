@@ -1,9 +1,10 @@
-"""Train the scanner's per-hex net (pnp/games/kingdom_builder/hexnet.onnx). Development only:
+"""Train one of the scanner's per-hex nets (pnp/games/kingdom_builder/hexnet-1.onnx, hexnet-2.onnx;
+the scanner averages the two, each trained on its own photos: README, How it reads). Development only:
 needs the `train` extra (torch, onnx) and, for path-traced photos, their cache or the `photos` extra.
 
 Run: python tests/kingdom_builder/train_hexnet.py [--flat 1000-1119] [--physical 8000-8299]
          [--check-flat 5000-5039] [--check-physical 8300-8399] [--epochs 6] [--batch 256] [--wide 1]
-         [--seed 0] [--out FILE] [--jobs N] [--device cpu|cuda]
+         [--seed 0] --out FILE [--jobs N] [--device cpu|cuda]
 
 Seeds are ranges joined by commas (`7600-8299,8400-8999`); `--wide` scales the net's widths.
 
@@ -33,7 +34,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from pnp.games.kingdom_builder.scan_net import CLASSES, MODEL, PATCH  # noqa: E402
+from pnp.games.kingdom_builder.scan_net import CLASSES, PATCH  # noqa: E402
 
 CACHE = ROOT / ".cache" / "hexnet"
 MARGIN = 4  # extra samples around a stored patch: room for shifts
@@ -46,17 +47,19 @@ def photo_patches(maker: str, seed: int, cache: Path | None = CACHE) -> tuple[np
     from pnp.games.kingdom_builder.scan import hex_inputs, measure, place_grid
     from tests.benchmarks.scan import case
 
+    level, board, colours, pieces = case(seed)
+    version = ""
     if maker == "physical":
-        from tests.kingdom_builder.photos_physical import make_photo
+        from tests.kingdom_builder.photos_physical import VERSION, make_photo
         size = (1600, 1200)
+        version = f"-v{VERSION['clean' if level == 'good' else 'hard']}"  # a new maker version, new patches
     else:
         from tests.kingdom_builder.photos import make_photo
         size = FLAT_SIZES[seed % len(FLAT_SIZES)]
-    name = f"{maker}-{seed}-{size[0]}x{size[1]}-{os.environ.get('PNP_PHOTOS_VARIANT', '')}.npz"
+    name = f"{maker}-{seed}-{size[0]}x{size[1]}-{os.environ.get('PNP_PHOTOS_VARIANT', '')}{version}.npz"
     if cache is not None and (cache / name).exists():
         data = np.load(cache / name)
         return data["patches"], data["ground"], data["labels"]
-    level, board, colours, pieces = case(seed)
     photo = make_photo(board, pieces, colours, 1000 + seed, size=size, level="clean" if level == "good" else "hard")
     image = decode_photo(photo.encoded(".jpg", 90), f"photo-{seed}.jpg")
     grid = place_grid(image, photo.corners)
@@ -188,8 +191,8 @@ def check(out: Path, sets: list[tuple[str, list[int]]], cache: Path | None = CAC
     import pnp.games.kingdom_builder.scan_net as scan_net
     from tests.benchmarks.scan import case
 
-    scan_net._net.cache_clear()
-    model, scan_net.MODEL = scan_net.MODEL, out
+    scan_net._nets.cache_clear()
+    models, scan_net.MODELS = scan_net.MODELS, (out,)
     try:
         for maker, seeds in sets:
             for level in ("good", "hard"):
@@ -216,8 +219,8 @@ def check(out: Path, sets: list[tuple[str, list[int]]], cache: Path | None = CAC
                     log(f"  ring below e^{threshold}: {silent} silent, median {sorted(per)[len(per) // 2]} rings, "
                         f"{sum(r == 0 for r in per)} photos with none, {wrong_share} of rings wrong")
     finally:
-        scan_net.MODEL = model
-        scan_net._net.cache_clear()
+        scan_net.MODELS = models
+        scan_net._nets.cache_clear()
 
 
 def seeds(text: str) -> list[int]:
@@ -239,7 +242,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--batch", type=int, default=256, help="patches per training step")
     parser.add_argument("--wide", type=float, default=1.0, help="scale the net's widths by this")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--out", type=Path, default=MODEL)
+    parser.add_argument("--out", type=Path, required=True,
+                        help="where the net goes (the scanner's: pnp/games/kingdom_builder/hexnet-1.onnx and hexnet-2.onnx)")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write .cache/hexnet")
     parser.add_argument("--jobs", type=int, default=1, help="make the patches of this many photos at a time")
     parser.add_argument("--device", default="cpu", help="where the net trains: cpu or cuda")

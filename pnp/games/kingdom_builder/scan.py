@@ -35,9 +35,11 @@ LOST = "'s pieces not found"      # the reason a hex is unsure then, after the p
 WASHED, GLARE, RIM_HIDDEN = "washed out", "glare", "rim hidden"  # where the hand reader may not see a piece
 SURE = 7.0   # the net's reading is sure where it is this much likelier (log) than the next (set on the check photos)
 OVERRULE = 9.0  # ... and stands where the hand reader reads otherwise where this much likelier (likewise)
-BLIND = 12.0    # ... and reads empty a hex the hand reader cannot see (WASHED, GLARE, RIM_HIDDEN) where this much
+BLIND = 13.0    # ... and reads empty a hex the hand reader cannot see (WASHED, GLARE, RIM_HIDDEN) where this much
 LEAN = 2.0      # where both read a hex empty, the hand reader settles the net's doubt only where the net leans to
                 # empty this much (log): a net torn between empty and a piece is no agreement
+GLARED, GLARED_LEAN = 3, 4.5  # ... and this much in a photo with this many hexes washed out white or more: a pale
+                # piece beside glare can look empty to both readers where the hand reader sees no glare
 MISREAD = 2     # pieces the net surely reads as one player's and the hand reader as another's: from this many on, the
                 # hand reader has the players' colours wrong in the photo and settles no doubt of the net's between them
 STRANGER = 4.0  # a piece is unusual where a colour no player has is this much likelier (log) than any player's
@@ -258,15 +260,17 @@ def _read(measured: Measured, centres: Any, lean: Any, board: Board, players: li
 
 def combined(by_net: tuple[Hex, ...], by_hand: tuple[Hex, ...]) -> tuple[Hex, ...]:
     """Each hex's reading from both readers' (`both_readers`), the hand reader settling the net's
-    doubts between two players only where it reads the players' colours as the net does."""
+    doubts between two players only where it reads the players' colours as the net does, and an
+    empty hex the net doubts by `lean`: GLARED_LEAN in a photo with GLARED hexes washed out or more."""
     misread = sum(net.sure and None not in (net.key, hand.key) and net.key != hand.key for net, hand in zip(by_net, by_hand))
-    return tuple(both_readers(net, hand, misread < MISREAD) for net, hand in zip(by_net, by_hand))
+    lean = GLARED_LEAN if sum(hand.reason == WASHED for hand in by_hand) >= GLARED else LEAN
+    return tuple(both_readers(net, hand, misread < MISREAD, lean) for net, hand in zip(by_net, by_hand))
 
 
-def both_readers(net: Hex, hand: Hex, settles: bool = True) -> Hex:
+def both_readers(net: Hex, hand: Hex, settles: bool = True, lean: float = LEAN) -> Hex:
     """One hex's reading: the net's. Where the two readers agree, sure where either is sure (the
     hand reader, where the net doubts between two players, only if it `settles` such doubts, and
-    where the net doubts an empty hex, only if the net leans to empty by LEAN);
+    where the net doubts an empty hex, only if the net leans to empty by `lean`);
     where they differ, sure only where the net is overwhelmingly sure (OVERRULE), else unsure between
     the two (the net's own reading and its unsureness where neither is sure). A hex the hand
     reader rings as one it cannot see (washed out white, under glare's veil, or its rim hidden
@@ -276,7 +280,7 @@ def both_readers(net: Hex, hand: Hex, settles: bool = True) -> Hex:
         return Hex(net.cell, None, False, (None, *(key for key in hand.alternatives if key is not None))[:2], hand.reason,
                    net.margin)
     if hand.key == net.key:
-        doubted = (None not in net.alternatives and not settles) or (net.key is None and net.margin < LEAN)
+        doubted = (None not in net.alternatives and not settles) or (net.key is None and net.margin < lean)
         return net if net.sure or not hand.sure or doubted else Hex(net.cell, net.key, margin=net.margin)
     if net.sure and net.margin >= OVERRULE or not (net.sure or hand.sure):
         return net

@@ -1,11 +1,12 @@
-"""Reading each hex with a small convolutional net (`hexnet.onnx`, run by OpenCV's dnn module).
+"""Reading each hex with two small convolutional nets (`hexnet-1.onnx`, `hexnet-2.onnx`, run by
+OpenCV's dnn module), trained apart on different photos, their readings averaged.
 
 Each readable hex becomes one patch of the straightened board: turned so that the way a
 standing piece leans points up, reaching from below the hex's centre to where a house's top
 appears, with the hex's own light divided out (as the hand reader measures it from the hex's
 rim) and the photo's overall light too. Beside the patch the net sees its terrain's usual
 colour in this photo. It answers, per hex, how likely it is empty or holds a piece of each
-colour a form may name; only the form's players' colours are kept. The net is trained by
+colour a form may name; only the form's players' colours are kept. The nets are trained by
 `tests/kingdom_builder/train_hexnet.py`, which uses these same patches.
 """
 
@@ -19,7 +20,9 @@ from typing import Any
 
 from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS, rgb
 
-MODEL = Path(__file__).with_name("hexnet.onnx")
+# Two nets disagree where each is unsure in its own way (the second saw three times the flat photos, the
+# first more path-traced ones): their average is surer where it is right than either alone.
+MODELS = tuple(Path(__file__).with_name(f"hexnet-{n}.onnx") for n in (1, 2))
 CLASSES: tuple[str | None, ...] = (None, *PIECE_COLOURS)  # empty, then each named piece colour
 PATCH = 24           # samples across a patch (the net's input is PATCH x PATCH)
 STEP = 1.35          # straightened pixels between samples: a patch is about 1.3 hexes across
@@ -49,25 +52,29 @@ def patches(straight: Any, centres: Any, lean: Any, light: Any, ground: Any, siz
 
 
 @lru_cache(maxsize=1)
-def _net() -> Any:
+def _nets() -> tuple[Any, ...]:
     import cv2
 
-    return cv2.dnn.readNetFromONNX(str(MODEL))
+    return tuple(cv2.dnn.readNetFromONNX(str(model)) for model in MODELS)
 
 
-_RUNNING = threading.Lock()  # one net, shared by every thread, takes one input at a time
+_RUNNING = threading.Lock()  # the nets, shared by every thread, take one input at a time
 
 
 def probabilities(inputs: Any) -> Any:
-    """Per patch, the net's probability of each of CLASSES."""
+    """Per patch, the probability of each of CLASSES: the nets' log-probabilities averaged (their
+    geometric mean, made to sum to one)."""
     import numpy as np
 
+    total = 0.0
     with _RUNNING:
-        net = _net()
-        net.setInput(np.ascontiguousarray(inputs))
-        logits = net.forward().astype(np.float64)
-    logits -= logits.max(axis=1, keepdims=True)
-    odds = np.exp(logits)
+        for net in _nets():
+            net.setInput(np.ascontiguousarray(inputs))
+            logits = net.forward().astype(np.float64)
+            logits -= logits.max(axis=1, keepdims=True)
+            total = total + logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
+    mean = total / len(MODELS)
+    odds = np.exp(mean - mean.max(axis=1, keepdims=True))
     return odds / odds.sum(axis=1, keepdims=True)
 
 
