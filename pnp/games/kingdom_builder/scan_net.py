@@ -66,15 +66,15 @@ def probabilities(inputs: Any) -> Any:
     geometric mean, made to sum to one)."""
     import numpy as np
 
+    patches = np.ascontiguousarray(inputs)
     total = 0.0
     with _RUNNING:
         for net in _nets():
-            net.setInput(np.ascontiguousarray(inputs))
-            logits = net.forward().astype(np.float64)
-            logits -= logits.max(axis=1, keepdims=True)
-            total = total + logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
-    mean = total / len(MODELS)
-    odds = np.exp(mean - mean.max(axis=1, keepdims=True))
+            net.setInput(patches)
+            total = total + net.forward().astype(np.float64)
+    # The mean of the nets' scores is the mean of their log-probabilities but for a constant per patch.
+    logits = total / len(MODELS)
+    odds = np.exp(logits - logits.max(axis=1, keepdims=True))
     return odds / odds.sum(axis=1, keepdims=True)
 
 
