@@ -126,7 +126,7 @@ def measure(job: tuple[int, str, int, int, int, Path | None]) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("photos", nargs="?", type=int, default=50)
-    parser.add_argument("--first", type=int, default=0, help="the first photo's number (flat 8200 on, path-traced 10000 on: held out)")
+    parser.add_argument("--first", type=int, default=0, help="the first photo's number (flat 8600 on, path-traced 10600 on: held out)")
     parser.add_argument("--size", help="WIDTHxHEIGHT (default 4000x3000; 1600x1200 for --maker physical)")
     parser.add_argument("--keep", type=Path, help="also write the photos and overlays of the worst cases here")
     parser.add_argument("--maker", choices=["flat", "physical"], default="flat", help="which photo maker takes the photos")
