@@ -298,10 +298,10 @@ def both_readers(net: Hex, hand: Hex, settles: bool = True, lean: float = LEAN) 
 def read_by_net(grid: Grid, measured: Measured, board: Board, players: list[tuple[str, str]]) -> tuple[Hex, ...] | None:
     """Every readable hex as the net reads it: its likeliest of empty and the players' colours.
     Unsure: less than SURE likelier (log) than the next reading (PAIR where both are players'
-    pieces, and any likelier where the photo's pieces keep the two players `apart`); a piece STRANGER likelier of a
-    colour no player has than of any player's; one of the least sure pieces of a player read
-    with more than a player has; and every hex where a player's pieces were hardly found (the form's colour may be wrong,
-    its pieces read as another's).
+    pieces, and any likelier where the photo's pieces keep the two players `apart`); a piece
+    STRANGER likelier of a colour no player has than of any player's; one of the least sure
+    pieces of a player read with more than a player has; and every hex where a player's pieces
+    were hardly found (the form's colour may be wrong, its pieces read as another's).
     None where two players' colours are nearest one named colour (the net knows only those):
     then the hand reader tells them apart."""
     import numpy as np
