@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 
 from pnp import hexgrid
-from pnp.games.kingdom_builder.facts import UNBUILDABLE
+from pnp.games.kingdom_builder.facts import MAX_SETTLEMENTS, UNBUILDABLE
 from pnp.games.kingdom_builder.model import COLS, ROWS, label
-from pnp.games.kingdom_builder.scan import (BLIND, GLARED, GLARED_LEAN, LEAN, MISREAD, OVERRULE, STRANGER, SURE, Hex,
-                                           both_readers, combined, net_verdicts, scan)
+from pnp.games.kingdom_builder.scan import (BLIND, GLARED, GLARED_LEAN, LEAN, LOST, MISREAD, OVERRULE, PAIR, STRANGER, SURE,
+                                           Hex, both_readers, combined, net_verdicts, scan)
 from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS
 from pnp.games.kingdom_builder.scan_geometry import W
 from pnp.games.kingdom_builder.scan_net import CLASSES, MODELS, PATCH, colour_class, patches, probabilities
@@ -146,6 +146,69 @@ def test_the_hand_reader_has_the_colours_wrong_where_it_reads_the_nets_sure_piec
     by_net = (*(Hex(c, "1", margin=_NET_SURE) for c in cells[:-1]), Hex(cells[-1], "1", False, ("1", "2"), "between", SURE - 1))
     by_hand = (*(Hex(c, "2") for c in cells[:-2]), Hex(cells[-2], None), Hex(cells[-1], "1"))
     assert combined(by_net, by_hand)[-1].sure is settled
+
+
+@pytest.mark.parametrize("pieces, settled", [(MAX_SETTLEMENTS, True), (MAX_SETTLEMENTS + 1, False)])
+def test_a_hand_reader_that_reads_a_player_with_more_pieces_than_a_player_has_settles_no_doubt_between_players(pieces, settled):
+    """Path-traced photo 10591 (careless, yellow and orange players): the hand reader read 58 pieces
+    as orange, taking yellow ones for orange, and settled three doubts of the net's between the two
+    (e^0.8 to e^2.1, leaning orange) as orange: silent errors. A player has at most 40 pieces
+    (MAX_SETTLEMENTS). Here the hand reader reads `pieces` hexes as player 2's, the net all but the
+    last surely so and the last between 2 and 1: settled where the count can be true, else ringed."""
+    cells = [(k // COLS, k % COLS) for k in range(pieces)]
+    by_net = (*(Hex(c, "2", margin=_NET_SURE) for c in cells[:-1]), Hex(cells[-1], "2", False, ("2", "1"), "between", 1.6))
+    by_hand = tuple(Hex(c, "2") for c in cells)
+    last = combined(by_net, by_hand)[-1]
+    assert (last.key, last.sure) == ("2", settled)
+
+
+@pytest.mark.parametrize("hand, sure", [
+    (Hex((0, 0), "2", False, ("2", None), f"1{LOST}"), True),   # it found none of 1's pieces: no say on them
+    (Hex((0, 0), "2", False, ("2", None), f"3{LOST}"), False),  # it lost another player's: the readers differ
+    (Hex((0, 0), "2"), False),                                  # it reads 2, sure: the readers differ
+])
+def test_a_hand_reader_that_found_none_of_a_players_pieces_has_no_say_on_them(hand, sure):
+    """Path-traced photo 10524 (as the tips say, orange and yellow players): the hand reader took
+    all 80 orange and yellow pieces for yellow and found no orange ones; the net read orange
+    pieces right, sure but under OVERRULE, and each was ringed as 'the readers differ'."""
+    read = both_readers(Hex((0, 0), "1", margin=_NET_SURE), hand)
+    assert (read.key, read.sure) == ("1", sure)
+
+
+@pytest.mark.parametrize("runner, reason", [(None, "between"), ("yellow", "")])
+def test_a_doubt_between_two_players_pieces_needs_a_smaller_margin_than_one_between_a_piece_and_none(runner, reason):
+    """Orange and yellow players; 20 hexes the net reads as orange pieces, the next reading (empty,
+    or yellow) e^((PAIR + SURE) / 2) less likely, and 20 as yellow pieces, sure: under SURE, so a doubt between a piece and none;
+    over PAIR, so sure between the two players' pieces (on the tuning photos, the net's readings
+    between two players' pieces were right at every margin over e^5.3; README, How it reads)."""
+    assert PAIR < SURE
+    board = case(5100)[1]
+    cells = [c for c in hexgrid.cells(ROWS, COLS) if board.at(c) not in UNBUILDABLE][:40]
+    odds = np.full((len(cells), len(CLASSES)), math.exp(-30))
+    odds[:20, CLASSES.index("orange")] = 1.0
+    odds[:20, CLASSES.index(runner)] = math.exp(-(PAIR + SURE) / 2)
+    odds[20:, CLASSES.index("yellow")] = 1.0  # and 20 yellow pieces, sure
+    read = [h for h in net_verdicts(cells, odds, board, [("1", "orange"), ("2", "yellow")]) if h.cell in cells[:20]]
+    assert {(h.key, h.reason) for h in read} == {("1", reason)}
+
+
+@pytest.mark.parametrize("nearest_yellow, reason", [(-(PAIR - 1), ""), (-(PAIR - 3), "between")])
+def test_two_players_pieces_the_net_keeps_apart_in_a_photo_are_not_in_doubt(nearest_yellow, reason):
+    """Path-traced photo 10456 (as the tips say, orange and yellow players): under its light the
+    net read the orange houses from e^2.1 towards orange (over yellow) up, the yellow ones from
+    e^4.1 towards yellow up, and no piece between; the orange ones under PAIR were ringed, all
+    right. Here 20 orange pieces at e^2 towards orange, 19 yellow ones at e^8 towards yellow and
+    one at `nearest_yellow`: a band 2 + PAIR - 1 wide with no piece in it keeps the two apart, the
+    orange pieces sure; 2 + PAIR - 3, under PAIR, is too narrow, and they are in doubt."""
+    board = case(5100)[1]
+    cells = [c for c in hexgrid.cells(ROWS, COLS) if board.at(c) not in UNBUILDABLE][:40]
+    towards_orange = np.array([2.0] * 20 + [-8.0] * 19 + [nearest_yellow])
+    odds = np.full((len(cells), len(CLASSES)), math.exp(-30))
+    odds[:, CLASSES.index("orange")] = np.exp(towards_orange / 2)
+    odds[:, CLASSES.index("yellow")] = np.exp(-towards_orange / 2)
+    read = net_verdicts(cells, odds, board, [("1", "orange"), ("2", "yellow")])
+    assert {(h.key, h.reason) for h in read if h.cell in cells[:20]} == {("1", reason)}
+    assert [h.reason for h in read if h.cell in cells[20:39]] == [""] * 19
 
 
 @pytest.mark.parametrize("washed, sure", [(GLARED - 1, True), (GLARED, False)])

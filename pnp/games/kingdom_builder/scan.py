@@ -12,6 +12,7 @@ close to a decision boundary is reported as unsure rather than guessed silently.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
@@ -34,6 +35,7 @@ from pnp.games.kingdom_builder.scan_print import blobs, like_pieces_elsewhere, r
 LOST = "'s pieces not found"      # the reason a hex is unsure then, after the player's key
 WASHED, GLARE, RIM_HIDDEN = "washed out", "glare", "rim hidden"  # where the hand reader may not see a piece
 SURE = 7.0   # the net's reading is sure where it is this much likelier (log) than the next (set on the check photos)
+PAIR = 6.0   # ... and a piece where the next reading is another player's piece (set on path-traced 10000-10599)
 OVERRULE = 9.0  # ... and stands where the hand reader reads otherwise where this much likelier (likewise)
 BLIND = 13.0    # ... and reads empty a hex the hand reader cannot see (WASHED, GLARE, RIM_HIDDEN) where this much
 LEAN = 2.0      # where both read a hex empty, the hand reader settles the net's doubt only where the net leans to
@@ -260,11 +262,14 @@ def _read(measured: Measured, centres: Any, lean: Any, board: Board, players: li
 
 def combined(by_net: tuple[Hex, ...], by_hand: tuple[Hex, ...]) -> tuple[Hex, ...]:
     """Each hex's reading from both readers' (`both_readers`), the hand reader settling the net's
-    doubts between two players only where it reads the players' colours as the net does, and an
-    empty hex the net doubts by `lean`: GLARED_LEAN in a photo with GLARED hexes washed out or more."""
+    doubts between two players only where it reads the players' colours as the net does and reads
+    no player with more pieces than a player has, and an empty hex the net doubts by `lean`:
+    GLARED_LEAN in a photo with GLARED hexes washed out or more."""
     misread = sum(net.sure and None not in (net.key, hand.key) and net.key != hand.key for net, hand in zip(by_net, by_hand))
+    counts = Counter(hand.key for hand in by_hand if hand.key is not None)
+    crowded = max(counts.values(), default=0) > MAX_SETTLEMENTS  # two players' pieces taken for one's
     lean = GLARED_LEAN if sum(hand.reason == WASHED for hand in by_hand) >= GLARED else LEAN
-    return tuple(both_readers(net, hand, misread < MISREAD, lean) for net, hand in zip(by_net, by_hand))
+    return tuple(both_readers(net, hand, misread < MISREAD and not crowded, lean) for net, hand in zip(by_net, by_hand))
 
 
 def both_readers(net: Hex, hand: Hex, settles: bool = True, lean: float = LEAN) -> Hex:
@@ -275,7 +280,10 @@ def both_readers(net: Hex, hand: Hex, settles: bool = True, lean: float = LEAN) 
     the two (the net's own reading and its unsureness where neither is sure). A hex the hand
     reader rings as one it cannot see (washed out white, under glare's veil, or its rim hidden
     by a neighbour's piece) is read empty surely only where the net is surer still (BLIND): a
-    piece may vanish there for both readers."""
+    piece may vanish there for both readers. Where the hand reader found none of a player's
+    pieces, it has no say on a piece the net surely reads as that player's."""
+    if net.sure and net.key is not None and hand.reason == f"{net.key}{LOST}":
+        return net
     if net.key is None and hand.reason in (WASHED, GLARE, RIM_HIDDEN) and net.margin < BLIND:
         return Hex(net.cell, None, False, (None, *(key for key in hand.alternatives if key is not None))[:2], hand.reason,
                    net.margin)
@@ -289,10 +297,11 @@ def both_readers(net: Hex, hand: Hex, settles: bool = True, lean: float = LEAN) 
 
 def read_by_net(grid: Grid, measured: Measured, board: Board, players: list[tuple[str, str]]) -> tuple[Hex, ...] | None:
     """Every readable hex as the net reads it: its likeliest of empty and the players' colours.
-    Unsure: less than SURE likelier (log) than the next reading; a piece STRANGER likelier of a
-    colour no player has than of any player's; one of the least sure pieces of a player read
-    with more than a player has; and every hex where a player's pieces were hardly found (the form's colour may be wrong,
-    its pieces read as another's).
+    Unsure: less than SURE likelier (log) than the next reading (PAIR where both are players'
+    pieces, and any likelier where the photo's pieces keep the two players `apart`); a piece
+    STRANGER likelier of a colour no player has than of any player's; one of the least sure
+    pieces of a player read with more than a player has; and every hex where a player's pieces
+    were hardly found (the form's colour may be wrong, its pieces read as another's).
     None where two players' colours are nearest one named colour (the net knows only those):
     then the hand reader tells them apart."""
     import numpy as np
@@ -315,6 +324,7 @@ def net_verdicts(cells: list[Cell], every: Any, board: Board, players: list[tupl
     ranked = np.argsort(-odds, axis=1, kind="stable")
     rows = np.arange(len(cells))
     margin = np.log(odds[rows, ranked[:, 0]] + 1e-12) - np.log(odds[rows, ranked[:, 1]] + 1e-12)
+    needed = np.where((ranked[:, :2] == 0).any(axis=1), SURE, np.where(apart(ranked, odds), 0.0, PAIR))
     extra = surplus(ranked[:, 0], margin, len(players))
     keys = (None, *(key for key, _ in players))
     found = np.bincount(ranked[:, 0], minlength=len(keys))[1:] >= PARAMS.found
@@ -331,10 +341,30 @@ def net_verdicts(cells: list[Cell], every: Any, board: Board, players: list[tupl
         best, runner = keys[ranked[n, 0]], keys[ranked[n, 1]]
         if lost is not None:
             runner = None if best is not None else lost
-        reason = (f"{lost}{LOST}" if lost is not None else "between" if margin[n] < SURE
+        reason = (f"{lost}{LOST}" if lost is not None else "between" if margin[n] < needed[n]
                   else "unusual colour" if stranger[n] else f"more than {MAX_SETTLEMENTS} read" if extra[n] else "")
         result.append(Hex(cell, best, not reason, (best, runner) if reason else (), reason, float(margin[n])))
     return tuple(result)
+
+
+def apart(ranked: Any, odds: Any) -> Any:
+    """Per hex, whether its two likeliest readings are two players' pieces that the net keeps apart
+    in this photo: no piece it reads as either's lies in a band PAIR wide round even odds between
+    the two. One player's pieces look alike in a photo, so the net's odds between two players'
+    colours fall in two groups, both moved alike by the light (warm light makes yellow look orange);
+    a piece near the band's edge still lies in its group. `ranked`: per hex, 0 (empty) and
+    1 + each player, likeliest first; `odds` their probabilities."""
+    import numpy as np
+
+    log = np.log(odds + 1e-12)
+    result = np.zeros(len(ranked), bool)
+    for a, b in sorted({(min(x, y), max(x, y)) for x, y in ranked[:, :2].tolist() if 0 not in (x, y)}):
+        either = np.isin(ranked[:, 0], (a, b))
+        towards_a = log[either, a] - log[either, b]
+        band = towards_a[towards_a > 0].min(initial=np.inf) - towards_a[towards_a < 0].max(initial=-np.inf)
+        if band >= PAIR:
+            result |= (np.sort(ranked[:, :2], axis=1) == (a, b)).all(axis=1)
+    return result
 
 
 def hex_inputs(straight: Any, centres: Any, lean: Any, measured: Measured, size: int = PATCH) -> tuple[list[Cell], Any]:
