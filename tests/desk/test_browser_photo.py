@@ -254,6 +254,31 @@ def test_a_scan_draft_is_undone_in_one_step(page, desk, photo, photo_file, tmp_p
     assert page.locator(".unsure .chip").all_inner_texts() == rings
 
 
+def test_a_tap_right_after_undoing_a_scan_is_not_lost(page, desk, photo, photo_file):
+    """A saved position, a photo read over it, the scan undone; the desk's answers held back, as
+    on a slow machine, and a hex tapped at once: the board shown is the position's own, so the
+    tap lands (the page used to forget the board's hexes on undo until the desk answered, and
+    the tap was lost)."""
+    open_file(page, EXAMPLE)
+    save(page)
+    show_photo(page, photo_file)
+    click_corners(page, photo.corners)
+    page.get_by_role("button", name="Read the photo").click()
+    page.wait_for_selector(".scan-message:has-text('read 36 settlements')")
+    board_shown(page)
+    held: list = []
+    page.route("**/api/evaluate", lambda route: held.append(route))
+    page.get_by_role("button", name="Undo the scan").click()
+    page.wait_for_selector(".scan-message:has-text('Scan undone')")
+    assert page.locator("#unsaved").is_hidden()
+    board = GAMES["kingdom-builder"].board_picture(GAMES["kingdom-builder"].load(EXAMPLE))
+    page.evaluate("window.scrollTo(0, 0)")  # row A in view
+    tap(page, board.spots, board.drawing.width, board.drawing.height, "A2")
+    page.wait_for_selector("#unsaved:not([hidden])", timeout=5000)
+    assert held  # the desk had not answered
+    page.unroute("**/api/evaluate")  # the held answers go on
+
+
 def test_the_scanners_notes_are_shown_with_the_draft(page, desk, tmp_path):
     """A game with a white player photographed 1.5 times too bright: the light terrain is
     clipped white, where a white piece cannot be told from the board. Beside the counts the

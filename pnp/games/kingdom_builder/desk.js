@@ -425,8 +425,7 @@
       return;
     }
     const { m: was, saved } = beforeScan;
-    m = was;
-    view = { key: null, spots: [], width: 1, height: 1, radius: 1 };
+    m = was;  // the board shown stays, its hexes known: a tap before the desk answers lands (new sections come with the answer)
     beforeScan = null;
     if (photo) Object.assign(photo, { bad: false, message: "Scan undone: the position is as it was before the scan." });
     Desk.status("Scan undone: the position is as it was before it", "good");
