@@ -192,6 +192,36 @@ def test_a_doubt_between_two_players_pieces_needs_a_smaller_margin_than_one_betw
     assert {(h.key, h.reason) for h in read} == {("1", reason)}
 
 
+@pytest.mark.parametrize("sure_orange, reason", [(MAX_SETTLEMENTS - 20, ""), (MAX_SETTLEMENTS - 19, "between")])
+def test_a_player_the_net_reads_with_more_pieces_than_a_player_has_needs_the_full_margin(sure_orange, reason):
+    """Path-traced photo 10849 (careless, orange and yellow players): the net read 66 pieces as
+    yellow, orange ones among them at e^6.0 and e^6.9 over orange; PAIR took them as sure, and
+    with the hand reader lost for orange they were silent errors. Here 20 pieces read as orange
+    e^((PAIR + SURE) / 2) over yellow, `sure_orange` more read as orange surely and 20 as yellow:
+    40 orange in all, the 20 are sure; 41, some are another's, and they need SURE."""
+    board = case(5100)[1]
+    cells = [c for c in hexgrid.cells(ROWS, COLS) if board.at(c) not in UNBUILDABLE][:40 + sure_orange]
+    odds = np.full((len(cells), len(CLASSES)), math.exp(-30))
+    odds[:20 + sure_orange, CLASSES.index("orange")] = 1.0
+    odds[:20, CLASSES.index("yellow")] = math.exp(-(PAIR + SURE) / 2)
+    odds[20 + sure_orange:, CLASSES.index("yellow")] = 1.0
+    read = net_verdicts(cells, odds, board, [("1", "orange"), ("2", "yellow")])
+    assert {(h.key, h.reason) for h in read if h.cell in cells[:20]} == {("1", reason)}
+
+
+@pytest.mark.parametrize("pieces, sure", [(MAX_SETTLEMENTS, True), (MAX_SETTLEMENTS + 1, False)])
+def test_the_net_does_not_overrule_the_hand_reader_for_a_player_it_reads_with_more_pieces_than_a_player_has(pieces, sure):
+    """Path-traced photo 10869 (careless, black and white players): the net read 46 pieces as
+    white, black houses at R6 and R8 among them at e^13.7 and e^14.8, over OVERRULE, where the
+    hand reader surely read them as black: silent errors. Here the net reads `pieces` hexes as
+    player 2's, surely; the hand reader agrees but on the last, which it reads as player 1's."""
+    cells = [(k // COLS, k % COLS) for k in range(pieces)]
+    by_net = tuple(Hex(c, "2", margin=OVERRULE + 4.7) for c in cells)
+    by_hand = (*(Hex(c, "2") for c in cells[:-1]), Hex(cells[-1], "1"))
+    last = combined(by_net, by_hand)[-1]
+    assert (last.key, last.sure) == ("2", sure)
+
+
 @pytest.mark.parametrize("nearest_yellow, reason", [(-(PAIR - 1), ""), (-(PAIR - 3), "between")])
 def test_two_players_pieces_the_net_keeps_apart_in_a_photo_are_not_in_doubt(nearest_yellow, reason):
     """Path-traced photo 10456 (as the tips say, orange and yellow players): under its light the

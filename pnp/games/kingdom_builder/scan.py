@@ -269,15 +269,19 @@ def combined(by_net: tuple[Hex, ...], by_hand: tuple[Hex, ...]) -> tuple[Hex, ..
     counts = Counter(hand.key for hand in by_hand if hand.key is not None)
     crowded = max(counts.values(), default=0) > MAX_SETTLEMENTS  # two players' pieces taken for one's
     lean = GLARED_LEAN if sum(hand.reason == WASHED for hand in by_hand) >= GLARED else LEAN
-    return tuple(both_readers(net, hand, misread < MISREAD and not crowded, lean) for net, hand in zip(by_net, by_hand))
+    net_counts = Counter(net.key for net in by_net if net.key is not None)
+    return tuple(both_readers(net, hand, misread < MISREAD and not crowded, lean, net_counts[net.key] <= MAX_SETTLEMENTS)
+                 for net, hand in zip(by_net, by_hand))
 
 
-def both_readers(net: Hex, hand: Hex, settles: bool = True, lean: float = LEAN) -> Hex:
+def both_readers(net: Hex, hand: Hex, settles: bool = True, lean: float = LEAN, overrules: bool = True) -> Hex:
     """One hex's reading: the net's. Where the two readers agree, sure where either is sure (the
     hand reader, where the net doubts between two players, only if it `settles` such doubts, and
     where the net doubts an empty hex, only if the net leans to empty by `lean`);
-    where they differ, sure only where the net is overwhelmingly sure (OVERRULE), else unsure between
-    the two (the net's own reading and its unsureness where neither is sure). A hex the hand
+    where they differ, sure only where the net is overwhelmingly sure (OVERRULE) and `overrules`
+    (it does not where it read the player with more pieces than a player has: some of them are
+    another's), else unsure between the two (the net's own reading and its unsureness where
+    neither is sure). A hex the hand
     reader rings as one it cannot see (washed out white, under glare's veil, or its rim hidden
     by a neighbour's piece) is read empty surely only where the net is surer still (BLIND): a
     piece may vanish there for both readers. Where the hand reader found none of a player's
@@ -290,7 +294,7 @@ def both_readers(net: Hex, hand: Hex, settles: bool = True, lean: float = LEAN) 
     if hand.key == net.key:
         doubted = (None not in net.alternatives and not settles) or (net.key is None and net.margin < lean)
         return net if net.sure or not hand.sure or doubted else Hex(net.cell, net.key, margin=net.margin)
-    if net.sure and net.margin >= OVERRULE or not (net.sure or hand.sure):
+    if net.sure and net.margin >= OVERRULE and overrules or not (net.sure or hand.sure):
         return net
     return Hex(net.cell, net.key, False, (net.key, hand.key), "the readers differ", net.margin)
 
@@ -324,7 +328,12 @@ def net_verdicts(cells: list[Cell], every: Any, board: Board, players: list[tupl
     ranked = np.argsort(-odds, axis=1, kind="stable")
     rows = np.arange(len(cells))
     margin = np.log(odds[rows, ranked[:, 0]] + 1e-12) - np.log(odds[rows, ranked[:, 1]] + 1e-12)
-    needed = np.where((ranked[:, :2] == 0).any(axis=1), SURE, np.where(apart(ranked, odds), 0.0, PAIR))
+    # Between two players' pieces PAIR, or less where the photo keeps them `apart`; but not for a
+    # player read with more pieces than a player has: some are another's, however sure they look.
+    over = np.bincount(ranked[:, 0], minlength=len(players) + 1) > MAX_SETTLEMENTS
+    over[0] = False
+    players_only = ~(ranked[:, :2] == 0).any(axis=1) & ~over[ranked[:, 0]] & ~over[ranked[:, 1]]
+    needed = np.where(players_only, np.where(apart(ranked, odds), 0.0, PAIR), SURE)
     extra = surplus(ranked[:, 0], margin, len(players))
     keys = (None, *(key for key, _ in players))
     found = np.bincount(ranked[:, 0], minlength=len(keys))[1:] >= PARAMS.found
