@@ -16,12 +16,12 @@ tuned on), where the hand reader settles an empty hex (LEAN) on flat 2000-2399 a
 two nets averaged and BLIND on flat 2000-2399 and 7800-7999 and path-traced 9200-9599, the
 stronger lean beside glare (GLARED) on those and flat 8200-8399 and path-traced 10200-10399, the
 doubts between two players (PAIR, apart, the hand reader's count and lost players) on path-traced
-9200-9599 and 10000-10599 and flat 8400-8599, the net's own count on path-traced 10800-10999; flat
-photos from --first 9200 on are held out, never looked at while tuning (7600-7799 and every 200
-from there to 9000-9199 were measured held out once). `--maker physical` takes the path-traced photos of
+9200-9599 and 10000-10599 and flat 8400-8599, the net's own count on path-traced 10800-11199; flat
+photos from --first 9400 on are held out, never looked at while tuning (7600-7799 and every 200
+from there to 9200-9399 were measured held out once). `--maker physical` takes the path-traced photos of
 tests/kingdom_builder/photos_physical.py instead (needs the `photos` extra; 1600x1200 unless
---size says; cached under .cache/photos/): its photos below 11200 are for tuning, from
---first 11200 on held out (9600-9799 and every 200 from there to 11000-11199 were measured held
+--size says; cached under .cache/photos/): its photos below 11400 are for tuning, from
+--first 11400 on held out (9600-9799 and every 200 from there to 11200-11399 were measured held
 out once). Half the photos follow the README's tips
 ("good": from above, even light, no flash, exposed so that the board keeps its colour), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game
@@ -128,7 +128,7 @@ def measure(job: tuple[int, str, int, int, int, Path | None]) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("photos", nargs="?", type=int, default=50)
-    parser.add_argument("--first", type=int, default=0, help="the first photo's number (flat 9200 on, path-traced 11200 on: held out)")
+    parser.add_argument("--first", type=int, default=0, help="the first photo's number (flat 9400 on, path-traced 11400 on: held out)")
     parser.add_argument("--size", help="WIDTHxHEIGHT (default 4000x3000; 1600x1200 for --maker physical)")
     parser.add_argument("--keep", type=Path, help="also write the photos and overlays of the worst cases here")
     parser.add_argument("--maker", choices=["flat", "physical"], default="flat", help="which photo maker takes the photos")

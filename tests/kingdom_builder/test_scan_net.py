@@ -209,6 +209,23 @@ def test_a_player_the_net_reads_with_more_pieces_than_a_player_has_needs_the_ful
     assert {(h.key, h.reason) for h in read if h.cell in cells[:20]} == {("1", reason)}
 
 
+@pytest.mark.parametrize("yellow, reason", [(MAX_SETTLEMENTS, ""), (MAX_SETTLEMENTS + 1, f"more than {MAX_SETTLEMENTS} read")])
+def test_every_piece_of_a_player_the_net_reads_with_too_many_is_unsure_under_overrule(yellow, reason):
+    """Path-traced photo 11037 (careless, orange and yellow players): the net read 56 pieces as
+    yellow, an orange house among them at e^7.8, over SURE but not among the 16 least sure; the
+    hand reader agreed, unsure: a silent error. Here `yellow` pieces read as yellow, each
+    e^((SURE + OVERRULE) / 2) over orange, and 20 as orange, sure: 40 yellow are sure; of 41,
+    any may be another's, and each is unsure."""
+    board = case(5100)[1]
+    cells = [c for c in hexgrid.cells(ROWS, COLS) if board.at(c) not in UNBUILDABLE][:yellow + 20]
+    odds = np.full((len(cells), len(CLASSES)), math.exp(-30))
+    odds[:yellow, CLASSES.index("yellow")] = 1.0
+    odds[:yellow, CLASSES.index("orange")] = math.exp(-(SURE + OVERRULE) / 2)
+    odds[yellow:, CLASSES.index("orange")] = 1.0
+    read = net_verdicts(cells, odds, board, [("1", "orange"), ("2", "yellow")])
+    assert {(h.key, h.reason) for h in read if h.cell in cells[:yellow]} == {("2", reason)}
+
+
 @pytest.mark.parametrize("pieces, sure", [(MAX_SETTLEMENTS, True), (MAX_SETTLEMENTS + 1, False)])
 def test_the_net_does_not_overrule_the_hand_reader_for_a_player_it_reads_with_more_pieces_than_a_player_has(pieces, sure):
     """Path-traced photo 10869 (careless, black and white players): the net read 46 pieces as

@@ -303,9 +303,10 @@ def read_by_net(grid: Grid, measured: Measured, board: Board, players: list[tupl
     """Every readable hex as the net reads it: its likeliest of empty and the players' colours.
     Unsure: less than SURE likelier (log) than the next reading (PAIR where both are players'
     pieces, and any likelier where the photo's pieces keep the two players `apart`); a piece
-    STRANGER likelier of a colour no player has than of any player's; one of the least sure
-    pieces of a player read with more than a player has; and every hex where a player's pieces
-    were hardly found (the form's colour may be wrong, its pieces read as another's).
+    STRANGER likelier of a colour no player has than of any player's; a piece of a player read
+    with more than a player has, under OVERRULE, and the least sure of them; and every hex where
+    a player's pieces were hardly found (the form's colour may be wrong, its pieces read as
+    another's).
     None where two players' colours are nearest one named colour (the net knows only those):
     then the hand reader tells them apart."""
     import numpy as np
@@ -329,12 +330,13 @@ def net_verdicts(cells: list[Cell], every: Any, board: Board, players: list[tupl
     rows = np.arange(len(cells))
     margin = np.log(odds[rows, ranked[:, 0]] + 1e-12) - np.log(odds[rows, ranked[:, 1]] + 1e-12)
     # Between two players' pieces PAIR, or less where the photo keeps them `apart`; but not for a
-    # player read with more pieces than a player has: some are another's, however sure they look.
+    # player read with more pieces than a player has: some are another's, however sure they look,
+    # so each of theirs is unsure below OVERRULE, and the least sure are surely among them.
     over = np.bincount(ranked[:, 0], minlength=len(players) + 1) > MAX_SETTLEMENTS
     over[0] = False
     players_only = ~(ranked[:, :2] == 0).any(axis=1) & ~over[ranked[:, 0]] & ~over[ranked[:, 1]]
     needed = np.where(players_only, np.where(apart(ranked, odds), 0.0, PAIR), SURE)
-    extra = surplus(ranked[:, 0], margin, len(players))
+    extra = surplus(ranked[:, 0], margin, len(players)) | (over[ranked[:, 0]] & (margin < OVERRULE))
     keys = (None, *(key for key, _ in players))
     found = np.bincount(ranked[:, 0], minlength=len(keys))[1:] >= PARAMS.found
     lost = keys[1 + int(np.argmin(found))] if not found.all() else None
