@@ -281,10 +281,9 @@ def both_readers(net: Hex, hand: Hex, settles: bool = True, lean: float = LEAN, 
     where they differ, sure only where the net is overwhelmingly sure (OVERRULE) and `overrules`
     (it does not where it read the player with more pieces than a player has: some of them are
     another's), else unsure between the two (the net's own reading and its unsureness where
-    neither is sure). A hex the hand
-    reader rings as one it cannot see (washed out white, under glare's veil, or its rim hidden
-    by a neighbour's piece) is read empty surely only where the net is surer still (BLIND): a
-    piece may vanish there for both readers. Where the hand reader found none of a player's
+    neither is sure). A hex the hand reader rings as one it cannot see (washed out white, under
+    glare's veil, or its rim hidden by a neighbour's piece) is read empty surely only where the
+    net is surer still (BLIND): a piece may vanish there for both readers. Where the hand reader found none of a player's
     pieces, it has no say on a piece the net surely reads as that player's."""
     if net.sure and net.key is not None and hand.reason == f"{net.key}{LOST}":
         return net
@@ -332,13 +331,13 @@ def net_verdicts(cells: list[Cell], every: Any, board: Board, players: list[tupl
     # Between two players' pieces PAIR, or less where the photo keeps them `apart`; but not for a
     # player read with more pieces than a player has: some are another's, however sure they look,
     # so each of theirs is unsure below OVERRULE, and the least sure are surely among them.
-    over = np.bincount(ranked[:, 0], minlength=len(players) + 1) > MAX_SETTLEMENTS
-    over[0] = False
+    keys = (None, *(key for key, _ in players))
+    counts = np.bincount(ranked[:, 0], minlength=len(keys))  # empty, then each player's pieces read
+    over = (counts > MAX_SETTLEMENTS) & (np.arange(len(keys)) > 0)
     players_only = ~(ranked[:, :2] == 0).any(axis=1) & ~over[ranked[:, 0]] & ~over[ranked[:, 1]]
     needed = np.where(players_only, np.where(apart(ranked, odds), 0.0, PAIR), SURE)
     extra = surplus(ranked[:, 0], margin, len(players)) | (over[ranked[:, 0]] & (margin < OVERRULE))
-    keys = (None, *(key for key, _ in players))
-    found = np.bincount(ranked[:, 0], minlength=len(keys))[1:] >= PARAMS.found
+    found = counts[1:] >= PARAMS.found
     lost = keys[1 + int(np.argmin(found))] if not found.all() else None
     read = {cell: n for n, cell in enumerate(cells)}
     result = []
