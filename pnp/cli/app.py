@@ -29,13 +29,13 @@ def make_app() -> typer.Typer:
         "Great Wall of China and Carolus Magnus.",
         epilog="Start with: pnp games",
         no_args_is_help=True,
-        add_completion=False,
+        add_completion=True,  # --install-completion, --show-completion: bash, zsh, fish, PowerShell
         rich_markup_mode=None,
         cls=LocalisedGroup,
     )
     app.callback()(root)
     app.command("games", epilog=example("pnp games"))(games.games)
-    app.command("desk", epilog=example("pnp desk boards/examples/first-game.yaml", "pnp desk game.yaml --no-browser",
+    app.command("desk", epilog=example("pnp desk kingdom-builder-example.yaml", "pnp desk game.yaml --no-browser",
                                        "pnp desk position.yaml --host 0.0.0.0 --port 8000"))(desk.desk)
     app.command("export", epilog=export.EXAMPLES)(export.export)
     for operation, handler in commands.HANDLERS.items():

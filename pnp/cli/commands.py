@@ -1,4 +1,4 @@
-"""The commands `pnp kit|boards|setup|template|check|score|scan GAME`, built from the game registry.
+"""The commands `pnp kit|boards|setup|template|example|check|score|scan GAME`, built from the game registry.
 
 Each operation has one handler here that does the work every game shares (reading options,
 writing files, printing); the game's own options come from its registry entry and are passed
@@ -18,9 +18,10 @@ from pathlib import Path
 import typer
 from typer.core import TyperGroup
 
-from pnp.cli.common import example, reports_errors, write_all, write_atomic
+from pnp.cli.common import completer, example, reports_errors, write_all, write_atomic
 from pnp.games import GAMES
-from pnp.games.base import P, R, Boards, Form, Game, Kit, Param, Scan, ScorePicture, Setups, SetupSheet, Source
+from pnp.games.base import (P, R, Boards, Example, Form, Game, Kit, Param, Scan, ScorePicture, Setups, SetupSheet,
+                            Source)
 from pnp.render.choices import Format, Language, Layout, Paper
 
 HELP = {
@@ -28,6 +29,7 @@ HELP = {
     "boards": "Generate original board sections.",
     "setup": "Randomize a set-up, reproducibly from a seed.",
     "template": "Write a blank transcription form for a game.",
+    "example": "Write a game's bundled example: a finished game to try check, score and the desk on.",
     "check": "Check a transcription for mistakes; every problem is listed with its line.",
     "score": "Score a finished game from its transcription.",
     "scan": "Read a finished game off a photo into its transcription.",
@@ -49,6 +51,7 @@ class Option:
     min: float | None = None
     max: float | None = None
     required: bool = False
+    complete: Callable[[], list[str]] | None = None  # the values a shell completes, where no type lists them
 
 
 # A game's option is `--its-name`, except these.
@@ -58,7 +61,7 @@ FLAGS = {"fmt": "--format", "setup_file": "--setup"}
 def _option(param: Param) -> Option:
     flag = FLAGS.get(param.name, "--" + param.name.replace("_", "-"))
     return Option(param.name, param.type, param.default, param.help, (flag,), None, param.min, param.max,
-                  param.required)
+                  param.required, param.complete)
 
 
 def _argument(name: str, metavar: str, help: str) -> Option:
@@ -102,6 +105,10 @@ SHARED: dict[str, tuple[Option, ...]] = {
         Option("out", Path, None, "Write to this file instead of printing.", ("--out", "-o")),
         FORCE,
         Option("lang", Language, Language.EN, "Language of the form's comments.", ("--lang",)),
+    ),
+    "example": (
+        Option("out", Path, None, "The file to write.  [default: GAME-example.yaml]", ("--out", "-o")),
+        FORCE,
     ),
     "check": (_argument("file", "FILE", "The transcription (YAML)."),),
     "score": (
@@ -148,7 +155,8 @@ def _typer_parameter(option: Option) -> inspect.Parameter:
         info = typer.Argument(..., help=option.help, metavar=option.metavar, show_default=False)
     else:
         info = typer.Option(... if option.required else option.default, *option.flags, help=option.help,
-                            min=option.min, max=option.max, show_default=option.default not in (None, False))
+                            min=option.min, max=option.max, show_default=option.default not in (None, False),
+                            autocompletion=completer(option.complete) if option.complete else None)
     return inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=info, annotation=option.type)
 
 
@@ -268,6 +276,27 @@ def template(game: Game[P, R], out: Path | None, force: bool, lang: str, **optio
     typer.echo(f"wrote {out}", err=True)
 
 
+def write_example(game: Game[P, R], out: Path | None, force: bool, **options: object) -> None:
+    import shlex
+
+    from pnp.escape import terminal
+
+    assert isinstance(game, Example)
+    sample = game.example(**options)
+    out = Path(sample.name) if out is None else out
+    files: dict[Path, str | bytes] = {out: sample.text}
+    if sample.photo is not None:
+        _suffix(out, "--out", ("yaml", "yml"))  # the photo takes the name ending in .jpg
+        files[out.with_suffix(".jpg")] = sample.photo
+    write_all(files, force)  # both or neither
+    names = [terminal(shlex.quote(str(path))) for path in files]
+    typer.echo(f"wrote {' and '.join(names)}\nTry:")
+    if sample.photo is not None:
+        typer.echo(f"  pnp scan {game.id} {names[0]} {names[1]} --out scanned.yaml")
+    else:
+        typer.echo(f"  pnp score {game.id} {names[0]} --explain")
+
+
 def check(game: Game[P, R], file: Path, boards_dir: Path | None = None) -> None:
     position = game.load(file, boards_dir, frozenset(GAMES))
     typer.echo(f"{file}: OK: {game.check_summary(position)}")
@@ -318,4 +347,5 @@ def scan(game: Game[P, R], form: Path, photo: Path, out: Path | None, overlay: P
 
 
 HANDLERS: dict[str, Callable[..., None]] = {
-    "kit": kit, "boards": boards, "setup": setup, "template": template, "check": check, "score": score, "scan": scan}
+    "kit": kit, "boards": boards, "setup": setup, "template": template, "example": write_example, "check": check,
+    "score": score, "scan": scan}

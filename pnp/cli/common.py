@@ -1,4 +1,5 @@
-"""Helpers every command shares: turning library errors into exit codes, writing files safely."""
+"""Helpers every command shares: turning library errors into exit codes, writing files safely,
+examples in --help, values for a shell to complete."""
 
 from __future__ import annotations
 
@@ -53,3 +54,12 @@ def write_all(files: dict[Path, str | bytes], force: bool = False) -> None:
 def example(*lines: str) -> str:
     """An epilog listing examples, kept line by line in --help ('\\b' stops click rewrapping)."""
     return "Examples:\n\n\b\n" + "\n".join(f"  $ {line}" for line in lines)
+
+
+def completer(values: Callable[[], list[str]]) -> Callable[[str], list[str]]:
+    """What Typer asks for the completions of a value begun as `incomplete`."""
+
+    def complete(incomplete: str) -> list[str]:
+        return [value for value in values() if value.startswith(incomplete)]
+
+    return complete

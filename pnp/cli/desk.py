@@ -12,6 +12,7 @@ import typer
 
 from pnp.cli.common import reports_errors
 from pnp.errors import PnpError
+from pnp.escape import terminal
 
 if TYPE_CHECKING:
     import socket
@@ -22,9 +23,10 @@ LOCAL = ("127.0.0.1", "localhost", "::1")
 def targets_for(file: Path | None, folder: Path) -> tuple[dict[str, Path], Path | None]:
     """The file each game saves to, and the transcription to open (None for a new one).
 
-    An existing FILE is opened and saved for its own game; a FILE not yet there is written by
-    whichever game is saved first; without FILE each game saves to a new file in `folder`,
-    named after it and chosen now (never overwriting a file that is there)."""
+    An existing FILE is opened and saved for its own game; a FILE not yet there is a new game,
+    written by whichever game is saved first, in a folder that must be there (a path to a folder
+    that is not is taken for a mistyped transcription); without FILE each game saves to a new
+    file in `folder`, named after it and chosen now (never overwriting a file that is there)."""
     from pnp import yamldoc
     from pnp.desk.service import free_path
     from pnp.inputs import read_text
@@ -33,6 +35,9 @@ def targets_for(file: Path | None, folder: Path) -> tuple[dict[str, Path], Path 
     if file is None:
         return {game_id: free_path(folder, game_id) for game_id in GAMES}, None
     if not file.exists():
+        if not file.parent.is_dir():
+            raise PnpError(f"{file}: no such file, nor folder {file.parent}; name a transcription, or a new "
+                           "file in a folder that exists to start a new game")
         if file.suffix.lower() not in (".yaml", ".yml"):
             raise PnpError(f"{file}: a new transcription's name ends in .yaml")
         return {game_id: file for game_id in GAMES}, None
@@ -124,6 +129,8 @@ def desk(
     url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/" + ("" if token is None else f"?token={token}")
     desk_ = Desk(targets, opened, host, port, token, names=(socket.gethostname(),))
     typer.echo(f"pnp desk: {url}")
+    if file is not None and opened is None:
+        typer.echo(f"  {terminal(str(file))} does not exist: starting a new game")
     saves = sorted({str(path) for path in targets.values()})
     typer.echo(f"  saves to {', '.join(saves)}" if len(saves) < 3 else f"  saves to new files in {Path.cwd()}")
     if not local:

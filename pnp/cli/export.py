@@ -9,7 +9,7 @@ from pathlib import Path
 
 import typer
 
-from pnp.cli.common import example, reports_errors, write_all
+from pnp.cli.common import completer, example, reports_errors, write_all
 from pnp.errors import OptionError
 from pnp.escape import terminal
 from pnp.render.choices import Language
@@ -26,15 +26,29 @@ EXAMPLES = example("pnp export kingdom-builder --to pod",
                    "pnp export carolus-magnus --to tts --url-base https://example.org/cm")
 
 
+def _games() -> list[str]:
+    """The games export takes: those with a kit."""
+    from pnp.games import GAMES
+
+    return [game_id for game_id, game in GAMES.items() if game.offers("export")]
+
+
+def _presets() -> list[str]:
+    from pnp.export.pod import PRESETS
+
+    return list(PRESETS)
+
+
 @reports_errors
 def export(
-    game: str = typer.Argument(..., metavar="GAME", help="kingdom-builder, great-wall or carolus-magnus."),
+    game: str = typer.Argument(..., metavar="GAME", help="kingdom-builder, great-wall or carolus-magnus.",
+                               autocompletion=completer(_games)),
     to: Target = typer.Option(..., "--to", help="pod: one PNG per piece face with a manifest, for print-on-demand "
                            "shops; tts: deck sheets, tiles and a saved object for Tabletop Simulator."),
     dpi: int = typer.Option(None, "--dpi", help="pod: pixels per inch, 72-1200.  [default: 300]", show_default=False),
     bleed: float = typer.Option(None, "--bleed", help="pod: artwork beyond the trim on each side, mm, 0-5.  "
                                 "[default: 3]", show_default=False),
-    preset: str = typer.Option(None, "--preset", metavar="<tgc>", help="pod: a shop's card template: tgc (The Game Crafter's "
+    preset: str = typer.Option(None, "--preset", metavar="<tgc>", autocompletion=completer(_presets), help="pod: a shop's card template: tgc (The Game Crafter's "
                                "poker card, 825 x 1125 px at 300 DPI)."),
     url_base: str = typer.Option(None, "--url-base", help="tts: the http(s) URL where you will host the images "
                                  "(default: file:/// paths to the exported images)."),
@@ -49,9 +63,11 @@ def export(
     from pnp.export import run
     from pnp.games import GAMES
 
-    if game not in GAMES:  # wrong usage, as for every command taking a game
-        typer.echo(f"pnp export {terminal(game)}: unknown game '{terminal(game)}'{did_you_mean(game, GAMES)}; "
-                   f"it takes: {', '.join(GAMES)}", err=True)
+    takes = _games()
+    if game not in takes:  # wrong usage, as for every command taking a game
+        why = (f"{GAMES[game].name} has no 'export' command" if game in GAMES
+               else f"unknown game '{terminal(game)}'{did_you_mean(game, GAMES)}")
+        typer.echo(f"pnp export {terminal(game)}: {why}; it takes: {', '.join(takes)}", err=True)
         raise typer.Exit(2)
     request = run.Request(game, to.value, dpi, bleed, preset, url_base, lang.value)
     folder = out if out is not None else Path("output") / f"{game}-{to.value}"

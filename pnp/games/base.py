@@ -31,8 +31,10 @@ R = TypeVar("R")  # a game's result
 S = TypeVar("S")  # a game's set-up
 Json = dict[str, object]
 
-# The operations a game may offer, in the order `pnp games` lists them.
-OPERATIONS = ("kit", "boards", "setup", "template", "check", "score", "scan")
+# The operations a game may offer, each a command `pnp OPERATION GAME`, in the order `pnp games` lists them.
+OPERATIONS = ("kit", "boards", "setup", "template", "example", "check", "score", "scan")
+# Every command a game may be taken by: the operations, then `pnp export GAME` and `pnp desk`.
+COMMANDS = (*OPERATIONS, "export", "desk")
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,7 @@ class Param:
     min: float | None = None
     max: float | None = None
     required: bool = False  # must be given (a blank form for the desk uses the method's own default)
+    complete: Callable[[], list[str]] | None = None  # the values a shell offers to complete (imports on call)
 
 
 @dataclass(frozen=True)
@@ -116,6 +119,17 @@ class Reading:
     notes: tuple[str, ...]
     data: Json
     overlay: Callable[[str], bytes]
+
+
+@dataclass(frozen=True)
+class Sample:
+    """Something to try the commands on, written by `pnp example`: a transcription (or a form to
+    fill in) under the file name `name`, and for a photo scan the photo to read into it (JPEG),
+    written beside it under the same name ending in .jpg."""
+
+    name: str
+    text: str
+    photo: bytes | None = None
 
 
 @dataclass(frozen=True)
@@ -181,11 +195,13 @@ class Game(ABC, Generic[P, R]):
         source = Source.of(path, boards_dir, games=games)
         return self.parse(read_text(path, source.file), source)
 
-    def offers(self, operation: str) -> bool:
-        capability = CAPABILITIES.get(operation)
-        return operation in ("check", "score") or (capability is not None and isinstance(self, capability))
+    def offers(self, command: str) -> bool:
+        """Whether `command` (one of COMMANDS) takes this game: check, score and the desk take every game."""
+        capability = CAPABILITIES.get(command)
+        return command in ("check", "score", "desk") or (capability is not None and isinstance(self, capability))
 
     def offered(self) -> tuple[str, ...]:
+        """The operations the game offers: those its `commands` document."""
         return tuple(operation for operation in OPERATIONS if self.offers(operation))
 
 
@@ -232,6 +248,24 @@ def read_leniently(problems: list[Problem], read: Callable[[], P | None]) -> tup
     except InputError as error:
         return None, list(error.problems)
     return position, problems
+
+
+def bundled_example(name: str) -> bytes:
+    """A file of the bundled examples (boards/examples/ in the source tree)."""
+    from pnp.resources import data_dir
+
+    return (data_dir("boards") / "examples" / name).read_bytes()
+
+
+class BundledExample:
+    """`pnp example GAME`: the game's finished example game, `example_file` of the bundled
+    examples, written as GAME-example.yaml."""
+
+    id: str
+    example_file: str
+
+    def example(self) -> Sample:
+        return Sample(f"{self.id}-example.yaml", bundled_example(self.example_file).decode("utf-8"))
 
 
 class PageBeside:
@@ -289,6 +323,13 @@ class Form(Protocol):
 
 
 @runtime_checkable
+class Example(Protocol):
+    def example(self, **options: object) -> Sample:
+        """A finished game to try check and score on; the game's options may ask for something
+        else to try (a form and a photo to scan)."""
+
+
+@runtime_checkable
 class ScorePicture(Protocol):
     def picture(self, result: object) -> Drawing:
         """A result drawn: the board and what scored."""
@@ -326,4 +367,5 @@ class DeskPage(Protocol):
         """The game's editor for the desk page (JavaScript calling `Desk.register`)."""
 
 
-CAPABILITIES: Mapping[str, type] = {"kit": Kit, "boards": Boards, "setup": Setups, "template": Form, "scan": Scan}
+CAPABILITIES: Mapping[str, type] = {"kit": Kit, "boards": Boards, "setup": Setups, "template": Form, "example": Example,
+                                    "scan": Scan, "export": Kit}

@@ -7,13 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 from typer.testing import CliRunner
 
 from pnp.cli.app import app, make_app
 from pnp.cli.commands import options
 from pnp.games import GAMES
-from pnp.games.base import OPERATIONS, Source
+from pnp.games.base import COMMANDS, OPERATIONS, Source
 from tests.coin_flip.game import GAME as COIN_FLIP
 
 EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "boards" / "examples"
@@ -36,11 +35,24 @@ def test_help_is_written_for_exactly_the_operations_a_game_implements(game):
     assert set(game.commands) == set(game.offered())
 
 
-def test_games_lists_what_the_registry_declares():
-    out = CliRunner().invoke(app, ["games"]).stdout
+# What each game implements, read off its class: Kingdom Builder everything; the other two no
+# board sections and no scan; every game check, score and the desk, and export where it has a kit.
+OFFERS = {
+    "kingdom-builder": "kit boards setup template example check score scan export desk",
+    "great-wall": "kit setup template example check score export desk",
+    "carolus-magnus": "kit setup template example check score export desk",
+}
+
+
+def test_games_lists_every_command_of_each_game_as_the_registry_declares():
+    out = CliRunner().invoke(app, ["games"]).stdout.splitlines()
+    listed = {line: out[n + 2] for n, line in enumerate(out) if not line.startswith(" ")}
+    assert list(listed) == [f"{game.id}  ({game.name})" for game in GAMES.values()]
     for game in GAMES.values():
-        offered = [f"pnp {operation} {game.id}" for operation in OPERATIONS if game.offers(operation)]
-        assert f"  commands: {', '.join(offered)}" in out
+        commands = OFFERS[game.id].split()
+        assert [command for command in COMMANDS if game.offers(command)] == commands
+        shown = [f"pnp {command}" if command == "desk" else f"pnp {command} {game.id}" for command in commands]
+        assert listed[f"{game.id}  ({game.name})"] == f"  commands: {', '.join(shown)}"
 
 
 @pytest.fixture
@@ -55,7 +67,8 @@ def test_a_game_with_only_check_and_score_runs_on_the_command_line(coin_flip, tm
     flip.write_text("game: coin-flip\ncalls: {Anna: heads, Boris: tails, Clara: heads}\nlanded: heads\n")
     runner = CliRunner()
     listed = runner.invoke(coin_flip, ["games"]).stdout
-    assert "coin-flip  (Coin flip)\n  who called the coin right\n  commands: pnp check coin-flip, pnp score coin-flip" in listed
+    assert "coin-flip  (Coin flip)\n  who called the coin right\n  commands: pnp check coin-flip, pnp score coin-flip, " \
+        "pnp desk\n" in listed
     checked = runner.invoke(coin_flip, ["check", "coin-flip", str(flip)])
     assert checked.exit_code == 0 and checked.stdout == f"{flip}: OK: 3 calls, landed heads\n"
     # Anna and Clara called heads, and heads it was.
@@ -64,6 +77,9 @@ def test_a_game_with_only_check_and_score_runs_on_the_command_line(coin_flip, tm
         '{\n  "winners": [\n    "Anna",\n    "Clara"\n  ]\n}\n'
     template = runner.invoke(coin_flip, ["template", "coin-flip"])
     assert template.exit_code == 2 and "Coin flip has no 'template' command" in template.stderr
+    export = runner.invoke(coin_flip, ["export", "coin-flip", "--to", "pod"])  # no kit, nothing to export
+    assert export.exit_code == 2 and export.stderr == ("pnp export coin-flip: Coin flip has no 'export' command; it "
+                                                       "takes: kingdom-builder, great-wall, carolus-magnus\n")
 
 
 def test_a_bad_toy_position_lists_every_problem(coin_flip, tmp_path):
@@ -76,7 +92,7 @@ def test_a_bad_toy_position_lists_every_problem(coin_flip, tmp_path):
     assert other.exit_code == 1 and "this is a coin-flip transcription" in other.stderr
 
 
-EXAMPLES = {yaml.safe_load(path.read_text())["game"]: path for path in sorted(EXAMPLES_DIR.glob("*.yaml"))}
+EXAMPLES = {game.id: EXAMPLES_DIR / game.example_file for game in GAMES.values()}
 
 
 @pytest.mark.parametrize("game", GAMES.values(), ids=lambda g: g.id)

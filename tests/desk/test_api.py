@@ -17,12 +17,13 @@ from pnp.desk.app import MAX_BODY, MAX_UPLOAD, Desk, create_app
 from pnp.desk.guard import COOKIE
 from pnp.errors import PnpError
 from pnp.games import GAMES
+from pnp.games.base import Example
 from tests.readers import reader
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "boards" / "examples"
-# The bundled example of each game, found by what it says it is: a game registered without one
-# fails test_every_game_has_an_example.
-FILES = {yaml.safe_load(path.read_text())["game"]: path.name for path in sorted(EXAMPLES.glob("*.yaml"))}
+# The bundled example of each game, as the registry names it: a game registered without one fails
+# test_every_game_has_an_example.
+FILES = {game.id: game.example_file for game in GAMES.values() if isinstance(game, Example)}
 PORT = 8123
 BASE = f"http://127.0.0.1:{PORT}"
 
@@ -64,6 +65,7 @@ def cli_json(game_id: str, path: Path) -> dict:
 
 def test_every_game_has_an_example():
     assert set(FILES) == set(GAMES)
+    assert all(yaml.safe_load((EXAMPLES / name).read_text())["game"] == game_id for game_id, name in FILES.items())
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -290,6 +292,35 @@ def test_a_file_that_is_no_transcription_stops_the_desk_before_it_starts(tmp_pat
     other.write_text("game: chess\n")
     result = CliRunner().invoke(cli, ["desk", str(other), "--no-browser"])
     assert result.exit_code == 1 and "'game:' must name one of" in result.stderr
+
+
+@pytest.fixture
+def served(monkeypatch) -> list[object]:
+    """The desks `pnp desk` would serve, recorded instead of served."""
+    import uvicorn
+
+    started: list[object] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda server, sockets=None: started.append(server))
+    return started
+
+
+def test_a_file_in_no_folder_is_a_mistyped_path_and_no_desk_starts(tmp_path, monkeypatch, served):
+    # As the README's `pnp desk boards/examples/first-game.yaml` is typed outside the repository.
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["desk", "boards/examples/first-game.yaml", "--no-browser", "--port", "0"])
+    assert result.exit_code == 1 and served == [] and list(tmp_path.iterdir()) == []
+    assert result.stderr == ("boards/examples/first-game.yaml: no such file, nor folder boards/examples; name a "
+                             "transcription, or a new file in a folder that exists to start a new game\n")
+
+
+def test_a_new_file_in_a_folder_starts_a_new_game_and_says_so(tmp_path, monkeypatch, served):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["desk", "new.yaml", "--no-browser", "--port", "0"])
+    assert result.exit_code == 0 and len(served) == 1
+    assert result.stdout.splitlines()[1:3] == ["  new.yaml does not exist: starting a new game", "  saves to new.yaml"]
+    assert list(tmp_path.iterdir()) == []  # nothing written until a game is saved
+    opened = CliRunner().invoke(cli, ["desk", str(EXAMPLES / FILES["great-wall"]), "--no-browser", "--port", "0"])
+    assert opened.exit_code == 0 and "does not exist" not in opened.stdout
 
 
 def test_the_picture_downloads_as_pdf_where_a_game_has_one(copy):

@@ -1,12 +1,12 @@
 """Carolus Magnus as the registry sees it: its commands and their options, and what it implements
-(the kit, set-ups, the blank form, its desk page). Imports stay inside the methods."""
+(the kit, set-ups, the blank form, its example, its desk page). Imports stay inside the methods."""
 
 from __future__ import annotations
 
 import functools
 from typing import TYPE_CHECKING
 
-from pnp.games.base import ByPlayers, Engine, Game, Operation, PageBeside, Param, Table
+from pnp.games.base import BundledExample, ByPlayers, Engine, Game, Operation, PageBeside, Param, Table
 
 if TYPE_CHECKING:
     from pnp.games.carolus_magnus.model import Position
@@ -19,10 +19,11 @@ ID = "carolus-magnus"
 PLAYERS = Param("players", int, None, "Number of players (2-4).", min=2, max=4, required=True)
 
 
-class CarolusMagnus(ByPlayers["Setup"], PageBeside, Game["Position", "Result"]):
+class CarolusMagnus(ByPlayers["Setup"], BundledExample, PageBeside, Game["Position", "Result"]):
     id = ID
     name = "Carolus Magnus"
     summary = "print-and-play kit; set-ups; colour control, territory majorities and Emperor stops from a position"
+    example_file = "carolus-magnus-counterattack.yaml"
     commands = {
         "kit": Operation(
             "15 territory segments in 3 shapes, courts, disc sets, clan markers, castles, the Emperor, 4 dice to "
@@ -38,6 +39,8 @@ class CarolusMagnus(ByPlayers["Setup"], PageBeside, Game["Position", "Result"]):
             (PLAYERS,)),
         "template": Operation("A blank Carolus Magnus position: 15 single-segment territories to merge and fill in.",
                               ("pnp template carolus-magnus --players 2 --out position.yaml",), (PLAYERS,)),
+        "example": Operation("The rulebook's counter-attack (figures 5 and 6): 2 players, white to play.",
+                             ("pnp example carolus-magnus", "pnp example carolus-magnus --out position.yaml")),
         "check": Operation("Validate a Carolus Magnus position; exit 1 and list every problem if it has any.",
                            ("pnp check carolus-magnus position.yaml",)),
         "score": Operation(

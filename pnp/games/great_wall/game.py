@@ -1,12 +1,12 @@
 """Great Wall of China as the registry sees it: its commands and their options, and what it
-implements (the kit, set-ups, the blank form, its desk page). Imports stay inside the methods."""
+implements (the kit, set-ups, the blank form, its example, its desk page). Imports stay inside the methods."""
 
 from __future__ import annotations
 
 import functools
 from typing import TYPE_CHECKING
 
-from pnp.games.base import ByPlayers, Engine, Game, Operation, PageBeside, Param, Table
+from pnp.games.base import BundledExample, ByPlayers, Engine, Game, Operation, PageBeside, Param, Table
 
 if TYPE_CHECKING:
     from pnp.games.great_wall.model import Position
@@ -22,10 +22,11 @@ def _players(default: int | None, help: str) -> Param:
     return Param("players", int, default, help, min=2, max=5, required=default is None)
 
 
-class GreatWall(ByPlayers["Setup"], PageBeside, Game["Position", "Result"]):
+class GreatWall(ByPlayers["Setup"], BundledExample, PageBeside, Game["Position", "Result"]):
     id = ID
     name = "Great Wall of China"
     summary = "print-and-play kit; set-ups; success checks, the end-game chain and totals from a transcribed position"
+    example_file = "great-wall-last-round.yaml"
     commands = {
         "kit": Operation(
             "100 wall cards (20 per colour) with a back per colour, 36 favour tokens, reference cards (every card "
@@ -40,6 +41,9 @@ class GreatWall(ByPlayers["Setup"], PageBeside, Game["Position", "Result"]):
         "template": Operation("A blank Great Wall position to fill in from the table.",
                               ("pnp template great-wall --players 3 --out position.yaml",),
                               (_players(None, "Number of players (2-5)."),)),
+        "example": Operation("A position after the last round: 3 players; gates, towers, nobility and a dragon "
+                             "on the wall.",
+                             ("pnp example great-wall", "pnp example great-wall --out position.yaml")),
         "check": Operation("Validate a Great Wall position; exit 1 and list every problem if it has any.",
                            ("pnp check great-wall position.yaml",)),
         "score": Operation(

@@ -1,7 +1,7 @@
 """Kingdom Builder as the registry sees it: its commands and their options, and what it
 implements: the kit, generated board sections, set-ups with a printable sheet, the blank form,
-the score picture, the board to tap on the desk, and the photo scan. Imports stay inside the
-methods so that listing the games costs no start-up time."""
+its example (and a photo of it to scan), the score picture, the board to tap on the desk, and the
+photo scan. Imports stay inside the methods so that listing the games costs no start-up time."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.games.base import BoardPicture, Engine, Game, Json, Operation, PageBeside, Param, Reading, Source
+from pnp.games.base import (BoardPicture, BundledExample, Engine, Game, Json, Operation, PageBeside, Param, Reading,
+                            Sample, Source, bundled_example)
 from pnp.render.choices import Language, Paper
 
 if TYPE_CHECKING:
@@ -24,6 +25,15 @@ if TYPE_CHECKING:
 ID = "kingdom-builder"
 BOARDS_DIR = Param("boards_dir", Path, None, "A folder of your own section files.")
 FIRST_GAME = ("tavern", "paddock", "oasis", "farm")
+# The example's form and a photo of its finished board (made by tools/sample_photo.py).
+PHOTO_FORM, PHOTO = "first-game-form.yaml", "first-game-photo.jpg"
+
+
+def section_names() -> list[str]:
+    """Sections a board entry may name without a file of one's own, for a shell to complete."""
+    from pnp.games.kingdom_builder.library import known_names
+
+    return known_names()
 
 
 class BoardsFormat(str, Enum):
@@ -32,10 +42,11 @@ class BoardsFormat(str, Enum):
     PDF = "pdf"
 
 
-class KingdomBuilder(PageBeside, Game["Position", "Result"]):
+class KingdomBuilder(BundledExample, PageBeside, Game["Position", "Result"]):
     id = ID
     name = "Kingdom Builder"
     summary = "print-and-play kit with generated board sections; set-ups; end-game gold from a transcribed board"
+    example_file = "first-game.yaml"
     commands = {
         "kit": Operation(
             "Every Kingdom Builder component: the 8 board sections of the default set, cards, tiles, tokens and aids.",
@@ -67,11 +78,19 @@ class KingdomBuilder(PageBeside, Game["Position", "Result"]):
              "pnp template kingdom-builder > game.yaml",
              "pnp template kingdom-builder --setup setup.json --out game.yaml"),
             (Param("boards", tuple[str, str, str, str], FIRST_GAME,
-                   "Four sections: top-left, top-right, bottom-left, bottom-right; NAME@180 = turned."),
+                   "Four sections: top-left, top-right, bottom-left, bottom-right; NAME@180 = turned.",
+                   complete=section_names),
              Param("players", int, None, "Number of players (2-4); default 2.", min=2, max=4),
              Param("setup_file", Path, None,
                    "A set-up from 'pnp setup kingdom-builder --json': its boards, cards and players."),
              BOARDS_DIR)),
+        "example": Operation(
+            "A finished 3-player first game: the rulebook's first-game sections and cards, 40 settlements each.",
+            ("pnp example kingdom-builder", "pnp example kingdom-builder --out game.yaml",
+             "pnp example kingdom-builder --photo"),
+            (Param("photo", bool, False, "Write instead the example's form (its boards, cards and players with their "
+                   "piece colours, no settlements) and beside it a photo of its finished board, named as the form but "
+                   "ending in .jpg: to try pnp scan on. Default name: scan-example.yaml."),)),
         "check": Operation("Validate a Kingdom Builder transcription; exit 1 and list every problem if it has any.",
                            ("pnp check kingdom-builder game.yaml",), (BOARDS_DIR,)),
         "score": Operation(
@@ -118,6 +137,11 @@ class KingdomBuilder(PageBeside, Game["Position", "Result"]):
         from pnp.games.kingdom_builder.boards import section_files
 
         return section_files(seed, fmt, paper, bleed, lang)
+
+    def example(self, photo: bool = False) -> Sample:
+        if not photo:
+            return super().example()
+        return Sample("scan-example.yaml", bundled_example(PHOTO_FORM).decode("utf-8"), bundled_example(PHOTO))
 
     # set-ups and the form
     def setup(self, seed: int, players: int = 2, first_game: bool = False, sections_set: int | None = None) -> Setup:
