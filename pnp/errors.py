@@ -5,17 +5,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Problem:
-    """One thing wrong with an input file, located as precisely as we can."""
+    """One thing wrong with an input file, located as precisely as we can: its line, and where
+    on that line's part of a board it is (`at`: row and column), which orders a line's problems."""
 
     file: str
     line: int | None
     message: str
+    at: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         where = self.file if self.line is None else f"{self.file}:{self.line}"
         return f"{where}: {self.message}"
+
+
+def ordered(problems: list[Problem]) -> list[Problem]:
+    """Problems once each, by file, then line, then place on the board (D2 before D10), then message."""
+    return sorted(set(problems), key=lambda p: (p.file, p.line or 0, p.at, p.message))
 
 
 class PnpError(Exception):
@@ -37,7 +44,8 @@ class LinesError(PnpError):
 
 
 class OptionError(LinesError):
-    """Command options that do not go."""
+    """Command options that do not go: wrong usage (an unknown value, a value out of range,
+    options that do not go together), which the command line tells apart from bad input."""
 
 
 class InputError(PnpError):
@@ -46,7 +54,7 @@ class InputError(PnpError):
     SHOWN = 50  # beyond this many lines a list of problems helps nobody
 
     def __init__(self, problems: list[Problem]):
-        self.problems = sorted(set(problems), key=lambda p: (p.file, p.line or 0, p.message))
+        self.problems = ordered(problems)
         super().__init__("\n".join(self.messages()))
 
     def messages(self) -> list[str]:

@@ -6,6 +6,7 @@ Every refusal is an `InputError` naming the file, so it reaches the user as one 
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from collections.abc import Sequence
@@ -43,6 +44,8 @@ def read_bytes(path: Path, file: str, limit: int, regular_only: bool = False) ->
     except IsADirectoryError:
         raise refuse("is a folder, not a file") from None
     except (OSError, ValueError) as error:  # ValueError: a NUL byte in the name
+        if getattr(error, "errno", None) == errno.ELOOP:
+            raise refuse("cannot be read: a symbolic link that leads round in a loop") from None
         raise refuse(f"cannot be read: {getattr(error, 'strerror', None) or error}") from None
     try:
         kind = os.fstat(fd).st_mode
@@ -68,6 +71,15 @@ def read_document(path: Path) -> tuple[str, str]:
 
     file = terminal(str(path))
     return read_text(path, file), file
+
+
+def resolved(path: Path) -> Path:
+    """The path absolute, its links followed as far as they lead: a link that cannot be
+    followed (a loop) stays as named, and reading it then says why."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # RuntimeError: a symbolic link loop (before Python 3.13)
+        return path.absolute()
 
 
 def _read_at_most(fd: int, count: int) -> bytes:

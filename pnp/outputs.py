@@ -42,9 +42,12 @@ def write_files(files: Mapping[Path, str | bytes], force: bool = False) -> None:
         return
     staged: dict[Path, Path] = {}  # target folder -> its temporary folder
     try:
-        for folder in dict.fromkeys(path.parent for path in files):
-            _make_folder(folder)
-            staged[folder] = Path(_attempt(folder, lambda f=folder: tempfile.mkdtemp(prefix=".pnp-", dir=f)))
+        for path in files:
+            folder = path.parent
+            if folder not in staged:
+                _make_folder(folder)
+                staged[folder] = Path(_attempt(path, lambda f=folder: tempfile.mkdtemp(prefix=".pnp-", dir=f),
+                                               f"the folder {folder} takes no new files"))
         mode = 0o666 & ~_umask()  # the usual permissions, not mkdtemp's private ones
         for path, data in files.items():
             temp = staged[path.parent] / path.name
@@ -83,12 +86,14 @@ def _make_folder(folder: Path) -> None:
         raise OutputError([f"{folder}: cannot create the folder: {error.strerror}"]) from None
 
 
-def _attempt(path: Path, action):  # type: ignore[no-untyped-def]
-    """Run `action`; an operating-system error becomes one line naming `path`."""
+def _attempt(path: Path, action, why: str = ""):  # type: ignore[no-untyped-def]
+    """Run `action`; an operating-system error becomes one line naming `path` (and `why`, when
+    the error's own words would mislead: a folder that is there, said to be missing)."""
     try:
         return action()
     except OSError as error:
-        raise OutputError([f"{path}: cannot write: {error.strerror or error}"]) from None
+        reason = error.strerror or str(error)
+        raise OutputError([f"{path}: cannot write: {f'{why} ({reason})' if why else reason}"]) from None
 
 
 def _write(temp: Path, data: str | bytes, mode: int) -> None:

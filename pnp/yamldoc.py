@@ -247,8 +247,9 @@ class Reader:
         self.games = games
         self.problems: list[Problem] = []
 
-    def problem(self, line: int | None, message: str) -> None:
-        self.problems.append(Problem(self.file, line, message))
+    def problem(self, line: int | None, message: str, at: tuple[int, ...] = ()) -> None:
+        """A problem on `line`; `at`: its place on the board that line draws, which orders them."""
+        self.problems.append(Problem(self.file, line, message, at))
 
     def document(self, text: str) -> LineDict:
         """The top-level mapping, with unknown, missing and wrong-game fields reported."""

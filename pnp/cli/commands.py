@@ -18,7 +18,7 @@ from pathlib import Path
 import typer
 from typer.core import TyperGroup
 
-from pnp.cli.common import completer, example, reports_errors, write_all, write_atomic
+from pnp.cli.common import EXIT_USAGE, completer, example, reports_errors, write_all, write_atomic
 from pnp.games import GAMES
 from pnp.games.base import (P, R, Boards, Example, Form, Game, Kit, Param, Scan, ScorePicture, Setups, SetupSheet,
                             Source)
@@ -192,7 +192,7 @@ class GameGroup(TyperGroup):
             why = (f"{known.name} has no '{ctx.info_name}' command" if known
                    else f"unknown game '{name}'{did_you_mean(name, GAMES)}")
             typer.echo(f"pnp {ctx.info_name} {name}: {why}; it takes: {offered}", err=True)
-            raise typer.Exit(2)
+            raise typer.Exit(EXIT_USAGE)
         return super().resolve_command(ctx, args)
 
 
@@ -214,11 +214,11 @@ def _fresh_seed(seed: int | None) -> int:
 
 
 def _suffix(path: Path, option: str, allowed: tuple[str, ...]) -> str:
-    from pnp.errors import PnpError
+    from pnp.errors import OptionError
 
     suffix = path.suffix.lower().lstrip(".")
     if suffix not in allowed:
-        raise PnpError(f"{option}: '{path}' must end in {' or '.join('.' + a for a in allowed)}")
+        raise OptionError([f"{option}: '{path}' must end in {' or '.join('.' + a for a in allowed)}"])
     return suffix
 
 
@@ -268,7 +268,7 @@ def setup(game: Game[P, R], seed: int | None, as_json: bool, lang: str, out: Pat
 
 def template(game: Game[P, R], out: Path | None, force: bool, lang: str, **options: object) -> None:
     assert isinstance(game, Form)
-    form = game.blank_form(lang, **options)
+    form = game.blank_form(lang, None if out is None else out.parent, **options)
     if out is None:
         typer.echo(form, nl=False)
         return

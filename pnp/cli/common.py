@@ -10,29 +10,33 @@ from typing import Any, TypeVar
 
 import typer
 
-from pnp.errors import PnpError
+from pnp.errors import OptionError, PnpError
 from pnp.escape import terminal
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-EXIT_PROBLEMS = 1
+EXIT_PROBLEMS = 1  # problems in the input, or an output that cannot be written
+EXIT_USAGE = 2  # wrong usage: an unknown option value, an unknown game, a command a game does not have
 
 
 def reports_errors(command: F) -> F:
     """Print a library error, or an operating-system error, as one line per problem on stderr
-    (control characters escaped) and exit 1, without a traceback."""
+    (control characters escaped) and exit 2 for wrong usage, else 1, without a traceback."""
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        code = EXIT_PROBLEMS
         try:
             return command(*args, **kwargs)
         except PnpError as error:
             messages = error.messages()
+            if isinstance(error, OptionError):
+                code = EXIT_USAGE
         except OSError as error:
             messages = [f"{error.filename or 'pnp'}: {error.strerror or error}"]
         for message in messages:
             typer.echo(terminal(message), err=True)
-        raise typer.Exit(EXIT_PROBLEMS)
+        raise typer.Exit(code)
 
     return wrapper  # type: ignore[return-value]
 

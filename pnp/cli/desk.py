@@ -5,13 +5,14 @@ Starlette and uvicorn are imported only when the command runs, so `pnp --version
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from pnp.cli.common import reports_errors
-from pnp.errors import PnpError
+from pnp.errors import OptionError, PnpError
 from pnp.escape import terminal
 
 if TYPE_CHECKING:
@@ -34,12 +35,12 @@ def targets_for(file: Path | None, folder: Path) -> tuple[dict[str, Path], Path 
 
     if file is None:
         return {game_id: free_path(folder, game_id) for game_id in GAMES}, None
-    if not file.exists():
+    if not os.path.lexists(file):  # a link that leads nowhere is there, and reading it says why
         if not file.parent.is_dir():
             raise PnpError(f"{file}: no such file, nor folder {file.parent}; name a transcription, or a new "
                            "file in a folder that exists to start a new game")
         if file.suffix.lower() not in (".yaml", ".yml"):
-            raise PnpError(f"{file}: a new transcription's name ends in .yaml")
+            raise OptionError([f"{file}: a new transcription's name ends in .yaml"])
         return {game_id: file for game_id in GAMES}, None
     data = yamldoc.load(read_text(file, str(file)), str(file))
     game_id = data.get("game") if isinstance(data, dict) else None
@@ -53,7 +54,9 @@ def usual_port(where: Path) -> int:
     time, in 20000-29999, from the path's SHA-256."""
     import hashlib
 
-    return 20000 + int(hashlib.sha256(str(where.resolve()).encode()).hexdigest(), 16) % 10000
+    from pnp.inputs import resolved
+
+    return 20000 + int(hashlib.sha256(str(resolved(where)).encode()).hexdigest(), 16) % 10000
 
 
 def listening(host: str, port: int | None, where: Path) -> socket.socket:
@@ -67,6 +70,11 @@ def listening(host: str, port: int | None, where: Path) -> socket.socket:
     try:
         return _bound(host, port)
     except OSError as error:
+        import errno
+        import socket
+
+        if isinstance(error, socket.gaierror) or error.errno == errno.EADDRNOTAVAIL:  # wrong usage
+            raise OptionError([f"--host {host}: not an address of this machine ({error.strerror})"]) from None
         raise PnpError(f"--host {host} --port {port}: cannot serve there ({error.strerror})") from None
 
 

@@ -58,6 +58,11 @@ def frame(face: Face, settings: Settings) -> Frame:
     return Frame(d, (b, b), pixels(d.width + 2 * b, settings.dpi), pixels(d.height + 2 * b, settings.dpi), clip)
 
 
+def costs(faces: list[Face], settings: Settings) -> list[int]:
+    """The pixels of each image `export` renders, in its order (for progress)."""
+    return [f.width_px * f.height_px for f in (frame(face, settings) for face in faces)]
+
+
 def export(faces: list[Face], settings: Settings, on_image: Callable[[int], None] | None = None) -> dict[str, bytes]:
     """The files of a print-shop export, by name: one PNG per face, manifest.csv, manifest.json."""
     frames = [frame(face, settings) for face in faces]

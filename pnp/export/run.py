@@ -76,10 +76,11 @@ def _pieces(request: Request) -> list[faces.Piece]:
     return faces.pieces(game.kit_sheets(game.catalog(request.lang), next(iter(PAPERS)), **options))
 
 
-def renders(request: Request) -> int:
-    """How many images the export renders (for progress)."""
+def costs(request: Request) -> list[int]:
+    """The pixels of each image the export renders, in the order it renders them: what progress
+    is measured in, as rendering and encoding an image take time in proportion to them."""
     kinds = _pieces(request)
-    return len(faces.faces(kinds)) if request.target == "pod" else tts.renders(kinds)
+    return pod.costs(faces.faces(kinds), request.settings) if request.target == "pod" else tts.costs(kinds)
 
 
 def files(request: Request, folder_uri: str, on_image: Callable[[int], None] | None = None) -> dict[str, bytes]:

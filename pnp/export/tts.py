@@ -190,9 +190,15 @@ def _tile_pixels(drawing: Drawing) -> tuple[int, int]:
     return pixels(drawing.width, dpi), pixels(drawing.height, dpi)
 
 
-def renders(pieces: list[Piece]) -> int:
-    """How many images `build` renders (for progress): each tile side, each deck's faces and back."""
-    return sum(1 + (p.back is not None) for p in pieces if not p.card) + sum(len(d.faces) + 1 for d in decks(pieces))
+def costs(pieces: list[Piece]) -> list[int]:
+    """The pixels of each image `build` renders, in its order (for progress, whose time goes with
+    them): each tile side, then each deck's faces and back."""
+    tiles = [math.prod(_tile_pixels(d)) for p in pieces if not p.card for d in (p.front, p.back) if d]
+    cards = []
+    for deck in decks(pieces):
+        cell = math.prod(cell_size(*grid(len(deck.faces)), deck.back.width, deck.back.height))
+        cards += [cell] * (len(deck.faces) + 1)
+    return tiles + cards
 
 
 def _deck(table: Table, layout: _Layout, number: int, deck: Deck, on_image: Callable[[int], None] | None) -> None:

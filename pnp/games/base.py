@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
 
-from pnp.errors import InputError, Problem
+from pnp.errors import InputError, Problem, ordered
 
 if TYPE_CHECKING:
     from pnp.draw import Drawing
@@ -55,8 +55,9 @@ class Source:
         """The source of a file at `path`: named as given (control characters escaped), beside
         its own folder."""
         from pnp.escape import terminal
+        from pnp.inputs import resolved
 
-        return cls(terminal(str(path)), path.resolve().parent, boards_dir, confined, games)
+        return cls(terminal(str(path)), resolved(path).parent, boards_dir, confined, games)
 
 
 @dataclass(frozen=True)
@@ -236,8 +237,8 @@ class ByPlayers(ABC, Generic[S]):
     def setup_json(self, made: S) -> Json:
         return self.table().setup_json(made)
 
-    def blank_form(self, lang: str = "en", players: int = 2) -> str:
-        return self.table().form(players, lang)
+    def blank_form(self, lang: str = "en", where: Path | None = None, players: int = 2) -> str:
+        return self.table().form(players, lang)  # it names no file, so where it is saved does not matter
 
 
 def read_leniently(problems: list[Problem], read: Callable[[], P | None]) -> tuple[P | None, list[Problem]]:
@@ -247,7 +248,7 @@ def read_leniently(problems: list[Problem], read: Callable[[], P | None]) -> tup
         position = read()
     except InputError as error:
         return None, list(error.problems)
-    return position, problems
+    return position, ordered(problems)
 
 
 def bundled_example(name: str) -> bytes:
@@ -318,8 +319,10 @@ class SetupSheet(Protocol):
 
 @runtime_checkable
 class Form(Protocol):
-    def blank_form(self, lang: str = "en", **options: object) -> str:
-        """A blank transcription; every option has a default, which the desk's blank form uses."""
+    def blank_form(self, lang: str = "en", where: Path | None = None, **options: object) -> str:
+        """A blank transcription; every option has a default, which the desk's blank form uses.
+        `where`: the folder it is saved in, which any path it names is relative to (None: the
+        current folder)."""
 
 
 @runtime_checkable

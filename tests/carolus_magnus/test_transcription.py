@@ -168,3 +168,25 @@ def test_discs_are_read():
     text = EXAMPLE + "discs: {Wanda: [1, 2, 4], Bruno: [3, 5]}\ndisc: {Wanda: 3}\n"
     position = parse(text, "d.yaml")
     assert position.discs == (("Wanda", (1, 2, 4)), ("Bruno", (3, 5))) and position.disc == ("Wanda", 3)
+
+
+def test_one_misspelt_side_is_one_problem():
+    """Wanda's side misspelt once gave 8 lines: her court, both clan markers she holds, white's
+    castles and white's supply, all as if she were not there. She is still Wanda; what rests on
+    her side is left unsaid."""
+    text = EXAMPLE.replace("side: white}", "side: whte}")
+    line = next(n for n, l in enumerate(text.splitlines(), 1) if "whte" in l)
+    assert problems_of(text) == [(line, "side 'whte' is not a castle colour (did you mean 'white'?); "
+                                        "sides: black, white, grey")]
+
+
+def test_a_misspelt_side_and_a_misspelt_castle_side_are_two_problems():
+    """A second typo in D's castles is its own line, not hidden among the first's echoes, and adds
+    none of its own: D still has castles (merged territories carry them) and black's count
+    (6 on the board, 2 in supply) is not worked out without them."""
+    text = EXAMPLE.replace("side: white}", "side: whte}").replace("castles: {black: 2}", "castles: {blak: 2}")
+    lines = text.splitlines()
+    at = [next(n for n, l in enumerate(lines, 1) if word in l) for word in ("whte", "blak")]
+    assert problems_of(text) == [
+        (at[0], "side 'whte' is not a castle colour (did you mean 'white'?); sides: black, white, grey"),
+        (at[1], "territory D: unknown side 'blak' (did you mean 'black'?); sides: black, white, grey")]

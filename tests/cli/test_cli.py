@@ -92,7 +92,7 @@ def test_template_prints_and_writes_atomically(tmp_path):
 
 def test_template_unknown_board():
     result = run("template", "kingdom-builder", "--boards", "tavern", "padock", "oasis", "farm")
-    assert result.exit_code == 1 and "--boards: board section 'padock' not found (did you mean 'paddock'?)" in result.stderr
+    assert result.exit_code == 2 and "--boards: board section 'padock' not found (did you mean 'paddock'?)" in result.stderr
 
 
 def test_template_player_count_is_checked():
@@ -191,7 +191,7 @@ def test_score_picture(tmp_path, suffix):
 
 def test_score_picture_needs_svg_or_pdf(tmp_path):
     result = run("score", "kingdom-builder", str(EXAMPLE), "--picture", str(tmp_path / "x.png"))
-    assert result.exit_code == 1 and "must end in .svg or .pdf" in result.stderr
+    assert result.exit_code == 2 and "must end in .svg or .pdf" in result.stderr
 
 
 def test_settlements_on_water_are_pointed_out(tmp_path):
@@ -260,3 +260,62 @@ def test_the_device_files_of_the_issue_are_refused():
     result = run("check", "kingdom-builder", "/dev/zero")
     assert result.exit_code == 1 and result.stderr.strip() == "/dev/zero: is not a regular file (a device, socket " \
                                                                "or pipe); pnp reads only files"
+
+
+@pytest.mark.parametrize("args", [
+    ["check", "kingdom-builder"], ["score", "kingdom-builder"], ["check", "great-wall"], ["score", "great-wall", "--json"],
+    ["check", "carolus-magnus"], ["score", "carolus-magnus", "--explain"], ["desk", "--no-browser"],
+    ["scan", "kingdom-builder", "{dir}/photo.jpg"],
+], ids=lambda a: " ".join(a[:2]))
+def test_a_transcription_that_is_a_symbolic_link_loop_is_one_line(tmp_path, args):
+    # It once ended in a traceback (RuntimeError: Symlink loop) from finding the file's folder.
+    import os
+
+    os.symlink("loop.yaml", tmp_path / "loop.yaml")
+    args = [a.replace("{dir}", str(tmp_path)) for a in args]
+    args.insert(2 if args[0] != "desk" else 1, str(tmp_path / "loop.yaml"))
+    result = run(*args)
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)  # no traceback
+    assert result.stderr.splitlines() == [f"{tmp_path / 'loop.yaml'}: cannot be read: a symbolic link that leads "
+                                          "round in a loop"]
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="no /proc")
+def test_a_picture_in_a_folder_that_takes_no_files_names_that_file_and_folder():
+    # /proc is there but takes no new files: the error once said "/proc: ... No such file or directory".
+    result = run("score", "kingdom-builder", str(EXAMPLE), "--picture", "/proc/x.pdf")
+    assert result.exit_code == 1 and result.stderr.strip() == (
+        "/proc/x.pdf: cannot write: the folder /proc takes no new files (No such file or directory)")
+
+
+@pytest.mark.parametrize("game", ["kingdom-builder", "great-wall", "carolus-magnus"])
+def test_every_games_form_names_its_players_alike(game):
+    result = run("template", game, "--players", "3")
+    assert result.exit_code == 0
+    assert all(f"Player {n}" in result.stdout for n in (1, 2, 3)) and "Player1" not in result.stdout
+
+
+def test_a_form_made_with_boards_dir_remembers_it(tmp_path, monkeypatch):
+    """`pnp template --boards-dir DIR` once wrote a form that `pnp check` refused without a word
+    of --boards-dir: the form now names the folder (relative to itself), and check reads it."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sections").mkdir()
+    (tmp_path / "sections" / "my-farm.txt").write_text((EXAMPLE.parents[1] / "kb1-1000-farm.txt").read_text())
+    made = run("template", "kingdom-builder", "--boards", "tavern", "paddock", "oasis", "my-farm",
+               "--boards-dir", "sections", "--out", "game.yaml")
+    assert made.exit_code == 0, made.output
+    form = (tmp_path / "game.yaml").read_text()
+    assert 'boards_dir: "sections"' in form
+    (tmp_path / "game.yaml").write_text(form.replace("cards: []", "cards: [lords, miners, hermits]"))
+    checked = run("check", "kingdom-builder", "game.yaml")
+    assert checked.exit_code == 0, checked.output
+    # A form saved outside the folder may not name it: it says to pass --boards-dir instead.
+    (tmp_path / "forms").mkdir()
+    made = run("template", "kingdom-builder", "--boards", "tavern", "paddock", "oasis", "my-farm",
+               "--boards-dir", "sections", "--out", "forms/game.yaml")
+    assert made.exit_code == 0, made.output
+    form = (tmp_path / "forms" / "game.yaml").read_text()
+    assert "boards_dir:" not in form
+    assert "# Its sections are in sections, outside this file's folder: check and score it with --boards-dir sections" in form
+    refused = run("check", "kingdom-builder", "forms/game.yaml")
+    assert refused.exit_code == 1 and "a section file beside the transcription or in the folder --boards-dir names" in refused.stderr

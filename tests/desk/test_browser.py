@@ -358,16 +358,34 @@ def test_on_a_phone_every_control_is_at_least_40_px_tall(browser, game_id, tmp_p
 
 
 def test_a_new_file_shows_no_problems_until_an_edit(context, tmp_path):
-    """`pnp desk new.yaml`: the blank Kingdom Builder form has no cards chosen, which the checker
-    calls "unknown card ''" three times; nothing is done yet, so no note shows. Choosing the first
-    card is an edit: the two cards still blank are then pointed out."""
+    """`pnp desk new.yaml`: the blank Kingdom Builder form has no cards chosen; nothing is done yet,
+    so no note shows. Choosing the first card is an edit: the cards are then pointed out as the
+    checker says it of `cards: [fishermen]` (once "unknown card ''" for each slot not chosen)."""
     with serving(targets_for(tmp_path / "new.yaml", tmp_path)[0]) as url, watched(context, url) as page:
         wait_until(page, "document.querySelector('#status').textContent.startsWith('A new position')")
         assert page.locator(".problem-note").count() == 0
         page.select_option('select[aria-label="card 1"]', "fishermen")
         page.locator(".problem-note").first.wait_for()
-        notes = page.locator(".problem-note").all_inner_texts()
-        assert [note.split(";")[0] for note in notes] == ["unknown card ''"] * 2
+        assert page.locator(".problem-note").all_inner_texts() == ["1 card given, a game uses exactly 3"]
+
+
+def test_a_form_without_cards_shows_what_pnp_check_says(context, tmp_path):
+    """A form from `pnp template kingdom-builder` has `cards: []`: the desk once said "unknown
+    card ''" three times where `pnp check` says "0 cards given" once; now the same one problem."""
+    from typer.testing import CliRunner
+
+    from pnp.cli.app import app
+
+    path = tmp_path / "game.yaml"
+    assert CliRunner().invoke(app, ["template", "kingdom-builder", "--out", str(path)]).exit_code == 0
+    checked = CliRunner().invoke(app, ["check", "kingdom-builder", str(path)])
+    assert checked.exit_code == 1
+    said = [line.split(": ", 1)[1] for line in checked.stderr.splitlines()]
+    assert said == ["0 cards given, a game uses exactly 3"]
+    with serving({"kingdom-builder": path}, path) as url, watched(context, url) as page:
+        page.select_option('select[aria-label="lords with zero settlements"]', "excluded")  # an edit: problems show
+        page.locator(".problem-note").first.wait_for()
+        assert page.locator(".problem-note").all_inner_texts() == said
 
 
 @pytest.mark.parametrize("page", ["carolus-magnus"], indirect=True)
@@ -467,3 +485,21 @@ def test_fields_show_their_whole_value(context, desk, example):
         open_file(page, EXAMPLES / example)
         wait_until(page, SHOWN % {"first-game.yaml": "kb1-1000-tavern"}.get(example, "Bruno"))
         assert page.evaluate(CUT_OFF) == []
+
+
+def test_a_files_boards_dir_is_read_and_kept_by_a_save(context, tmp_path):
+    """A form naming its folder of sections (`boards_dir: sections`, as `pnp template --boards-dir`
+    writes it): the desk finds the section there, and a save keeps the line, so `pnp check` still can."""
+    (tmp_path / "sections").mkdir()
+    (tmp_path / "sections" / "my-farm.txt").write_text((EXAMPLES.parent / "kb1-1000-farm.txt").read_text())
+    path = tmp_path / "game.yaml"
+    path.write_text((EXAMPLES / "first-game.yaml").read_text().replace(
+        "kb1-1000-oasis, kb1-1000-farm]", "kb1-1000-oasis, my-farm]\nboards_dir: sections"))
+    with serving({"kingdom-builder": path}, path) as url, watched(context, url) as page:
+        page.wait_for_selector("table.score")
+        page.select_option('select[aria-label="lords with zero settlements"]', "excluded")
+        page.click("#save")
+        page.wait_for_selector("#status:has-text('Saved')")
+    saved = GAMES["kingdom-builder"].load(path)
+    assert saved.boards_dir == "sections" and saved.lords_zero == "excluded"
+    assert saved.board.placements[3].section.name == "my-farm"

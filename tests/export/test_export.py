@@ -123,11 +123,11 @@ def test_exports_are_byte_identical(tmp_path, target):
 
 def test_bad_options_are_all_reported_at_once_and_nothing_is_written(tmp_path):
     out, result = export(tmp_path, "kingdom-builder", "--to", "pod", "--preset", "mpc", "--dpi", "50", "--bleed", "7")
-    assert result.exit_code == 1 and not out.exists()
+    assert result.exit_code == 2 and not out.exists()  # wrong usage
     assert result.stderr.splitlines() == [
         "--preset: unknown preset 'mpc' (one of: tgc)", "--dpi: 50 is outside 72-1200", "--bleed: 7 mm is outside 0-5 mm"]
     out, result = export(tmp_path, "kingdom-builder", "--to", "tts", "--url-base", "ftp://example.org/x", "--dpi", "300")
-    assert result.exit_code == 1 and not out.exists()
+    assert result.exit_code == 2 and not out.exists()
     assert result.stderr.splitlines() == ["--dpi is for --to pod (print-shop images)",
                                           "--url-base: 'ftp://example.org/x' is not an http:// or https:// URL"]
 
@@ -296,3 +296,30 @@ def test_the_table_holds_the_pieces_a_box_would(table):
     assert expected <= set(bags)
     for name in expected:
         assert len(bags[name]) == 40 and all(t["Name"] == "Custom_Tile" for t in bags[name])
+
+
+def test_progress_is_measured_in_the_pixels_of_each_image_in_the_order_they_are_made(kb_pod, tmp_path):
+    # The pod manifest lists the images in the order they were made, with their pixels.
+    rows = json.loads((kb_pod / "manifest.json").read_text())["images"]
+    assert run.costs(run.Request("kingdom-builder", "pod", 100, 2.0)) == [r["width_px"] * r["height_px"] for r in rows]
+    # A table: one cost for each image made (tiles, then each deck's cells).
+    request = run.Request("great-wall", "tts")
+    made = []
+    run.files(request, tmp_path.as_uri(), on_image=made.append)
+    assert len(made) == len(run.costs(request))
+
+
+def test_the_time_left_goes_by_pixels_from_the_first_image_on():
+    from pnp.cli.export import TimeLeft
+
+    # Images of 400, 100, 100 and 400 px. The first is done at 10 s (most of it the drawings'
+    # rendering to PDF), the second at 11 s: 100 px in 1 s, so the 500 px left take 5 s. At 12 s,
+    # 200 px in 2 s since the first: 400 px left, 4 s. Counting images alike from the start would
+    # have said 11 / 2 x 2 = 11 s, then 12 / 3 x 1 = 4 s.
+    times = iter([10.0, 11.0, 12.0, 16.0])
+    left = TimeLeft([400, 100, 100, 400], clock=lambda: next(times))
+    said = []
+    for _ in range(4):
+        left.image_done()
+        said.append(left.said)
+    assert said == [None, "about 0:05 left", "about 0:04 left", None]

@@ -5,6 +5,8 @@ Each input is a valid transcription (the bundled examples and a few positions of
 changed one to three times: bytes flipped, the file cut short, a value
 swapped for one of another type or for another valid one, aliases and anchors, deep nesting,
 huge numbers, odd Unicode, lines deleted, doubled or re-indented, and hostile file references.
+`commands` now and then names the transcription by a link instead: a loop, a link that leads
+nowhere, to a folder, to a device, or through a folder that links to itself.
 """
 
 from __future__ import annotations
@@ -49,8 +51,15 @@ HOSTILE_BOARDS = [
     "/proc/self/environ", "/etc/passwd", "../../etc/passwd", "..", "./../x.txt", "/dev/zero", "evil.txt", "loop.txt",
     "fifo.txt", "C:\\\\Windows\\\\win.ini", "a" * 300, "kb1-" + "9" * 5000 + "-tavern", "kb99-1-tavern",
     "kb1-1-castle", "tavern@90", "tavern@180@180", "my.txt@180", "notasection.txt", "sub/my.txt", "'\\x00'",
-    "/tmp", ".", "kb1-00-tavern",
+    "/tmp", ".", "kb1-00-tavern", "dirloop/my.txt", "link-to-sub/my.txt",
 ]
+# Folders a transcription's `boards_dir:` may name, most of them refused.
+HOSTILE_FOLDERS = ["sub", "link-to-sub", "dirloop", "loop.txt", "evil.txt", "fifo.txt", "/etc", "/proc/self", "..",
+                   "nowhere", ".", "sub/../sub", "my.txt", "''", "[sub]"]
+# Links in the fuzz folder that `commands` may name in place of the transcription itself.
+LINKS = {"loop.yaml": "loop.yaml", "loop-a.yaml": "loop-b.yaml", "loop-b.yaml": "loop-a.yaml",
+         "nowhere.yaml": "missing/none.yaml", "link.yaml": "input.yaml", "folder.yaml": "sub",
+         "device.yaml": "/dev/zero", "dirloop": "dirloop", "link-to-sub": "sub"}
 
 
 def _scalar_spans(text: str) -> list[tuple[int, int]]:
@@ -163,9 +172,10 @@ def mutate_text(rng: random.Random, game: str, text: str) -> str:
         a, b = rng.randrange(len(lines)), rng.randrange(len(lines))
         lines[a], lines[b] = lines[b], lines[a]
         return "\n".join(lines)
-    if kind == 11 and game == "kingdom-builder":  # hostile file references
+    if kind == 11 and game == "kingdom-builder":  # hostile file and folder references
         entries = [rng.choice(HOSTILE_BOARDS) if rng.random() < 0.5 else w for w in ("tavern", "paddock", "oasis", "farm")]
-        return re.sub(r"boards: \[.*\]", lambda _: "boards: [" + ", ".join(entries) + "]", text, count=1)
+        folder = f"boards_dir: {rng.choice(HOSTILE_FOLDERS)}\n" if rng.random() < 0.5 else ""
+        return re.sub(r"boards: \[.*\]\n", lambda _: "boards: [" + ", ".join(entries) + "]\n" + folder, text, count=1)
     if kind == 12:  # a control character or line break in a quoted name
         escape = rng.choice(["\\x1b[31m", "\\x07", "\\r", "\\n", "\\x85", "\\u2028", "\\x00", "\\x7f", "\\x9b"])
         return _replace_value(rng, text, lambda w: f'"{w}{escape}"')
@@ -210,7 +220,7 @@ def cases(seed: int, count: int):  # type: ignore[no-untyped-def]
 
 def prepare_folder(folder: Path) -> None:
     """Files the hostile board references point at: a section file, a file that is no section,
-    a symbolic link out of the folder, a link loop and a FIFO."""
+    a symbolic link out of the folder, a link loop and a FIFO; and the `LINKS`."""
     import os
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -218,7 +228,7 @@ def prepare_folder(folder: Path) -> None:
     (folder / "sub").mkdir(exist_ok=True)
     (folder / "sub" / "my.txt").write_text((ROOT / "boards" / "kb1-1000-harbor.txt").read_text())
     (folder / "notasection.txt").write_text("SECRET=1\nPATH=/usr/bin\n")
-    for name, target in (("evil.txt", "/etc/passwd"), ("loop.txt", "loop.txt")):
+    for name, target in (("evil.txt", "/etc/passwd"), ("loop.txt", "loop.txt"), *LINKS.items()):
         if not (folder / name).is_symlink():
             os.symlink(target, folder / name)
     if not (folder / "fifo.txt").exists():
@@ -226,10 +236,17 @@ def prepare_folder(folder: Path) -> None:
 
 
 def commands(rng: random.Random, game: str, file: Path, out: Path) -> list[list[str]]:
-    """`check` and one `score` form for an input (now and then under another game's name)."""
+    """`check` and one `score` form for an input (now and then under another game's name, or
+    named by a link: `file` must lie in `out`, where `prepare_folder` made the links)."""
     if rng.random() < 0.05:
         game = rng.choice(sorted(BASES))
+    if rng.random() < 0.05:
+        file = out / rng.choice([*(name for name in LINKS if name.endswith(".yaml")), f"dirloop/{file.name}",
+                                 f"link-to-sub/../{file.name}"])
     extra = [rng.choice(["--json", "--explain", "--json"])] if rng.random() < 0.7 else []
     if game == "kingdom-builder" and rng.random() < 0.1:
         extra += ["--picture", str(out / rng.choice(["picture.svg", "picture.pdf"])), "--force"]
-    return [["check", game, str(file)], ["score", game, str(file), *extra]]
+    folder = []
+    if game == "kingdom-builder" and rng.random() < 0.05:
+        folder = ["--boards-dir", str(out / rng.choice(["dirloop", "link-to-sub", "loop.txt", "nowhere", "sub"]))]
+    return [["check", game, str(file), *folder], ["score", game, str(file), *extra, *folder]]

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli.app import app
-from tests.fuzz.mutate import cases, commands, prepare_folder
+from tests.fuzz.mutate import BASES, LINKS, cases, commands, prepare_folder
 
 BUDGET = 30  # inputs; about 2 s
 HANG = 10  # seconds: far beyond any input's time (the 10,000-input run's slowest is well under 1 s)
@@ -52,3 +52,18 @@ def test_mutated_transcriptions_give_a_result_or_problems(tmp_path, hang_guard):
                 f"input {number}: pnp {' '.join(args)} -> exit {result.exit_code}, {result.exception!r}\n{data[:2000]!r}")
             if result.exit_code == 1:
                 assert result.stderr.strip(), "exit 1 with no message"
+
+
+@pytest.mark.parametrize("name", [*(n for n in LINKS if n.endswith(".yaml")), "dirloop/input.yaml"])
+def test_a_transcription_named_by_a_link_gives_a_result_or_one_line(tmp_path, name):
+    """The links `commands` may name instead of the transcription: loops (one link, two, a folder
+    that links to itself), a link to nowhere, to a folder, to a device, and to the file itself."""
+    prepare_folder(tmp_path)
+    (tmp_path / "input.yaml").write_text(BASES["great-wall"][0], encoding="utf-8")
+    for args in (["check", "great-wall", str(tmp_path / name)], ["score", "great-wall", str(tmp_path / name)]):
+        result = CliRunner().invoke(app, args)
+        assert isinstance(result.exception, SystemExit) or result.exception is None, result.exception
+        if name == "link.yaml":
+            assert result.exit_code == 0, result.output
+        else:
+            assert result.exit_code == 1 and len(result.stderr.splitlines()) == 1, result.output

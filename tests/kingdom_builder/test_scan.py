@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from pnp.cli.app import app
 from pnp.draw import Rect
-from pnp.errors import InputError, PnpError
+from pnp.errors import InputError, OptionError, PnpError
 from pnp.games import GAMES
 from pnp import hexgrid
 from pnp.games.kingdom_builder.model import SECTOR_OF, label
@@ -565,7 +565,7 @@ def test_photo_header_sizes_and_exif_orientation():
 def test_corner_text_and_shape_are_checked():
     assert parse_corners("1,2 3,4 5,6 7,8") == [(1, 2), (3, 4), (5, 6), (7, 8)]
     for text, message in (("1,2 3,4 5,6", "3 points given"), ("1,2 3,4 5,6 x,8", "not a point")):
-        with pytest.raises(InputError, match=message):
+        with pytest.raises(OptionError, match=message):  # wrong usage: exit 2
             parse_corners(text)
     image = np.zeros((900, 1200, 3), np.uint8)
     good = [(100, 100), (1100, 100), (100, 800), (1100, 800)]
@@ -658,7 +658,7 @@ def test_unsure_hexes_get_a_check_comment(table, monkeypatch):
     assert "unsure, check them against the photo" in result.stderr
 
 
-def test_bad_input_gives_a_message_and_exit_1(table, monkeypatch):
+def test_bad_input_gives_a_message_and_exit_1_and_wrong_usage_exit_2(table, monkeypatch):
     folder, _, corners = table
     monkeypatch.chdir(folder)
     (folder / "notes.jpg").write_text("not a photo")
@@ -679,7 +679,7 @@ def test_bad_input_gives_a_message_and_exit_1(table, monkeypatch):
     ]
     for args, message in cases:
         result = run(folder, *args, "--out", "out.yaml")
-        assert result.exit_code == 1, (args, result.stdout, result.stderr)
+        assert result.exit_code == (2 if "--overlay" in args else 1), (args, result.stdout, result.stderr)
         assert message in result.stderr, (message, result.stderr)
         assert "Traceback" not in result.stderr
         assert not (folder / "out.yaml").exists()  # nothing half-written

@@ -75,7 +75,7 @@ def test_random_seed_is_printed_so_it_can_be_shared():
 
 @pytest.mark.parametrize("args, code, message", [
     (["--players", "5"], 2, ""),
-    (["--out", "sheet.png"], 1, "--out: 'sheet.png' must end in .pdf or .svg"),
+    (["--out", "sheet.png"], 2, "--out: 'sheet.png' must end in .pdf or .svg"),  # wrong usage
     (["--lang", "fr"], 2, "'fr' is not one of 'en', 'ru'"),
 ])
 def test_cli_bad_input(args, code, message):

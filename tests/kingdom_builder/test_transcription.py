@@ -272,3 +272,79 @@ def test_a_bad_name_is_one_problem_not_one_per_settlement():
     # A line break in Anna's name is reported once; her key still marks her 40 settlements.
     text = EXAMPLE.read_text().replace('name: "Anna"', 'name: "An\\nna"')
     assert [m for _, m in problems_of(text)] == ["a player 'An\\nna' holds a line break or tab; a name is one line"]
+
+
+def test_a_lowercase_terrain_letter_is_told_to_be_a_capital_and_problems_go_by_board_position():
+    """Row D of the template's form: D2 'd' and D11 'g' typed in lowercase, D10 'x' and D15 'q'
+    unknown. A lowercase letter says letters are capitals and lists what a hex may hold; the four
+    come in board order (D2, D10, D11, D15), not in the order of their text (D10, D11, D15, D2)."""
+    entries = ["tavern", "paddock", "oasis", "farm"]
+    form = transcription_form(load_board(entries, [None] * 4, "x", BOARDS), entries, players=2)
+    form = form.replace("cards: []", "cards: [lords, miners, hermits]")
+    row = line_of(form, "# D")
+    lines = form.splitlines()
+    tokens = lines[row - 1].split("#")[0].split()
+    for col, token in ((2, "d"), (10, "x"), (11, "g"), (15, "q")):
+        tokens[col - 1] = token
+    lines[row - 1] = "     " + " ".join(tokens) + "  # D"
+    found = problems_of("\n".join(lines) + "\n")
+    allowed = "a hex holds a player key 1, 2, '.', or one of G C D F T W M K L"
+    assert found == [
+        (row, f"D2: unknown token 'd': terrain letters are capitals ('D'); {allowed}"),
+        (row, "D10: unknown token 'x' (a player key 1, 2, '.', or a terrain letter)"),
+        (row, f"D11: unknown token 'g': terrain letters are capitals ('G'); {allowed}"),
+        (row, "D15: unknown token 'q' (a player key 1, 2, '.', or a terrain letter)"),
+    ]
+
+
+def test_settlements_on_one_line_go_by_board_position():
+    """The castle hexes of the default board, in the mapping form on one line, written in the
+    order K-row first: the problems come row by row, then column by column (numerically)."""
+    board = load_board(["tavern", "paddock", "oasis", "farm"], [None] * 4, "x", BOARDS)
+    castles = [cell for cell in hexgrid.cells(20, 20) if board.at(cell) is Terrain.CASTLE]
+    assert len(castles) >= 3
+    text = MAPPING.replace('"2": [T1]', f'"2": [{", ".join(label(c) for c in reversed(castles))}]')
+    found = [m for line, m in problems_of(text) if line == 9]
+    assert found == [f"settlement of player 2 on {label(c)}, a castle hex, where nobody can build" for c in sorted(castles)]
+
+
+# A transcription's `boards_dir:`: a folder of section files inside its own, read by the rules of
+# section files (as `pnp template --boards-dir` writes it).
+def test_boards_dir_in_the_transcription_finds_its_sections(tmp_path):
+    (tmp_path / "sections").mkdir()
+    (tmp_path / "sections" / "my-farm.txt").write_text((BOARDS / "kb1-1000-farm.txt").read_text())
+    text = MAPPING.replace("[tavern, paddock, oasis, farm]", "[tavern, paddock, oasis, my-farm]\nboards_dir: sections")
+    game = parse(text, "game.yaml", tmp_path)
+    assert game.board.placements[3].section.name == "my-farm" and game.boards_dir == "sections"
+    # Written back as it was named (a desk's save): the same game, the same folder.
+    from pnp.games.kingdom_builder.transcription import dumps
+
+    again = parse(dumps(game), "game.yaml", tmp_path)
+    assert again == game and again.boards_dir == "sections"
+    # --boards-dir, when given, is where sections are looked for instead.
+    assert any("board section 'my-farm' not found" in m for _, m in problems_of_with(text, tmp_path, tmp_path / "sections" / ".."))
+
+
+def problems_of_with(text: str, folder: Path, boards_dir: Path) -> list[tuple[int | None, str]]:
+    with pytest.raises(InputError) as caught:
+        parse(text, "game.yaml", folder, boards_dir)
+    return [(p.line, p.message) for p in caught.value.problems]
+
+
+@pytest.mark.parametrize("value, message", [
+    ("/etc", "boards_dir '/etc': refused: an absolute path"),
+    ("..", "boards_dir '..': refused: a path with '..'"),
+    ("out", "boards_dir 'out': refused: a symbolic link that leads out"),
+    ("loop", "boards_dir 'loop': refused: cannot be resolved (a symbolic link loop?)"),
+    ("mine.txt", "boards_dir 'mine.txt' is not a folder"),
+    ("nowhere", "boards_dir 'nowhere': no such folder"),
+    ("[a, b]", "boards_dir needs a name, not a list"),
+])
+def test_boards_dir_stays_inside_the_transcriptions_folder(folder, tmp_path, value, message):
+    import os
+
+    os.symlink(tmp_path, folder / "out")
+    os.symlink("loop", folder / "loop")
+    text = MAPPING.replace("[tavern, paddock, oasis, farm]", f"[tavern, paddock, oasis, farm]\nboards_dir: {value}")
+    found = problems_of(text, folder)
+    assert any(line == 3 and m.startswith(message) for line, m in found), found

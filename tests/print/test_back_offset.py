@@ -100,5 +100,5 @@ def test_a_printer_shift_reads_on_the_scales_as_the_offset_that_undoes_it(paper,
 ])
 def test_bad_back_offset_or_layout_is_refused(tmp_path, args, message):
     result = CliRunner().invoke(app, ["kit", "great-wall", "--out", str(tmp_path), *args])
-    assert result.exit_code == 1 and result.stderr.strip() == message
+    assert result.exit_code == 2 and result.stderr.strip() == message  # wrong usage
     assert not list(tmp_path.iterdir())

@@ -138,9 +138,9 @@
       } }, "✕"))),
     el("button", { type: "button", disabled: m.players.length >= 4, onclick: () => {
       let n = m.players.length + 1;
-      while (m.players.some((p) => p.name === `Player${n}`)) n++;
-      m.players.push({ name: `Player${n}`, side: SIDES.find((s) => !sides().includes(s)) || "black" });
-      m.courts.push([`Player${n}`, {}]);
+      while (m.players.some((p) => p.name === `Player ${n}`)) n++;
+      m.players.push({ name: `Player ${n}`, side: SIDES.find((s) => !sides().includes(s)) || "black" });
+      m.courts.push([`Player ${n}`, {}]);
       Desk.rebuild();
     } }, "Add a player"));
     const courts = el("fieldset", { path: ["courts"] }, el("legend", {}, "Courts and clan markers"), el("table", { class: "courts" },

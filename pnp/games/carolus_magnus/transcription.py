@@ -52,9 +52,11 @@ class _Reader(Reader):
 
     def read(self, text: str) -> Position:
         self.territory_lines: list[int] = []
+        # A side or castles already reported unreadable: checks resting on them would only repeat
+        # the typo in other words (one mistake, one problem).
+        self.sides_unread = self.castles_unread = False
         data = self.document(text)
-        players = self.players(data)
-        names = [p.name for p in players]
+        players, names = self.players(data)
         courts = self.courts(data, names)
         clans = self.clans(data, names, courts)
         territories = self.territories(data)
@@ -101,30 +103,37 @@ class _Reader(Reader):
         empty.line, empty.key_lines, empty.value_lines = data.line_of(key), {}, {}
         return empty
 
-    def players(self, data: LineDict) -> list[Player]:
+    def players(self, data: LineDict) -> tuple[list[Player], list[str]]:
+        """The players, and the names of every player, those whose side is unreadable too."""
         entries = data.get("players")
         if "players" in data and (not isinstance(entries, LineList) or not 2 <= len(entries) <= 4):
             self.problem(data.line_of("players"), "players needs a list of 2-4 players like {name: Anna, side: white}")
         if not isinstance(entries, LineList):
-            return []
+            return [], []
         players: list[Player] = []
+        names: list[str] = []
         for entry, line in zip(entries, entries.item_lines):
             if not isinstance(entry, LineDict) or "name" not in entry or "side" not in entry:
                 self.problem(line, "a player needs a name and a side (castle colour), like {name: Anna, side: white}")
                 continue
             name = self.name(entry["name"], line, "a player")
             side = self.word(entry["side"], line, SIDE_NAMES, "side", " is not a castle colour")
-            if name is None or side is None:
+            self.sides_unread |= side is None
+            if name is None:
                 continue
-            if any(p.name == name for p in players):
+            if name in names:
                 self.problem(line, f"player {shown(name)} is given twice")
-            players.append(Player(name, side))
+            names.append(name)
+            if side is not None:
+                players.append(Player(name, side))
         sides = Counter(p.side for p in players)
+        if self.sides_unread:  # how the sides pair up is not known
+            return players, names
         if len(players) == 4 and sorted(sides.values()) != [2, 2]:
             self.problem(data.line_of("players"), "with 4 players two partnerships share a side: 2 players on each of 2 sides")
         elif len(players) in (2, 3) and len(sides) != len(players):
             self.problem(data.line_of("players"), f"with {len(players)} players each plays their own side")
-        return players
+        return players, names
 
     def counts(self, mapping: Any, line: int, where: str) -> tuple[tuple[str, int], ...]:
         """Cubes by clan colour, in the clans' order."""
@@ -207,8 +216,10 @@ class _Reader(Reader):
                 self.problem(line, f"territory name {shown(name)} is given twice")
             segments = self.segments(entry, name, line, owner_of_segment)
             paladins = self.counts(entry.get("paladins"), entry.line_of("paladins"), f"territory {name}")
+            reported = len(self.problems)
             castles = self.castles(entry, name, line, len(segments))
-            if len(segments) > 1 and castles is None:
+            self.castles_unread |= castles is None and len(self.problems) > reported
+            if len(segments) > 1 and castles is None and len(self.problems) == reported:
                 self.problem(line, f"territory {name} merges {len(segments)} segments but has no castles; "
                                    "merged territories always carry castles")
             territories.append(Territory(name, segments, paladins, castles))
@@ -287,12 +298,12 @@ class _Reader(Reader):
                 on_board[territory.castle_side] += territory.castle_count
         given: dict[str, tuple[Any, int]] = {}
         for side, value, line in self.by_word(mapping, SIDE_NAMES, "supply"):
-            if side not in sides:
-                self.problem(line, f"supply: '{side}' is not a side in this game ({', '.join(sides)})")
-            else:
+            if side in sides:
                 given[side] = (value, line)
+            elif not self.sides_unread:  # else it may be the side misspelt
+                self.problem(line, f"supply: '{side}' is not a side in this game ({', '.join(sides)})")
         for side in on_board:
-            if side not in sides:
+            if side not in sides and not self.sides_unread:
                 self.problem(data.line_of("territories"), f"castles of {side}, a side nobody plays")
         result = []
         for side in sides:
@@ -304,7 +315,7 @@ class _Reader(Reader):
             if on_board[side] > total:
                 self.problem(data.line_of("territories"), f"{side} has {_castles(on_board[side])} on the board; "
                                                           f"a side has only {total}")
-            elif on_board[side] + left != total:
+            elif on_board[side] + left != total and not self.castles_unread:  # unread castles are not counted
                 self.problem(line, f"{side}: {_castles(on_board[side])} on the board and {left} in supply make "
                                    f"{on_board[side] + left}, but a side has {total}")
             result.append((side, left))

@@ -130,9 +130,9 @@
         } }, "✕"))),
       el("button", { type: "button", disabled: m.players.length >= 5, onclick: () => {
         let n = m.players.length + 1;
-        while (m.players.includes(`Player${n}`)) n++;
-        m.players.push(`Player${n}`);
-        m.won.push([`Player${n}`, []]);
+        while (m.players.includes(`Player ${n}`)) n++;
+        m.players.push(`Player ${n}`);
+        m.won.push([`Player ${n}`, []]);
         Desk.rebuild();
       } }, "Add a player"));
     const table = el("fieldset", {}, el("legend", {}, "The table"),

@@ -66,6 +66,7 @@
         const [name, turn] = (entries[i] || "").split("@");
         return turn === "180" || turn === "0" || turn === undefined ? { name, turned: turn === "180" } : { name: entries[i], turned: false };
       }),
+      boardsDir: doc.boards_dir,  // the folder of the file's own sections: kept as it is
       cards: [0, 1, 2].map((i) => (Array.isArray(doc.cards) && doc.cards[i] !== undefined ? String(doc.cards[i]) : "")),
       extraCards: Array.isArray(doc.cards) ? doc.cards.slice(3).map(String) : [],
       players,
@@ -87,7 +88,8 @@
     return {
       game: "kingdom-builder",
       boards: m.boards.map((b) => (b.turned ? `${b.name}@180` : b.name)),
-      cards: [...m.cards, ...m.extraCards],
+      ...(m.boardsDir === undefined ? {} : { boards_dir: m.boardsDir }),
+      cards: [...m.cards.filter((card) => card !== ""), ...m.extraCards],  // a slot not chosen yet is no card
       players: m.players.map((p) => ({ key: p.key, name: p.name, ...(p.colour ? { colour: p.colour } : {}) })),
       lords_zero: m.lords,
       settlements: rows.join("\n") + "\n",
@@ -519,7 +521,7 @@
       el("span", { class: "what" }, QUARTERS[i]),
       el("input", { class: "section", value: b.name, list: "kb-sections", "aria-label": `${QUARTERS[i]} section`, oninput: (e) => { b.name = e.target.value.trim(); Desk.change(); } }),
       el("label", {}, el("input", { type: "checkbox", checked: b.turned, onchange: (e) => { b.turned = e.target.checked; Desk.change(); } }), " turned"))));
-    const cards = el("fieldset", {}, el("legend", {}, "Kingdom Builder cards"), m.cards.map((card, i) => el("div", { class: "row", path: ["cards", i] },
+    const cards = el("fieldset", { path: ["cards"] }, el("legend", {}, "Kingdom Builder cards"), m.cards.map((card, i) => el("div", { class: "row", path: ["cards", i] },
       select([["", "choose…"], ...CARDS.map((c) => [c, capital(c)])], card, {
         "aria-label": `card ${i + 1}`,
         onchange: (e) => {

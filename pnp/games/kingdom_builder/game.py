@@ -166,11 +166,11 @@ class KingdomBuilder(BundledExample, PageBeside, Game["Position", "Result"]):
 
         return setup_sheet(made, fmt, paper, self.catalog(lang))
 
-    def blank_form(self, lang: str = "en", boards: tuple[str, ...] = FIRST_GAME, players: int | None = None,
-                   setup_file: Path | None = None, boards_dir: Path | None = None) -> str:
+    def blank_form(self, lang: str = "en", where: Path | None = None, boards: tuple[str, ...] = FIRST_GAME,
+                   players: int | None = None, setup_file: Path | None = None, boards_dir: Path | None = None) -> str:
         from pnp.games.kingdom_builder.template import form_for
 
-        return form_for(list(boards), players, setup_file, boards_dir, lang)
+        return form_for(list(boards), players, setup_file, boards_dir, lang, where)
 
     # pictures: the score, and the board to tap on the desk
     def picture(self, result: Result) -> Drawing:

@@ -65,7 +65,8 @@ def lookup(entry: str, base_dir: Path, boards_dir: Path | None = None) -> Sectio
         return lookup(default_id(Terrain(entry)), base_dir, boards_dir)
     raise NotFound(f"board section {shown(entry)} not found{did_you_mean(entry, known_names())}; use a location type "
                    f"({', '.join(t.value for t in LOCATIONS)}), a generated id like "
-                   f"{default_id(Terrain.TAVERN)}, or a section file beside the transcription")
+                   f"{default_id(Terrain.TAVERN)}, or a section file beside the transcription or in the folder "
+                   "--boards-dir names")
 
 
 def _find(reference: str, folder: Path, roots: list[Path], what: str) -> Path | None:

@@ -105,6 +105,7 @@ class Position:
     lords_zero: str = "included"
     source: str = field(default="", compare=False)  # the transcription it came from, for messages
     entries: tuple[str, ...] = field(default=(), compare=False)  # the boards as the transcription names them
+    boards_dir: str | None = field(default=None, compare=False)  # its folder of section files, as it names it
 
     def settlements_of(self, key: str) -> list[hexgrid.Cell]:
         return [cell for cell, owner in self.settlements if owner == key]

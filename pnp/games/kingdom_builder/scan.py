@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from pnp import hexgrid
-from pnp.errors import InputError, PnpError, Problem
+from pnp.errors import InputError, OptionError, PnpError, Problem
 from pnp.games.kingdom_builder.facts import MAX_SETTLEMENTS, UNBUILDABLE
 from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF, Board, label
 from pnp.games.kingdom_builder.scan_geometry import (CORNER_CELLS, DISC_CORE, MARGIN, S, W, Cell, board_centres, disc,
@@ -89,11 +89,11 @@ def parse_corners(text: str) -> list[tuple[float, float]]:
         except ValueError:
             point = (math.nan, math.nan)
         if not comma or not all(math.isfinite(v) for v in point):
-            raise InputError([Problem("--corners", None, f"'{part}' is not a point X,Y in pixels")])
+            raise OptionError([f"--corners: '{part}' is not a point X,Y in pixels"])
         points.append(point)
     if len(points) != 4:
-        raise InputError([Problem("--corners", None, f"{len(points)} points given; give 4, the centres of A1, A20, T1, T20: "
-                                                     "\"X,Y X,Y X,Y X,Y\"")])
+        raise OptionError([f"--corners: {len(points)} points given; give 4, the centres of A1, A20, T1, T20: "
+                           "\"X,Y X,Y X,Y X,Y\""])
     return points
 
 

@@ -16,12 +16,14 @@ from pnp.games.kingdom_builder.model import (
 )
 from pnp.games.kingdom_builder import library
 from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS, parse_colour
-from pnp.games.kingdom_builder.facts import LOCATION_LETTER, MAX_SETTLEMENTS, TERRAIN_LETTERS, UNBUILDABLE, Terrain
+from pnp.games.kingdom_builder.facts import (
+    BY_LETTER, LOCATION_LETTER, MAX_SETTLEMENTS, TERRAIN_LETTERS, UNBUILDABLE, Terrain,
+)
 from pnp.games.base import Source, read_leniently
 from pnp.yamldoc import LineDict, LineList, Reader, is_null, shown
 
 GAME_ID = "kingdom-builder"
-FIELDS = ("game", "boards", "cards", "players", "settlements", "lords_zero")
+FIELDS = ("game", "boards", "boards_dir", "cards", "players", "settlements", "lords_zero")
 PLAYER_FIELDS = ("key", "name", "colour")
 EMPTY = "."
 _COORDINATE = re.compile(r"([A-Ta-t])(\d{1,2})")
@@ -81,6 +83,7 @@ def parse_form(text: str, source: Source) -> tuple[Board, tuple[Player, ...]]:
     reader = _Reader(source)
     reader.required = ("game", "boards", "players")
     data = reader.document(text)
+    reader.sections_folder(data)
     board = reader.board(data) if "boards" in data else None
     players = reader.players(data) if "players" in data else ()
     reader.finish()
@@ -106,6 +109,7 @@ class _Reader(Reader):
 
     def read(self, text: str) -> Position | None:
         data = self.document(text)
+        boards_dir = self.sections_folder(data)
         board = self.board(data) if "boards" in data else None
         cards = self.cards(data) if "cards" in data else ()
         players = self.players(data) if "players" in data else ()
@@ -116,7 +120,34 @@ class _Reader(Reader):
         if board is None:
             return None
         entries = tuple(str(entry).strip() for entry in data["boards"])
-        return Position(board, cards, players, settlements, str(lords_zero), self.file, entries)
+        return Position(board, cards, players, settlements, str(lords_zero), self.file, entries, boards_dir)
+
+    def sections_folder(self, data: LineDict) -> str | None:
+        """`boards_dir:`, the folder of section files the transcription names (as `pnp template
+        --boards-dir` writes it): a folder inside its own, found by the rules of section files. It
+        is where sections are looked for unless --boards-dir names another."""
+        from pnp.inputs import Refused, confined
+
+        if "boards_dir" not in data:
+            return None
+        line = data.line_of("boards_dir")
+        name = self.name(data["boards_dir"], line, "boards_dir")
+        if name is None:
+            return None
+        try:
+            folder = confined(name, self.base_dir, [self.base_dir])
+        except Refused as refusal:
+            self.problem(line, f"boards_dir {shown(name)}: refused: {refusal}")
+            return None
+        except FileNotFoundError as missing:
+            self.problem(line, f"boards_dir {shown(name)}: no such folder (looked for {missing})")
+            return None
+        if not folder.is_dir():
+            self.problem(line, f"boards_dir {shown(name)} is not a folder")
+            return None
+        if self.boards_dir is None:
+            self.boards_dir = folder
+        return name
 
     def board(self, data: LineDict) -> Board | None:
         entries = data["boards"]
@@ -141,7 +172,8 @@ class _Reader(Reader):
             self.problem(data.line_of("cards"), "cards needs a list of the 3 Kingdom Builder cards")
             return ()
         if len(cards) != 3:
-            self.problem(data.line_of("cards"), f"{len(cards)} cards given, a game uses exactly 3")
+            self.problem(data.line_of("cards"),
+                         f"{len(cards)} card{'' if len(cards) == 1 else 's'} given, a game uses exactly 3")
         result: list[str] = []
         for card, line in zip(cards, cards.item_lines):
             name = card.strip().lower() if isinstance(card, str) else ""
@@ -207,7 +239,7 @@ class _Reader(Reader):
             if cell in placed:
                 other = placed[cell][0]
                 whose = f"player {key}" if other == key else f"players {other} and {key}"
-                self.problem(at_line, f"two settlements on {label(cell)} ({whose})")
+                self.problem(at_line, f"two settlements on {label(cell)} ({whose})", cell)
                 return
             placed[cell] = (key, at_line)
 
@@ -226,7 +258,8 @@ class _Reader(Reader):
             for cell, (key, at_line) in sorted(placed.items()):
                 terrain = board.at(cell)
                 if terrain in UNBUILDABLE:
-                    self.problem(at_line, f"settlement of player {key} on {label(cell)}, a {terrain.value} hex, where nobody can build")
+                    self.problem(at_line, f"settlement of player {key} on {label(cell)}, a {terrain.value} hex, "
+                                          "where nobody can build", cell)
         return tuple((cell, key) for cell, (key, _) in sorted(placed.items()))
 
     def _grid(self, text: str, first_line: int, board: Board | None, keys: set[str], place: Any) -> None:
@@ -249,10 +282,14 @@ class _Reader(Reader):
                 elif token in TERRAIN_LETTERS:
                     if board is not None and not _letter_fits(token, board.at(cell)):
                         self.problem(line, f"{label(cell)} reads '{token}' but the board has {board.at(cell).value} "
-                                           f"({board.at(cell).letter}) there: a shifted row or a wrong section?")
+                                           f"({board.at(cell).letter}) there: a shifted row or a wrong section?", cell)
+                elif token.upper() in TERRAIN_LETTERS:  # no player key is a terrain letter in any case
+                    self.problem(line, f"{label(cell)}: unknown token {shown(token)}: terrain letters are capitals "
+                                       f"('{token.upper()}'); a hex holds a player key {', '.join(sorted(keys))}, "
+                                       f"'{EMPTY}', or one of {' '.join([*BY_LETTER, LOCATION_LETTER])}", cell)
                 else:
                     self.problem(line, f"{label(cell)}: unknown token {shown(token)} (a player key "
-                                       f"{', '.join(sorted(keys))}, '{EMPTY}', or a terrain letter)")
+                                       f"{', '.join(sorted(keys))}, '{EMPTY}', or a terrain letter)", cell)
 
     def _coordinates(self, mapping: LineDict, keys: set[str], place: Any) -> None:
         for key, coordinates in mapping.items():
@@ -302,8 +339,9 @@ def dumps(game: Position, check: tuple[str, ...] = ()) -> str:
             tokens = (owner.get((row, col), game.board.at((row, col)).letter) for col in range(COLS))
             lines.append((" " if row % 2 else "") + " ".join(tokens) + f"  # {ROW_LETTERS[row]}")
         settlements = "\n".join(lines) + "\n"
+    folder = {} if game.boards_dir is None else {"boards_dir": game.boards_dir}
     text = yaml_text({"game": GAME_ID, "boards": list(game.entries) or [str(p) for p in game.board.placements],
-                      "cards": list(game.cards), "players": [_player(p) for p in game.players],
+                      **folder, "cards": list(game.cards), "players": [_player(p) for p in game.players],
                       "lords_zero": game.lords_zero, "settlements": settlements})
     return "".join(f"# check: {hexes} (unsure)\n" for hexes in check) + text
 
