@@ -85,9 +85,9 @@ def test_the_photo_example_writes_both_files_or_neither(tmp_path, monkeypatch):
     refused = pnp("example", "kingdom-builder", "--photo")
     assert refused.exit_code == 1 and "scan-example.jpg: already exists; use --force" in refused.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["scan-example.jpg"]
-    # The photo takes the form's name ending in .jpg: a form named .jpg would be overwritten by it.
+    # The photo takes the form's name ending in .jpg: a form named .jpg would be overwritten by it. Wrong usage: exit 2.
     clash = pnp("example", "kingdom-builder", "--photo", "--out", "board.jpg")
-    assert clash.exit_code == 1 and clash.stderr == "--out: 'board.jpg' must end in .yaml or .yml\n"
+    assert clash.exit_code == 2 and clash.stderr == "--out: 'board.jpg' must end in .yaml or .yml\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["scan-example.jpg"]
 
 
