@@ -365,7 +365,7 @@ const Desk = (() => {
       savedNow(saving, answer.data.file, answer.data.version);
       document.getElementById("save").textContent = `Save ${answer.data.file}`;
       document.getElementById("notice").hidden = true;
-      status(`Saved ${answer.data.saved}`, "good");
+      status(`Saved ${answer.data.file}`, "good");  // its name: the page shows no path of the server's
     } else if (answer.status === 409) {
       conflict(answer.data);
     } else if (answer.data.problems && answer.data.problems.length) {
