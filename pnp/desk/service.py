@@ -263,8 +263,10 @@ class DeskService:
         return GAMES[game_id]
 
     def source(self, game: Game[P, R]) -> Source:
-        """The file a game saves to, read as confined to its folder (the page names no file)."""
-        return Source.of(self.desk.targets[game.id], confined=True, games=frozenset(GAMES))
+        """The file a game saves to, read as confined to its folder (the page names no file), and
+        named in messages by its name alone: the page shows no path of the server's."""
+        path = self.desk.targets[game.id]
+        return Source.of(path, confined=True, games=frozenset(GAMES), name=path.name)
 
     def opening(self, game: Game[P, R], text: str, file: str) -> Json:
         """What the page needs to show a transcription's text: its data and unsure places."""

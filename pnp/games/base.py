@@ -51,13 +51,13 @@ class Source:
 
     @classmethod
     def of(cls, path: Path, boards_dir: Path | None = None, confined: bool = False,
-           games: frozenset[str] = frozenset()) -> Source:
-        """The source of a file at `path`: named as given (control characters escaped), beside
-        its own folder."""
+           games: frozenset[str] = frozenset(), name: str | None = None) -> Source:
+        """The source of a file at `path`, beside its own folder: named as given, or as `name`
+        (control characters escaped)."""
         from pnp.escape import terminal
         from pnp.inputs import resolved
 
-        return cls(terminal(str(path)), resolved(path).parent, boards_dir, confined, games)
+        return cls(terminal(str(path) if name is None else name), resolved(path).parent, boards_dir, confined, games)
 
 
 @dataclass(frozen=True)

@@ -78,7 +78,9 @@ def test_the_page_opens_the_file_and_scores_it_as_the_cli_does(copy, game_id):
     assert start["start"]["document"] == yaml.safe_load(path.read_text())
     found = evaluate(client, game_id, start["start"]["document"])
     assert found["problems"] == [] and found["result"] == cli_json(game_id, path)
-    assert found["text"] == GAMES[game_id].report_text(GAMES[game_id].evaluate(GAMES[game_id].load(path)), explain=True)
+    cli_text = GAMES[game_id].report_text(GAMES[game_id].evaluate(GAMES[game_id].load(path)), explain=True)
+    assert f"({path})" in cli_text  # the page names the file by its name: no path of the server's
+    assert found["text"] == cli_text.replace(f"({path})", f"({path.name})")
 
 
 def test_a_settlement_tapped_on_an_empty_board_scores(tmp_path):
@@ -206,16 +208,18 @@ def test_requests_that_are_not_positions_are_refused(copy):
     assert found["result"] is None and len(found["problems"]) >= 2
 
 
-def test_section_files_outside_the_folder_are_refused(copy, tmp_path):
+def test_section_files_outside_the_folder_are_refused_naming_no_path_of_the_server(copy, tmp_path):
+    """The refusal once named the desk's folder, an absolute path of the server, to the page."""
     client = client_for(copy("kingdom-builder"))
     secret = tmp_path.parent / "secret.txt"
     secret.write_text("location: tavern\nnot a section but private\n")
-    for entry in ("../secret.txt", str(secret), "/etc/passwd@180"):
+    for entry in ("../secret.txt", str(secret), "/etc/passwd@180", "../../etc/passwd"):
         doc = document("kingdom-builder")
         doc["boards"][1] = entry
         found = evaluate(client, "kingdom-builder", doc)
-        assert found["problems"] == [{"path": ["boards", 1], "message": found["problems"][0]["message"]}]
-        assert "only section files in" in found["problems"][0]["message"] and "private" not in json.dumps(found)
+        assert found["problems"] == [{"path": ["boards", 1],
+                                      "message": f"board '{entry}': only section files beside the transcription can be used here"}]
+        assert "private" not in json.dumps(found)
 
 
 def test_uploads_are_limited_in_size_and_type(copy):

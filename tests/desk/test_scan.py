@@ -131,3 +131,23 @@ def test_photos_beyond_the_few_read_at_once_are_asked_to_come_back(tmp_path, pho
     assert answer.status_code == 503 and answer.headers["retry-after"] == "5"
     assert answer.json()["error"] == "busy reading other photos: try again in a few seconds"
     assert path.read_text() == before
+
+
+def test_a_scan_refused_for_the_position_names_no_path_of_the_server(client, tmp_path):
+    """A section outside the folder, and a key given twice, are refused before the photo is read:
+    the messages once named the desk's file and folder by their absolute paths; now they name the
+    file by its name (game.yaml) and the folder not at all."""
+    errors = []
+    for spoil in ("board", "key"):
+        document = yaml.safe_load(EXAMPLE.read_text())
+        if spoil == "board":
+            document["boards"][0] = "../../etc/passwd"
+        else:
+            document["players"][1]["key"] = document["players"][0]["key"]
+        data = {"game": "kingdom-builder", "document": json.dumps(document)}
+        answer = client.post("/api/scan", data=data, files={"photo": ("board.jpg", b"not read", "image/jpeg")})
+        assert answer.status_code == 422
+        errors.append(answer.json()["error"])
+    assert errors[0] == "game.yaml:3: board '../../etc/passwd': only section files beside the transcription can be used here"
+    assert errors[1].startswith("game.yaml:") and "player key '1' is given twice" in errors[1]
+    assert not any(str(tmp_path) in error or str(tmp_path.resolve()) in error for error in errors)

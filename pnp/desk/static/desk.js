@@ -48,6 +48,59 @@ const Desk = (() => {
     return node;
   }
 
+  // Players are identities, not names: a player is an object { id, name, ... }, and whatever
+  // belongs to a player (a card, a court, a marker) holds that object. A rename changes one
+  // name and nothing else, so two players never merge, whatever is typed on the way; the
+  // page's position is written with names only when it is sent (the file's format knows names).
+  let identities = 0;
+  const identity = (name, fields = {}) => ({ id: `player-${++identities}`, name, ...fields });
+
+  // Who a name in the file is: the first of `players` called so (as the desk reads names, without
+  // the spaces around), else an identity of its own for that name, one per name: a slip in the
+  // file, kept for the desk to point out and for the user to put right.
+  function identify(players) {
+    const strangers = [];
+    return (name) => {
+      const called = (p) => p.name.trim() === name.trim();
+      let found = players.find(called) || strangers.find(called);
+      if (!found) strangers.push(found = identity(name));
+      return found;
+    };
+  }
+
+  // A select of players: its values their ids, its labels their names; a stranger `chosen` (see
+  // identify) is an option too. `pick` gets the identity chosen, or null for `none`'s option.
+  function pickPlayer(players, chosen, attrs, pick, none = null) {
+    const options = chosen && !players.includes(chosen) ? [...players, chosen] : players;
+    return select([...(none === null ? [] : [["", none]]), ...options.map((p) => [p.id, p.name])], chosen ? chosen.id : "", {
+      ...attrs, onchange: (e) => pick(options.find((p) => p.id === e.target.value) || null),
+    });
+  }
+
+  // A player's name field and the note beside it. A name typed becomes the player's name once
+  // it is not blank and nobody else `everyone()` holds has it (compared as the desk reads names);
+  // until then the field is marked invalid, the note says why, and the player keeps the last
+  // name taken. Leaving the field shows that name again and calls `left` if the name changed.
+  function nameField(player, everyone, attrs, left = () => {}) {
+    const was = player.name;
+    const note = el("span", { class: "name-note", id: `${player.id}-name-note`, "aria-live": "polite" });
+    const field = el("input", { ...attrs, value: player.name, "aria-describedby": note.id, oninput: () => {
+      const name = field.value.trim();
+      const why = !name ? "A player needs a name"
+        : [...everyone()].some((p) => p !== player && p.name.trim() === name) ? `${name} is another player's name` : "";
+      note.textContent = why ? `${why}; this player stays ${player.name} until the name is one of their own` : "";
+      if (why) { field.setAttribute("aria-invalid", "true"); return; }
+      field.removeAttribute("aria-invalid");
+      if (name !== player.name) { player.name = name; change(); }
+    }, onchange: () => {
+      field.value = player.name;
+      field.removeAttribute("aria-invalid");
+      note.textContent = "";
+      if (player.name !== was) left();
+    } });
+    return [field, note];
+  }
+
   // "5, 3" -> [5, 3]; what is not a whole number stays text, for the server to point out.
   function numbers(text) {
     return text.split(/[\s,]+/).filter(Boolean).map((w) => (/^-?\d+$/.test(w) ? Number(w) : w));
@@ -365,7 +418,7 @@ const Desk = (() => {
       savedNow(saving, answer.data.file, answer.data.version);
       document.getElementById("save").textContent = `Save ${answer.data.file}`;
       document.getElementById("notice").hidden = true;
-      status(`Saved ${answer.data.saved}`, "good");
+      status(`Saved ${answer.data.file}`, "good");  // its name: the page shows no path of the server's
     } else if (answer.status === 409) {
       conflict(answer.data);
     } else if (answer.data.problems && answer.data.problems.length) {
@@ -428,5 +481,5 @@ const Desk = (() => {
   }
 
   document.addEventListener("DOMContentLoaded", start);
-  return { register: (id, editor) => { editors[id] = editor; }, el, select, numbers, change, rebuild, putBack, savedState, status, api, limits: data.limits };
+  return { register: (id, editor) => { editors[id] = editor; }, el, select, numbers, identity, identify, pickPlayer, nameField, change, rebuild, putBack, savedState, status, api, limits: data.limits };
 })();

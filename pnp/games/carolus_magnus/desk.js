@@ -2,11 +2,11 @@
 "use strict";
 
 (() => {
-  const { el, select, numbers } = Desk;
+  const { el, select, numbers, pickPlayer, nameField } = Desk;
   const CLANS = ["red", "pink", "blue", "yellow", "green"];
   const SIDES = ["black", "white", "grey"];
 
-  let m = null;
+  let m = null;  // the position as the page edits it: each player an identity (see Desk.identity)
   let verdicts = [];  // per territory, from the last result: [strength, majority]
 
   const text = (value) => (value === undefined || value === null ? "" : String(value));
@@ -16,10 +16,12 @@
 
   function open(opening) {
     const doc = obj(opening.document);
+    const players = list(doc.players).map((p) => Desk.identity(text(obj(p).name), { side: text(obj(p).side) }));
+    const who = Desk.identify(players);
     m = {
-      players: list(doc.players).map((p) => ({ name: text(obj(p).name), side: text(obj(p).side) })),
-      courts: Object.entries(obj(doc.courts)).map(([name, cubes]) => [name, { ...obj(cubes) }]),
-      clans: { ...obj(doc.clans) },
+      players,
+      courts: Object.entries(obj(doc.courts)).map(([name, cubes]) => [who(name), { ...obj(cubes) }]),
+      clans: Object.fromEntries(Object.entries(obj(doc.clans)).map(([clan, holder]) => [clan, text(holder) ? who(text(holder)) : null])),
       territories: list(doc.territories).map((t, i) => {
         const castles = Object.entries(obj(obj(t).castles));
         return { name: text(obj(t).name ?? `T${i + 1}`), segments: list(obj(t).segments), paladins: { ...obj(obj(t).paladins) },
@@ -28,22 +30,24 @@
       emperor: text(doc.emperor),
       supply: { ...obj(doc.supply) },
     };
-    for (const p of m.players) if (!m.courts.some(([n]) => n === p.name)) m.courts.push([p.name, {}]);
+    for (const p of m.players) if (!m.courts.some(([q]) => q === p)) m.courts.push([p, {}]);
     // In player order (a file's mapping may come sorted by name); a court of no player stays, last.
-    const order = (name) => { const i = m.players.findIndex((p) => p.name === name); return i < 0 ? m.players.length : i; };
+    const order = (player) => { const i = m.players.indexOf(player); return i < 0 ? m.players.length : i; };
     m.courts.sort(([a], [b]) => order(a) - order(b));
     verdicts = [];
   }
 
   const sides = () => [...new Set(m.players.map((p) => p.side))];
+  // Everyone the position names: its players, and any stranger (a name no player has) still named.
+  const everyone = () => new Set([...m.players, ...m.courts.map(([p]) => p), ...Object.values(m.clans)].filter(Boolean));
 
   function documentOf() {
     const nonzero = (cubes) => Object.fromEntries(Object.entries(cubes).filter(([, n]) => n !== 0 && n !== ""));
     return {
       game: "carolus-magnus",
-      players: m.players,
-      courts: Object.fromEntries(m.courts.map(([name, cubes]) => [name, nonzero(cubes)])),
-      clans: Object.fromEntries(CLANS.map((c) => [c, m.clans[c] || null]).filter(([, h]) => h !== null)),
+      players: m.players.map((p) => ({ name: p.name, side: p.side })),
+      courts: Object.fromEntries(m.courts.map(([player, cubes]) => [player.name, nonzero(cubes)])),
+      clans: Object.fromEntries(CLANS.filter((c) => m.clans[c]).map((c) => [c, m.clans[c].name])),
       territories: m.territories.map((t) => {
         const item = { name: t.name, segments: t.segments, paladins: nonzero(t.paladins) };
         if (t.castles && t.castles.side) item.castles = { [t.castles.side]: t.castles.count };
@@ -121,36 +125,33 @@
   }
 
   function render(root) {
-    const players = el("fieldset", { path: ["players"] }, el("legend", {}, "Players"), m.players.map((p, i) => el("div", { class: "row", path: ["players", i] },
-      el("input", { value: p.name, "aria-label": `player ${i + 1}`, oninput: (e) => {
-        const from = p.name, to = e.target.value;
-        m.courts = m.courts.map(([n, c]) => [n === from ? to : n, c]);
-        for (const clan of CLANS) if (m.clans[clan] === from) m.clans[clan] = to;
-        p.name = to;
-        Desk.change();
-      }, onchange: () => Desk.rebuild() }),
-      select(SIDES, p.side, { "aria-label": `side of ${p.name}`, onchange: (e) => { p.side = e.target.value; Desk.rebuild(); } }),
-      el("button", { type: "button", class: "remove", disabled: m.players.length <= 2, title: "Remove this player", "aria-label": `remove ${p.name || `player ${i + 1}`}`, onclick: () => {
-        m.players.splice(i, 1);
-        m.courts = m.courts.filter(([n]) => n !== p.name);
-        for (const clan of CLANS) if (m.clans[clan] === p.name) m.clans[clan] = null;
-        Desk.rebuild();
-      } }, "✕"))),
+    const players = el("fieldset", { path: ["players"] }, el("legend", {}, "Players"), m.players.map((p, i) => {
+      const [name, note] = nameField(p, everyone, { "aria-label": `player ${i + 1}` }, Desk.rebuild);
+      return el("div", { class: "row", path: ["players", i] }, name,
+        select(SIDES, p.side, { "aria-label": `side of ${p.name}`, onchange: (e) => { p.side = e.target.value; Desk.rebuild(); } }),
+        el("button", { type: "button", class: "remove", disabled: m.players.length <= 2, title: "Remove this player", "aria-label": `remove ${p.name || `player ${i + 1}`}`, onclick: () => {
+          m.players.splice(i, 1);
+          m.courts = m.courts.filter(([q]) => q !== p);
+          for (const clan of CLANS) if (m.clans[clan] === p) m.clans[clan] = null;
+          Desk.rebuild();
+        } }, "✕"), note);
+    }),
     el("button", { type: "button", disabled: m.players.length >= 4, onclick: () => {
+      const names = [...everyone()].map((p) => p.name);
       let n = m.players.length + 1;
-      while (m.players.some((p) => p.name === `Player ${n}`)) n++;
-      m.players.push({ name: `Player ${n}`, side: SIDES.find((s) => !sides().includes(s)) || "black" });
-      m.courts.push([`Player ${n}`, {}]);
+      while (names.includes(`Player ${n}`)) n++;
+      const player = Desk.identity(`Player ${n}`, { side: SIDES.find((s) => !sides().includes(s)) || "black" });
+      m.players.push(player);
+      m.courts.push([player, {}]);
       Desk.rebuild();
     } }, "Add a player"));
     const courts = el("fieldset", { path: ["courts"] }, el("legend", {}, "Courts and clan markers"), el("table", { class: "courts" },
       el("thead", {}, el("tr", {}, el("th", {}, ""), CLANS.map((c) => el("th", { class: `clan ${c}` }, c)))),
-      el("tbody", {}, m.courts.map(([name, cubes]) => el("tr", { path: ["courts", name] }, el("th", {}, name),
-        CLANS.map((clan) => el("td", {}, el("input", { class: "tiny", inputmode: "numeric", value: text(cubes[clan] || ""), "aria-label": `${clan} in ${name}'s court`,
+      el("tbody", {}, m.courts.map(([player, cubes]) => el("tr", { path: ["courts", player.name] }, el("th", {}, player.name),
+        CLANS.map((clan) => el("td", {}, el("input", { class: "tiny", inputmode: "numeric", value: text(cubes[clan] || ""), "aria-label": `${clan} in ${player.name}'s court`,
           oninput: (e) => { cubes[clan] = count(e.target.value); Desk.change(); } }))))),
       el("tr", { path: ["clans"] }, el("th", {}, "marker"), CLANS.map((clan) => el("td", { path: ["clans", clan] },
-        select([["", "—"], ...m.players.map((p) => p.name)], m.clans[clan] || "", { "aria-label": `holder of the ${clan} marker`,
-          onchange: (e) => { m.clans[clan] = e.target.value || null; Desk.change(); } })))))));
+        pickPlayer(m.players, m.clans[clan] || null, { "aria-label": `holder of the ${clan} marker` }, (p) => { m.clans[clan] = p; Desk.change(); }, "—")))))));
     const board = el("fieldset", {}, el("legend", {}, "The Emperor and the castles left"),
       el("div", { class: "row", path: ["emperor"] }, el("span", { class: "what" }, "Emperor on"),
         select(m.territories.map((t) => t.name), m.emperor, { "aria-label": "the Emperor's territory", onchange: (e) => { m.emperor = e.target.value; Desk.rebuild(); } })),

@@ -41,9 +41,9 @@
     const doc = opening.document && typeof opening.document === "object" ? opening.document : {};
     const entries = Array.isArray(doc.boards) ? doc.boards.map(String) : [];
     const players = typeof doc.players === "number"  // a set-up names only how many
-      ? Array.from({ length: doc.players }, (_, i) => ({ key: String(i + 1), name: `Player ${i + 1}` }))
-      : (Array.isArray(doc.players) ? doc.players : []).map((p) => ({
-        key: String(p && p.key !== undefined && p.key !== null ? p.key : ""), name: String(p && p.name !== undefined && p.name !== null ? p.name : ""),
+      ? Array.from({ length: doc.players }, (_, i) => Desk.identity(`Player ${i + 1}`, { key: String(i + 1) }))
+      : (Array.isArray(doc.players) ? doc.players : []).map((p) => Desk.identity(String(p && p.name !== undefined && p.name !== null ? p.name : ""), {
+        key: String(p && p.key !== undefined && p.key !== null ? p.key : ""),
         ...(p && p.colour !== undefined && p.colour !== null ? { colour: String(p.colour) } : {}),  // for photo scans
       }));
     const keys = new Set(players.map((p) => p.key));
@@ -531,31 +531,36 @@
           Desk.rebuild();
         },
       }))));
-    const players = el("fieldset", {}, el("legend", {}, "Players"), m.players.map((p, i) => el("div", { class: "row", path: ["players", i] },
-      el("span", { class: `mark p${i}` }, MARKS[i] || "?"),
-      el("input", { class: "key", value: p.key, "aria-label": `key of player ${i + 1}`, title: "The player's key in the file",
-        onchange: (e) => {  // renames the key in the settlements; a key two players would share is refused
-          const key = e.target.value.trim();
-          const other = m.players.findIndex((q) => q !== p && q.key === key);
-          e.target.parentNode.querySelectorAll(".key-note").forEach((n) => n.remove());
-          if (!key || other >= 0) {
-            e.target.value = p.key;
-            e.target.parentNode.append(el("p", { class: "problem-note key-note" }, key
-              ? `Not changed: ${key} is ${m.players[other].name || `player ${other + 1}`}'s key; each player needs a key of their own`
-              : "Not changed: a player needs a key"));
-            return;
-          }
-          m.owners = m.owners.map((o) => (o === p.key ? key : o));
-          p.key = key;
-          Desk.change();
-        } }),
-      el("input", { value: p.name, "aria-label": `name of player ${i + 1}`, oninput: (e) => { p.name = e.target.value; Desk.change(); } }),
-      el("button", { type: "button", class: "remove", title: "Remove this player and their settlements", "aria-label": `remove ${p.name || `player ${i + 1}`}`, disabled: m.players.length <= 2,
-        onclick: () => { m.owners = m.owners.map((o) => (o === p.key ? null : o)); m.players.splice(i, 1); Desk.rebuild(); } }, "✕"))),
+    const players = el("fieldset", {}, el("legend", {}, "Players"), m.players.map((p, i) => {
+      // The key names the player in the file's settlements; the name is what results show.
+      const [name, note] = Desk.nameField(p, () => m.players, { "aria-label": `name of player ${i + 1}` });
+      return el("div", { class: "row", path: ["players", i] },
+        el("span", { class: `mark p${i}` }, MARKS[i] || "?"),
+        el("input", { class: "key", value: p.key, "aria-label": `key of player ${i + 1}`, title: "The player's key in the file",
+          onchange: (e) => {  // renames the key in the settlements; a key two players would share is refused
+            const key = e.target.value.trim();
+            const other = m.players.findIndex((q) => q !== p && q.key === key);
+            e.target.parentNode.querySelectorAll(".key-note").forEach((n) => n.remove());
+            if (!key || other >= 0) {
+              e.target.value = p.key;
+              e.target.parentNode.append(el("p", { class: "problem-note key-note" }, key
+                ? `Not changed: ${key} is ${m.players[other].name || `player ${other + 1}`}'s key; each player needs a key of their own`
+                : "Not changed: a player needs a key"));
+              return;
+            }
+            m.owners = m.owners.map((o) => (o === p.key ? key : o));
+            p.key = key;
+            Desk.change();
+          } }),
+        name,
+        el("button", { type: "button", class: "remove", title: "Remove this player and their settlements", "aria-label": `remove ${p.name || `player ${i + 1}`}`, disabled: m.players.length <= 2,
+          onclick: () => { m.owners = m.owners.map((o) => (o === p.key ? null : o)); m.players.splice(i, 1); Desk.rebuild(); } }, "✕"),
+        note);
+    }),
     el("button", { type: "button", disabled: m.players.length >= 4, onclick: () => {
       let n = 1;
-      while (m.players.some((p) => p.key === String(n))) n++;
-      m.players.push({ key: String(n), name: `Player ${n}` });
+      while (m.players.some((p) => p.key === String(n) || p.name === `Player ${n}`)) n++;
+      m.players.push(Desk.identity(`Player ${n}`, { key: String(n) }));
       Desk.rebuild();
     } }, "Add a player"));
     const lords = el("fieldset", {}, el("legend", {}, "Lords with zero settlements"), el("div", { class: "row", path: ["lords_zero"] },

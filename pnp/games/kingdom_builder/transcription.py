@@ -391,5 +391,6 @@ def outside_folder(text: str, file: str, base_dir: Path) -> list[Problem]:
         except (OSError, ValueError, RuntimeError):
             path = None
         if path is None or (path != folder and folder not in path.parents and (is_path or path.exists())):
-            problems.append(Problem(file, line, f"board '{entry}': only section files in {folder} can be used here"))
+            # The folder is not named: the desk's page, which reads confined, shows no path of its server.
+            problems.append(Problem(file, line, f"board '{entry}': only section files beside the transcription can be used here"))
     return problems
