@@ -310,7 +310,7 @@ def test_a_large_photo_read_at_the_size_the_scan_needs_gives_every_settlement(tm
     from pnp import yamlout
     from pnp.games.base import Source
     from pnp.games.kingdom_builder.transcription import load_board
-    from tests.kingdom_builder.photos import make_photo, played_game
+    from tools.photos.flat import make_photo, played_game
 
     board = load_board(example()["boards"], [None] * 4, "test", EXAMPLES)
     pieces = played_game(board, 3, random.Random(21), per_player=12)

@@ -1,4 +1,4 @@
-"""Reading settlements off photos: synthetic photos (tests/kingdom_builder/photos.py) of known
+"""Reading settlements off photos: synthetic photos (tools/photos/flat.py) of known
 games, read back hex by hex; bad input; the form, JSON and overlay written; the scan markers."""
 
 from __future__ import annotations
@@ -35,10 +35,10 @@ from pnp.games.kingdom_builder.scan_print import like_pieces_elsewhere, repeated
 from pnp.games.kingdom_builder.scan_markers import CARD_MM, MARKER_BITS, TAB_MM, find_board_box, marker_cards
 from pnp.games.kingdom_builder.template import transcription_form
 from pnp.games.kingdom_builder.transcription import load_board
-from tests.benchmarks.scan import case
+from tools.photos.cases import case
 from tests.readers import reader
 parse = reader("kingdom-builder").parse
-from tests.kingdom_builder.photos import PIECE_COLOURS, Photo, Style, make_photo, played_game, style_for
+from tools.photos.flat import PIECE_COLOURS, Photo, Style, make_photo, played_game, style_for
 
 BOARDS = Path(__file__).resolve().parents[2] / "boards"
 ENTRIES = ["tavern", "paddock", "oasis@180", "farm"]

@@ -19,8 +19,8 @@ from pnp.games.kingdom_builder.scan import (BLIND, GLARED, GLARED_LEAN, LEAN, LO
 from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS
 from pnp.games.kingdom_builder.scan_geometry import W
 from pnp.games.kingdom_builder.scan_net import CLASSES, MODELS, PATCH, colour_class, patches, probabilities
-from tests.benchmarks.scan import case
-from tests.kingdom_builder.photos import make_photo
+from tools.photos.cases import case
+from tools.photos.flat import make_photo
 
 
 @pytest.mark.parametrize("name", ["hexnet-1.onnx", "hexnet-2.onnx"])
@@ -309,7 +309,7 @@ def test_the_training_recipe_runs_end_to_end(tmp_path):
     """A few steps of training on one small photo, exported and read back by OpenCV."""
     pytest.importorskip("torch")
     pytest.importorskip("onnx")
-    from tests.kingdom_builder.train_hexnet import main
+    from tools.train_hexnet import main
 
     out = tmp_path / "net.onnx"
     main(["--flat", "1", "--physical", "", "--check-flat", "3", "--check-physical", "", "--epochs", "0.5",

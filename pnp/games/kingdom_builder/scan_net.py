@@ -7,7 +7,7 @@ appears, with the hex's own light divided out (as the hand reader measures it fr
 rim) and the photo's overall light too. Beside the patch the net sees its terrain's usual
 colour in this photo. It answers, per hex, how likely it is empty or holds a piece of each
 colour a form may name; only the form's players' colours are kept. The nets are trained by
-`tests/kingdom_builder/train_hexnet.py`, which uses these same patches.
+`tools/train_hexnet.py`, which uses these same patches.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 the scanner averages the two, each trained on its own photos: README, How it reads). Development only:
 needs the `train` extra (torch, onnx) and, for path-traced photos, their cache or the `photos` extra.
 
-Run: python tests/kingdom_builder/train_hexnet.py [--flat 1000-1119] [--physical 8000-8299]
+Run: python tools/train_hexnet.py [--flat 1000-1119] [--physical 8000-8299]
          [--check-flat 5000-5039] [--check-physical 8300-8399] [--epochs 6] [--batch 256] [--wide 1]
          [--seed 0] --out FILE [--jobs N] [--device cpu|cuda]
 
@@ -31,7 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from pnp.games.kingdom_builder.scan_net import CLASSES, PATCH  # noqa: E402
@@ -45,16 +45,16 @@ def photo_patches(maker: str, seed: int, cache: Path | None = CACHE) -> tuple[np
     """Photo `seed` of `maker` as (patches (n, 3, PATCH+MARGIN, ...) float16, ground (n, 3), labels (n,))."""
     from pnp.games.kingdom_builder.photo import decode_photo
     from pnp.games.kingdom_builder.scan import hex_inputs, measure, place_grid
-    from tests.benchmarks.scan import case
+    from tools.photos.cases import case
 
     level, board, colours, pieces = case(seed)
     version = ""
     if maker == "physical":
-        from tests.kingdom_builder.photos_physical import VERSION, make_photo
+        from tools.photos.physical import VERSION, make_photo
         size = (1600, 1200)
         version = f"-v{VERSION['clean' if level == 'good' else 'hard']}"  # a new maker version, new patches
     else:
-        from tests.kingdom_builder.photos import make_photo
+        from tools.photos.flat import make_photo
         size = FLAT_SIZES[seed % len(FLAT_SIZES)]
     name = f"{maker}-{seed}-{size[0]}x{size[1]}-{os.environ.get('PNP_PHOTOS_VARIANT', '')}{version}.npz"
     if cache is not None and (cache / name).exists():
@@ -189,7 +189,7 @@ def check(out: Path, sets: list[tuple[str, list[int]]], cache: Path | None = CAC
     of the log odds of the likeliest reading over the next, reading as the net does in the scanner
     (cv2.dnn, only the photo's players' colours)."""
     import pnp.games.kingdom_builder.scan_net as scan_net
-    from tests.benchmarks.scan import case
+    from tools.photos.cases import case
 
     scan_net._nets.cache_clear()
     models, scan_net.MODELS = scan_net.MODELS, (out,)
