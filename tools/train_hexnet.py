@@ -43,8 +43,8 @@ FLAT_SIZES = ((1200, 900), (1600, 1200), (4000, 3000))  # the flat maker's photo
 
 def photo_patches(maker: str, seed: int, cache: Path | None = CACHE) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Photo `seed` of `maker` as (patches (n, 3, PATCH+MARGIN, ...) float16, ground (n, 3), labels (n,))."""
-    from pnp.games.kingdom_builder.photo import decode_photo
     from pnp.games.kingdom_builder.scan import hex_inputs, measure, place_grid
+    from pnp.scan.photo import decode_photo
     from tools.photos.cases import case
 
     level, board, colours, pieces = case(seed)

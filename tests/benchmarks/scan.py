@@ -27,7 +27,7 @@ out once). Half the photos follow the README's tips
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game
 (2-4 players, 40 settlements each), palette and camera; the time is reading the JPEG file as
 `pnp scan` does with the corners given (decoded only as large as the scan reads it:
-`photo.reduction`, half size for a 12 MP photo; EXIF turn included) plus the scan, to the settlements read; with --repeat N each photo is read
+`pnp.scan.photo.reduction`, half size for a 12 MP photo; EXIF turn included) plus the scan, to the settlements read; with --repeat N each photo is read
 N times and its fastest read counts (on a shared machine the slower ones measure the others'
 work), and the summary gives the fastest and the median over all photos and reads, and the
 processor time they took. The settlements stand where the rules put them: turns of
@@ -50,9 +50,9 @@ sys.path.insert(0, str(ROOT))
 
 from pnp.errors import InputError  # noqa: E402
 from pnp.games.kingdom_builder.model import label  # noqa: E402
-from pnp.games.kingdom_builder.photo import decode_photo, image_size, reduced_points, reduction  # noqa: E402
 from pnp.games.kingdom_builder.scan import scan  # noqa: E402
-from pnp.games.kingdom_builder.scan_geometry import W  # noqa: E402
+from pnp.games.kingdom_builder.scan_geometry import W, hexes_apart  # noqa: E402
+from pnp.scan.photo import decode_photo, image_size, reduced_points, reduction  # noqa: E402
 from tools.photos.cases import case  # noqa: E402
 from tools.photos.flat import make_photo  # noqa: E402
 
@@ -85,7 +85,7 @@ def measure(job: tuple[int, str, int, int, int, Path | None]) -> dict:
             for _ in range(repeat):
                 start, started = time.perf_counter(), time.process_time()
                 data = path.read_bytes()
-                n = reduction(*image_size(data), photo.corners, 2 * W)  # as `pnp scan` decodes it, corners given
+                n = reduction(*image_size(data), hexes_apart(photo.corners), 2 * W)  # as `pnp scan` decodes it, corners given
                 image = decode_photo(data, str(path), n)
                 corners = reduced_points(photo.corners, n, image.shape[1], image.shape[0])
                 result = scan(image, board, [(str(k + 1), c) for k, c in enumerate(colours)], corners)

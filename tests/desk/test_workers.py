@@ -266,20 +266,20 @@ def test_a_photo_is_decoded_only_as_large_as_the_scan_reads_it():
     (rows of a 19-gap board at 100 * sqrt(3) / 2) allow decoding at half size (50 >= 48.5), not
     a quarter (25). Without corners the whole photo is kept at 12 MP at least: an 8000 x 6000
     photo is decoded at half size (12 MP), a 4000 x 3000 one whole."""
-    from pnp.games.kingdom_builder.photo import reduction
-    from pnp.games.kingdom_builder.scan_geometry import W
+    from pnp.games.kingdom_builder.scan_geometry import W, hexes_apart
+    from pnp.scan.photo import reduction
 
     row, column = 1900.0, 1900 * 3**0.5 / 2
     corners = [(10.0, 10.0), (10 + row, 10.0), (10.0, 10 + column), (10 + row, 10 + column)]
-    assert reduction(8000, 6000, corners, 2 * W) == 2
-    assert reduction(8000, 6000, [(x / 2, y / 2) for x, y in corners], 2 * W) == 1  # hexes 50 apart: whole
+    assert reduction(8000, 6000, hexes_apart(corners), 2 * W) == 2
+    assert reduction(8000, 6000, hexes_apart([(x / 2, y / 2) for x, y in corners]), 2 * W) == 1  # hexes 50 apart: whole
     assert reduction(8000, 6000, None, 2 * W) == 2
     assert reduction(4000, 3000, None, 2 * W) == 1
 
 
 def scan_telling_decoded(folder: str, *args):
     """`scan_aside` in the desk's process, writing down in `folder` the size of each photo decoded there."""
-    import pnp.games.kingdom_builder.photo as photos
+    import pnp.scan.photo as photos
 
     real = photos.decode_photo
 

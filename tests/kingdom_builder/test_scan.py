@@ -22,7 +22,6 @@ from pnp.errors import InputError, PnpError
 from pnp.games import GAMES
 from pnp import hexgrid
 from pnp.games.kingdom_builder.model import SECTOR_OF, label
-from pnp.games.kingdom_builder.photo import decode_photo, image_size
 from pnp.games.kingdom_builder.facts import Terrain
 from pnp.games.kingdom_builder.scan import (Hex, Scan, _colour_margin, _Evidence, _faint, _verdict, parse_corners, scan,
                                            surest_empty)
@@ -35,6 +34,7 @@ from pnp.games.kingdom_builder.scan_print import like_pieces_elsewhere, repeated
 from pnp.games.kingdom_builder.scan_markers import CARD_MM, MARKER_BITS, TAB_MM, find_board_box, marker_cards
 from pnp.games.kingdom_builder.template import transcription_form
 from pnp.games.kingdom_builder.transcription import load_board
+from pnp.scan.photo import decode_photo, image_size
 from tools.photos.cases import case
 from tests.readers import reader
 parse = reader("kingdom-builder").parse

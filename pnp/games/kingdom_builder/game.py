@@ -179,18 +179,18 @@ class KingdomBuilder(PageBeside, Game["Position", "Result"]):
 
         from pnp.games.kingdom_builder import scan_output
         from pnp.games.kingdom_builder.model import label
-        from pnp.games.kingdom_builder.photo import decode_photo, image_size, reduced_points, reduction
         from pnp.games.kingdom_builder.scan import check_corners, parse_corners, scan
         from pnp.games.kingdom_builder.scan_colours import player_colours
-        from pnp.games.kingdom_builder.scan_geometry import W
+        from pnp.games.kingdom_builder.scan_geometry import W, hexes_apart
         from pnp.games.kingdom_builder.transcription import parse_form
+        from pnp.scan.photo import decode_photo, image_size, reduced_points, reduction
 
         points = parse_corners(corners) if corners is not None else None
         board, players = parse_form(text, source)
         width, height = image_size(photo) or (0, 0)
         # Decoded only as large as the scan reads it (it shrinks the board to 2 pixels per pixel of
         # its straightened board): a 50-megapixel photo's pixels are never all held at once.
-        n = reduction(width, height, points, 2 * W)
+        n = reduction(width, height, None if points is None else hexes_apart(points), 2 * W)
         image = decode_photo(photo, photo_name, n)
         if points is not None:
             if (width > height) != (image.shape[1] > image.shape[0]):  # turned by its EXIF orientation

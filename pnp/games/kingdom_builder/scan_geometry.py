@@ -26,6 +26,15 @@ def board_centres() -> Any:
     return np.array([hexgrid.centre(cell, 1.0) for cell in hexgrid.cells(ROWS, COLS)], dtype=float)
 
 
+def hexes_apart(corners: list[tuple[float, float]]) -> float:
+    """How far apart, in pixels, neighbouring hexes lie at the least in a photo whose pixel
+    centres of A1, A20, T1, T20 are `corners`."""
+    a1, a20, t1, t20 = corners
+    across = min(math.dist(a1, a20), math.dist(t1, t20)) / (COLS - 1)  # hex centres along a row
+    down = min(math.dist(a1, t1), math.dist(a20, t20)) / (ROWS - 1) * 2 / math.sqrt(3)  # rows are closer than hexes
+    return min(across, down)
+
+
 def flat(cell: Cell) -> int:
     """A cell's place in the row-by-row order of all 400."""
     return cell[0] * COLS + cell[1]

@@ -1,0 +1,3 @@
+"""What reading any photographed table needs, whatever the game: the photo decoded within its
+limits (`photo`). A game's package keeps its own board's reader and calls these; nothing here
+knows a game."""
