@@ -1,3 +1,4 @@
 """What reading any photographed table needs, whatever the game: the photo decoded within its
-limits (`photo`). A game's package keeps its own board's reader and calls these; nothing here
+limits (`photo`), the corner points given checked (`corners`), the kit's scan markers
+(`markers`). A game's package keeps its own board's reader and calls these; nothing here
 knows a game."""

@@ -23,17 +23,18 @@ from pnp.games import GAMES
 from pnp import hexgrid
 from pnp.games.kingdom_builder.model import SECTOR_OF, label
 from pnp.games.kingdom_builder.facts import Terrain
-from pnp.games.kingdom_builder.scan import (Hex, Scan, _colour_margin, _Evidence, _faint, _verdict, parse_corners, scan,
+from pnp.games.kingdom_builder.scan import (Hex, Scan, _colour_margin, _Evidence, _faint, _verdict, scan,
                                            surest_empty)
-from pnp.games.kingdom_builder.scan_geometry import W
+from pnp.games.kingdom_builder.scan_geometry import CORNER_LABELS, W
 from pnp.games.kingdom_builder.scan_light import light_jumps, own_veil, rim_colours, unveiled, usual_rims
 from pnp.games.kingdom_builder.scan_models import colour_costs, in_shadow, mixture, piece_colours
 from pnp.games.kingdom_builder.scan_output import overlay, summary
 from pnp.games.kingdom_builder.scan_params import PARAMS, masked_medians
 from pnp.games.kingdom_builder.scan_print import like_pieces_elsewhere, repeated_art
-from pnp.games.kingdom_builder.scan_markers import CARD_MM, MARKER_BITS, TAB_MM, find_board_box, marker_cards
 from pnp.games.kingdom_builder.template import transcription_form
 from pnp.games.kingdom_builder.transcription import load_board
+from pnp.scan.corners import parse_corners
+from pnp.scan.markers import CARD_MM, MARKER_BITS, TAB_MM, find_board_box, marker_cards
 from pnp.scan.photo import decode_photo, image_size
 from tools.photos.cases import case
 from tests.readers import reader
@@ -524,7 +525,7 @@ def test_printed_marker_cards_are_found_where_they_lie():
     width, height, margin = 300.0, 260.0, 60.0
     image = np.full((int((height + 2 * margin) * scale), int((width + 2 * margin) * scale), 3), 200, np.uint8)
     corners = [(0, 0), (width, 0), (0, height), (width, height)]
-    for card, (cx, cy) in zip(marker_cards(t), corners):
+    for card, (cx, cy) in zip(marker_cards(t, ("A1", "A20", "T1", "T20")), corners):
         # The card's inner corner touches the box corner; its tab lies away from the board.
         left = cx - CARD_MM if cx == 0 else cx
         top = cy - CARD_MM - TAB_MM if cy == 0 else cy
@@ -563,10 +564,10 @@ def test_photo_header_sizes_and_exif_orientation():
 
 
 def test_corner_text_and_shape_are_checked():
-    assert parse_corners("1,2 3,4 5,6 7,8") == [(1, 2), (3, 4), (5, 6), (7, 8)]
+    assert parse_corners("1,2 3,4 5,6 7,8", CORNER_LABELS) == [(1, 2), (3, 4), (5, 6), (7, 8)]
     for text, message in (("1,2 3,4 5,6", "3 points given"), ("1,2 3,4 5,6 x,8", "not a point")):
         with pytest.raises(InputError, match=message):
-            parse_corners(text)
+            parse_corners(text, CORNER_LABELS)
     image = np.zeros((900, 1200, 3), np.uint8)
     good = [(100, 100), (1100, 100), (100, 800), (1100, 800)]
     crossed = [good[0], good[1], good[3], good[2]]  # T20 given before T1

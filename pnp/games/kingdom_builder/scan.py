@@ -21,8 +21,8 @@ from typing import Any
 from pnp import hexgrid
 from pnp.errors import InputError, PnpError, Problem
 from pnp.games.kingdom_builder.facts import MAX_SETTLEMENTS, UNBUILDABLE
-from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF, Board, label
-from pnp.games.kingdom_builder.scan_geometry import (CORNER_CELLS, DISC_CORE, MARGIN, S, W, Cell, board_centres, disc,
+from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF, Board
+from pnp.games.kingdom_builder.scan_geometry import (CORNER_CELLS, CORNER_LABELS, DISC_CORE, MARGIN, S, W, Cell, board_centres, disc,
                                                      flat, parallax, refine, ring, sample, straighten, transform)
 from pnp.games.kingdom_builder.scan_fit import fits, mismatch, nearby
 from pnp.games.kingdom_builder.scan_light import grey_veil, light_jumps, own_veil, rim_colours, unveiled, usual_rims
@@ -31,6 +31,7 @@ from pnp.games.kingdom_builder.scan_models import (as_hue, colour_costs, empty_l
                                                    piece_colours, sample_costs, terrain_explains, who)
 from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, median, robust_spread
 from pnp.games.kingdom_builder.scan_print import blobs, like_pieces_elsewhere, repeated_art
+from pnp.scan.corners import check_corners
 
 LOST = "'s pieces not found"      # the reason a hex is unsure then, after the player's key
 WASHED, GLARE, RIM_HIDDEN = "washed out", "glare", "rim hidden"  # where the hand reader may not see a piece
@@ -79,43 +80,13 @@ class Scan:
         return [read for read in self.hexes if not read.sure]
 
 
-def parse_corners(text: str) -> list[tuple[float, float]]:
-    """'X,Y X,Y X,Y X,Y' (pixel centres of A1, A20, T1, T20) as four points."""
-    points = []
-    for part in text.replace(";", " ").split():
-        x, comma, y = part.partition(",")
-        try:
-            point = (float(x), float(y))
-        except ValueError:
-            point = (math.nan, math.nan)
-        if not comma or not all(math.isfinite(v) for v in point):
-            raise InputError([Problem("--corners", None, f"'{part}' is not a point X,Y in pixels")])
-        points.append(point)
-    if len(points) != 4:
-        raise InputError([Problem("--corners", None, f"{len(points)} points given; give 4, the centres of A1, A20, T1, T20: "
-                                                     "\"X,Y X,Y X,Y X,Y\"")])
-    return points
-
-
-def check_corners(corners: list[tuple[float, float]], width: int, height: int) -> None:
-    """Corners inside the photo, going round the board the right way, and big enough to read."""
-    problems = []
-    for (x, y), cell in zip(corners, CORNER_CELLS):
-        if not (0 <= x < width and 0 <= y < height):
-            problems.append(Problem("--corners", None, f"{label(cell)} at {x:g},{y:g} lies outside the photo ({width} x {height})"))
-    if problems:
-        raise InputError(problems)
+def check_board_corners(corners: list[tuple[float, float]], width: int, height: int) -> None:
+    """The centres of A1, A20, T1, T20 inside the photo, going round the board the right way, and
+    the board big enough to read and of its shape."""
+    check_corners(corners, width, height, CORNER_LABELS)
     a1, a20, t1, t20 = corners
-    around = [a1, a20, t20, t1]
-    turns = []
-    for k in range(4):
-        (x0, y0), (x1, y1), (x2, y2) = around[k], around[(k + 1) % 4], around[(k + 2) % 4]
-        turns.append((x1 - x0) * (y2 - y1) - (y1 - y0) * (x2 - x1))
     across = min(math.dist(a1, a20), math.dist(t1, t20)) / (COLS - 1)
     down = min(math.dist(a1, t1), math.dist(a20, t20)) / (ROWS - 1)
-    if not all(turn > 0 for turn in turns):
-        raise InputError([Problem("--corners", None, "the four points do not form a board: give the centres of "
-                                                     "A1, A20, T1 and T20 in that order (top-left, top-right, bottom-left, bottom-right)")])
     if min(across, down) < 6:
         raise InputError([Problem("--corners", None, f"the board is too small in this photo (hexes about {min(across, down):.0f} "
                                                      f"pixels apart, at least 6 needed): take the photo closer")])
@@ -136,7 +107,7 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
     height, width = image.shape[:2]
     units = board_centres()
     if corners is None:
-        from pnp.games.kingdom_builder.scan_markers import find_board_box
+        from pnp.scan.markers import find_board_box
 
         box = find_board_box(image)
         if box is None:
@@ -149,7 +120,7 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
         source = "scan markers"
     else:
         source = "--corners"
-    check_corners(corners, width, height)
+    check_board_corners(corners, width, height)
     grid = locate(image, corners, board, source)
     seen = measure(grid, board)
     # The net runs beside the hand reader: OpenCV lets go of Python's lock while it runs.

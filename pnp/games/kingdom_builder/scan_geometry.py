@@ -8,10 +8,11 @@ import math
 from typing import Any
 
 from pnp import hexgrid
-from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF
+from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF, label
 
 Cell = tuple[int, int]
 CORNER_CELLS: tuple[Cell, ...] = ((0, 0), (0, COLS - 1), (ROWS - 1, 0), (ROWS - 1, COLS - 1))
+CORNER_LABELS = tuple(label(cell) for cell in CORNER_CELLS)  # A1, A20, T1, T20
 S = 14.0                          # circumradius of a hex in the straightened image, pixels
 W = math.sqrt(3) * S              # its width across the flats
 MARGIN = 1.5 * W                  # room around the board for refinement and leaning pieces
