@@ -1,4 +1,5 @@
 """What reading any photographed table needs, whatever the game: the photo decoded within its
 limits (`photo`), the corner points given checked (`corners`), the kit's scan markers
-(`markers`). A game's package keeps its own board's reader and calls these; nothing here
-knows a game."""
+(`markers`), the board straightened and its grid fitted (`grid`), points and colours sampled
+(`sampling`), robust statistics in log colour (`stats`). A game's package keeps its own board's
+reader and calls these; nothing here knows a game."""

@@ -51,7 +51,7 @@ sys.path.insert(0, str(ROOT))
 from pnp.errors import InputError  # noqa: E402
 from pnp.games.kingdom_builder.model import label  # noqa: E402
 from pnp.games.kingdom_builder.scan import scan  # noqa: E402
-from pnp.games.kingdom_builder.scan_geometry import W, hexes_apart  # noqa: E402
+from pnp.games.kingdom_builder.scan_layout import W, hexes_apart  # noqa: E402
 from pnp.scan.photo import decode_photo, image_size, reduced_points, reduction  # noqa: E402
 from tools.photos.cases import case  # noqa: E402
 from tools.photos.flat import make_photo  # noqa: E402

@@ -33,7 +33,7 @@ from pnp.errors import InputError  # noqa: E402
 from pnp.games.kingdom_builder.model import Board, Placement  # noqa: E402
 from pnp.games.kingdom_builder.scan import locate, place_grid  # noqa: E402
 from pnp.games.kingdom_builder.scan_fit import POSITIONS, fits  # noqa: E402
-from pnp.games.kingdom_builder.scan_geometry import CORNER_CELLS  # noqa: E402
+from pnp.games.kingdom_builder.scan_layout import CORNER_CELLS  # noqa: E402
 from pnp.games.kingdom_builder.transcription import load_board  # noqa: E402
 from tools.photos.cases import LOCATIONS, case  # noqa: E402
 from tests.kingdom_builder.test_scan_fit import off_by  # noqa: E402

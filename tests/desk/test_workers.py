@@ -262,11 +262,11 @@ def test_two_saves_at_once_over_one_version_cannot_both_write(desk, monkeypatch)
 
 def test_a_photo_is_decoded_only_as_large_as_the_scan_reads_it():
     """The scan draws its straightened board from 2 photo pixels per pixel, hexes 2 W = 48.5
-    pixels apart (scan_geometry): corners whose hexes are 100 pixels apart along a row and down
+    pixels apart (scan_layout): corners whose hexes are 100 pixels apart along a row and down
     (rows of a 19-gap board at 100 * sqrt(3) / 2) allow decoding at half size (50 >= 48.5), not
     a quarter (25). Without corners the whole photo is kept at 12 MP at least: an 8000 x 6000
     photo is decoded at half size (12 MP), a 4000 x 3000 one whole."""
-    from pnp.games.kingdom_builder.scan_geometry import W, hexes_apart
+    from pnp.games.kingdom_builder.scan_layout import W, hexes_apart
     from pnp.scan.photo import reduction
 
     row, column = 1900.0, 1900 * 3**0.5 / 2

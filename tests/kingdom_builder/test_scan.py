@@ -25,17 +25,18 @@ from pnp.games.kingdom_builder.model import SECTOR_OF, label
 from pnp.games.kingdom_builder.facts import Terrain
 from pnp.games.kingdom_builder.scan import (Hex, Scan, _colour_margin, _Evidence, _faint, _verdict, scan,
                                            surest_empty)
-from pnp.games.kingdom_builder.scan_geometry import CORNER_LABELS, W
+from pnp.games.kingdom_builder.scan_layout import CORNER_LABELS, W
 from pnp.games.kingdom_builder.scan_light import light_jumps, own_veil, rim_colours, unveiled, usual_rims
 from pnp.games.kingdom_builder.scan_models import colour_costs, in_shadow, mixture, piece_colours
 from pnp.games.kingdom_builder.scan_output import overlay, summary
-from pnp.games.kingdom_builder.scan_params import PARAMS, masked_medians
+from pnp.games.kingdom_builder.scan_params import PARAMS
 from pnp.games.kingdom_builder.scan_print import like_pieces_elsewhere, repeated_art
 from pnp.games.kingdom_builder.template import transcription_form
 from pnp.games.kingdom_builder.transcription import load_board
 from pnp.scan.corners import parse_corners
 from pnp.scan.markers import CARD_MM, MARKER_BITS, TAB_MM, find_board_box, marker_cards
 from pnp.scan.photo import decode_photo, image_size
+from pnp.scan.stats import masked_medians
 from tools.photos.cases import case
 from tests.readers import reader
 parse = reader("kingdom-builder").parse

@@ -17,7 +17,7 @@ from pnp.games.kingdom_builder.model import COLS, ROWS, label
 from pnp.games.kingdom_builder.scan import (BLIND, GLARED, GLARED_LEAN, LEAN, LOST, MISREAD, OVERRULE, PAIR, STRANGER, SURE,
                                            Hex, both_readers, combined, net_verdicts, scan)
 from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS
-from pnp.games.kingdom_builder.scan_geometry import W
+from pnp.games.kingdom_builder.scan_layout import W
 from pnp.games.kingdom_builder.scan_net import CLASSES, MODELS, PATCH, colour_class, patches, probabilities
 from tools.photos.cases import case
 from tools.photos.flat import make_photo

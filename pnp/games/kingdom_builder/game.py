@@ -181,7 +181,7 @@ class KingdomBuilder(PageBeside, Game["Position", "Result"]):
         from pnp.games.kingdom_builder.model import label
         from pnp.games.kingdom_builder.scan import check_board_corners, scan
         from pnp.games.kingdom_builder.scan_colours import player_colours
-        from pnp.games.kingdom_builder.scan_geometry import CORNER_LABELS, W, hexes_apart
+        from pnp.games.kingdom_builder.scan_layout import CORNER_LABELS, W, hexes_apart
         from pnp.games.kingdom_builder.transcription import parse_form
         from pnp.scan.corners import parse_corners
         from pnp.scan.photo import decode_photo, image_size, reduced_points, reduction

@@ -6,7 +6,7 @@ from pnp.draw import Paint, Rect, place
 from pnp.games.kingdom_builder import art, board_art, components as c, generator
 from pnp.games.kingdom_builder.facts import BUILDABLE, LOCATIONS, Terrain
 from pnp.games.kingdom_builder.library import DEFAULT_SET
-from pnp.games.kingdom_builder.scan_geometry import CORNER_LABELS
+from pnp.games.kingdom_builder.scan_layout import CORNER_LABELS
 from pnp.render.art import INK
 from pnp.render.cover import Cover
 from pnp.render.i18n import Catalog

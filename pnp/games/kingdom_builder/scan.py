@@ -22,16 +22,19 @@ from pnp import hexgrid
 from pnp.errors import InputError, PnpError, Problem
 from pnp.games.kingdom_builder.facts import MAX_SETTLEMENTS, UNBUILDABLE
 from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF, Board
-from pnp.games.kingdom_builder.scan_geometry import (CORNER_CELLS, CORNER_LABELS, DISC_CORE, MARGIN, S, W, Cell, board_centres, disc,
-                                                     flat, parallax, refine, ring, sample, straighten, transform)
+from pnp.games.kingdom_builder.scan_layout import (CORNER_CELLS, CORNER_LABELS, FRAME, PIECE_HEIGHT, W, Cell, board_centres,
+                                                   flat)
 from pnp.games.kingdom_builder.scan_fit import fits, mismatch, nearby
 from pnp.games.kingdom_builder.scan_light import grey_veil, light_jumps, own_veil, rim_colours, unveiled, usual_rims
 from pnp.games.kingdom_builder.scan_net import CLASSES, PATCH, colour_class, patches, probabilities
 from pnp.games.kingdom_builder.scan_models import (as_hue, colour_costs, empty_looks, first_reading, in_shadow,
                                                    piece_colours, sample_costs, terrain_explains, who)
-from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, median, robust_spread
+from pnp.games.kingdom_builder.scan_params import PARAMS
 from pnp.games.kingdom_builder.scan_print import blobs, like_pieces_elsewhere, repeated_art
 from pnp.scan.corners import check_corners
+from pnp.scan.grid import parallax, refine, straighten
+from pnp.scan.sampling import DISC_CORE, disc, ring, sample, transform
+from pnp.scan.stats import log_rgb, median, robust_spread
 
 LOST = "'s pieces not found"      # the reason a hex is unsure then, after the player's key
 WASHED, GLARE, RIM_HIDDEN = "washed out", "glare", "rim hidden"  # where the hand reader may not see a piece
@@ -185,11 +188,12 @@ def place_grid(image: Any, corners: list[tuple[float, float]]) -> Grid:
     units = board_centres()
     # Board units -> photo pixels, from the four corner hexes as given.
     to_photo = cv2.getPerspectiveTransform(np.float32(units[[flat(c) for c in CORNER_CELLS]]), np.float32(corners))
-    canvas = np.array([[S, 0, MARGIN], [0, S, MARGIN], [0, 0, 1.0]])  # board units -> straightened pixels
-    straight, inside = straighten(image, to_photo @ np.linalg.inv(canvas))
+    canvas = FRAME.canvas()  # board units -> straightened pixels
+    straight, inside = straighten(image, to_photo @ np.linalg.inv(canvas), FRAME.size)
     centres = transform(canvas, units)
-    refined = refine(straight, centres)
-    return Grid(straight, inside, refined, parallax(to_photo, refined, centres, width, height), to_photo @ np.linalg.inv(canvas))
+    refined = refine(straight, centres, [flat(c) for c in CORNER_CELLS], np.array(SECTOR_OF), W)
+    lean = parallax(to_photo, refined, width, height, FRAME, PIECE_HEIGHT * math.sqrt(3), 1.0 * W)
+    return Grid(straight, inside, refined, lean, to_photo @ np.linalg.inv(canvas))
 
 
 @dataclass

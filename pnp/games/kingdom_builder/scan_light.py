@@ -8,7 +8,8 @@ from typing import Any
 
 from pnp import hexgrid
 from pnp.games.kingdom_builder.model import COLS, ROWS
-from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, masked_medians, median
+from pnp.games.kingdom_builder.scan_params import PARAMS
+from pnp.scan.stats import log_rgb, masked_medians, median
 
 
 

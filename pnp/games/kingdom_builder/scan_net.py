@@ -36,7 +36,8 @@ def patches(straight: Any, centres: Any, lean: Any, light: Any, ground: Any, siz
     usual colour (log), both relative to the photo's light."""
     import numpy as np
 
-    from pnp.games.kingdom_builder.scan_geometry import W, sample
+    from pnp.games.kingdom_builder.scan_layout import W
+    from pnp.scan.sampling import sample
 
     length = np.linalg.norm(lean, axis=1, keepdims=True)
     up = np.where(length > STILL * W, lean / np.maximum(length, 1e-9), [0.0, -1.0])
