@@ -25,7 +25,6 @@ from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF, Board
 from pnp.games.kingdom_builder.scan_layout import (CORNER_CELLS, CORNER_LABELS, FRAME, PIECE_HEIGHT, W, Cell, board_centres,
                                                    flat)
 from pnp.games.kingdom_builder.scan_fit import fits, mismatch, nearby
-from pnp.games.kingdom_builder.scan_light import grey_veil, light_jumps, own_veil, rim_colours, unveiled, usual_rims
 from pnp.games.kingdom_builder.scan_net import CLASSES, PATCH, colour_class, patches, probabilities
 from pnp.games.kingdom_builder.scan_models import (as_hue, colour_costs, empty_looks, first_reading, in_shadow,
                                                    piece_colours, sample_costs, terrain_explains, who)
@@ -33,6 +32,7 @@ from pnp.games.kingdom_builder.scan_params import PARAMS
 from pnp.games.kingdom_builder.scan_print import blobs, like_pieces_elsewhere, repeated_art
 from pnp.scan.corners import check_corners
 from pnp.scan.grid import parallax, refine, straighten
+from pnp.scan.light import grey_veil, light_jumps, own_veil, rim_colours, unveiled, usual_rims
 from pnp.scan.sampling import DISC_CORE, disc, ring, sample, transform
 from pnp.scan.stats import log_rgb, median, robust_spread
 
@@ -415,10 +415,11 @@ def hex_light(seen: HexSamples, terrain: tuple, readable: Any) -> HexLight:
     import numpy as np
 
     p, covered, near = PARAMS, seen.covered, hexgrid.neighbour_table(ROWS, COLS)
-    rim, rim_seen = rim_colours(seen.rim, terrain, covered)
+    ground = tuple(t.value for t in terrain)
+    rim, rim_seen = rim_colours(seen.rim, ground, covered)
     washed = (seen.spot.min(axis=2) > p.washed_out).mean(axis=1) > p.washed_share  # nothing left to read
-    terrain_rims = usual_rims(rim, terrain, covered)
-    veil = grey_veil(rim, terrain_rims, covered)
+    terrain_rims = usual_rims(rim, ground, covered)
+    veil = grey_veil(rim, terrain_rims, covered, near)
     veiled = np.array([max(veil[j] for j in (i, *around)) for i, around in enumerate(near)])
     washed |= rim.min(axis=1) > p.rim_white  # a rim gone white: no light to divide out
     glare = washed | (veiled > p.glare)  # or a grey veil
@@ -434,7 +435,7 @@ def hex_light(seen: HexSamples, terrain: tuple, readable: Any) -> HexLight:
         if len(members):
             usual_rim[k] = median(rim_log[members], axis=0)
     light = rim_log - usual_rim[np.maximum(kind, 0)]
-    hidden_rim = light_jumps(light, covered & readable) | ~rim_seen
+    hidden_rim = light_jumps(light, covered & readable, near) | ~rim_seen
     return HexLight(kind, usual_rim, light, rim, terrain_rims, covered, glare, washed, beside_glare, hidden_rim)
 
 
@@ -500,7 +501,8 @@ def read_pieces(spot: Any, samples: Any, lit: HexLight, use: Any, first: FirstLo
     tinted = samples.copy()
     if lit.glare.any():
         usual = lit.usual_rim[np.maximum(lit.kind, 0)]
-        ungreyed = unveiled(spot, lit.rim[use], usual[use], own_veil(lit.rim, lit.terrain_rims, lit.covered)[use])
+        veil = own_veil(lit.rim, lit.terrain_rims, lit.covered, hexgrid.neighbour_table(ROWS, COLS))
+        ungreyed = unveiled(spot, lit.rim[use], usual[use], veil[use])
         tinted[~trusted] = ungreyed[~trusted]
     shade = in_shadow(samples, ground)
     looks = empty_looks(samples, kind, first.empty, trusted)

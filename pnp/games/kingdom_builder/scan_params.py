@@ -1,4 +1,5 @@
-"""Every number Kingdom Builder's photo reader decides with, in one place, with what it means.
+"""Every number Kingdom Builder's photo reader decides with, in one place, with what it means
+(but the light's, tuned with them: `pnp.scan.light.LightParams`).
 
 Lengths are in hex widths (across the flats) of the straightened board; colours are natural
 logs of RGB in 0..1 (`pnp.scan.stats.log_rgb`), so a gain in light is a difference; margins and costs are
@@ -27,15 +28,7 @@ class ScanParams:
     washed_share: float = 0.2         # a hex with more than this part of its spot washed out is glare
     rim_white: float = 0.85           # a rim whose darkest channel is this bright has gone white (glare)
     glare: float = 0.03               # more added grey than this (of white) and a hex is not to be trusted
-    rim_hue: float = 0.15             # a rim sample this far (log ratios) from its terrain's usual hue shows something else
-    rim_noise: float = 2.0            # or this many times its terrain's usual distance, if more
-    rim_seen: int = 6                 # a rim with fewer samples of its terrain's hue than this is hidden
-    rim_shade: float = 0.05           # rim samples within this brightness (log) of each other are lit alike
-    light_jump: float = 0.15          # a hex's light this far (log) from its neighbours' is not its own
-    light_tint: float = 0.4           # or its light tinted this much more (log) than the board's usual
-    clipped: float = 0.97             # a channel this bright (of white) may have been cut off
-    smooth: float = 0.3               # how strongly light and glare are held alike on neighbouring hexes
-    veil_ridge: float = 0.01          # and glare held at none where nothing says otherwise
+    # (How each hex's light is measured: pnp.scan.light.LightParams.)
     # The grid checked against the terrain (scan_fit).
     fit_points: int = 12              # each hex's colour for the check: the median of this many samples round its rim
     fit_poor: float = 0.3             # a section fits where, of its triples (a hex, a neighbour of its terrain, one of
