@@ -187,40 +187,34 @@ def export(net, out: Path) -> None:
 def check(out: Path, sets: list[tuple[str, list[int]]], cache: Path | None = CACHE, log=print) -> None:
     """Per maker and level of the check photos: hexes wrong, and rings and silent errors at thresholds
     of the log odds of the likeliest reading over the next, reading as the net does in the scanner
-    (cv2.dnn, only the photo's players' colours)."""
-    import pnp.games.kingdom_builder.scan_net as scan_net
+    (`pnp.scan.net`, only the photo's players' colours)."""
+    from pnp.scan.net import probabilities
     from tools.photos.cases import case
 
-    scan_net._nets.cache_clear()
-    models, scan_net.MODELS = scan_net.MODELS, (out,)
-    try:
-        for maker, seeds in sets:
-            for level in ("good", "hard"):
-                tops, rights = [], []
-                for seed in seeds:
-                    if case(seed)[0] != level:
-                        continue
-                    patches, ground, labels = photo_patches(maker, seed, cache)
-                    colours = case(seed)[2]
-                    keep = [0, *(CLASSES.index(c) for c in colours)]
-                    p = scan_net.probabilities(centred(patches, ground))[:, keep]
-                    ordered = np.sort(p, axis=1)
-                    tops.append(np.log(ordered[:, -1] + 1e-12) - np.log(ordered[:, -2] + 1e-12))
-                    rights.append(np.array(keep)[p.argmax(axis=1)] == labels)
-                if not tops:
+    for maker, seeds in sets:
+        for level in ("good", "hard"):
+            tops, rights = [], []
+            for seed in seeds:
+                if case(seed)[0] != level:
                     continue
-                top, right = np.concatenate(tops), np.concatenate(rights)
-                log(f"{maker} {level}: {len(tops)} photos, {len(top)} hexes, {100 * right.mean():.3f} % right")
-                for threshold in (2.0, 3.0, 4.0, 5.0, 7.0, 9.0):
-                    per = [int((t < threshold).sum()) for t in tops]
-                    silent = int(((top >= threshold) & ~right).sum())
-                    ringed = top < threshold
-                    wrong_share = f"{100 * (~right[ringed]).mean():.1f} %" if ringed.any() else "-"
-                    log(f"  ring below e^{threshold}: {silent} silent, median {sorted(per)[len(per) // 2]} rings, "
-                        f"{sum(r == 0 for r in per)} photos with none, {wrong_share} of rings wrong")
-    finally:
-        scan_net.MODELS = models
-        scan_net._nets.cache_clear()
+                patches, ground, labels = photo_patches(maker, seed, cache)
+                colours = case(seed)[2]
+                keep = [0, *(CLASSES.index(c) for c in colours)]
+                p = probabilities((out,), centred(patches, ground))[:, keep]
+                ordered = np.sort(p, axis=1)
+                tops.append(np.log(ordered[:, -1] + 1e-12) - np.log(ordered[:, -2] + 1e-12))
+                rights.append(np.array(keep)[p.argmax(axis=1)] == labels)
+            if not tops:
+                continue
+            top, right = np.concatenate(tops), np.concatenate(rights)
+            log(f"{maker} {level}: {len(tops)} photos, {len(top)} hexes, {100 * right.mean():.3f} % right")
+            for threshold in (2.0, 3.0, 4.0, 5.0, 7.0, 9.0):
+                per = [int((t < threshold).sum()) for t in tops]
+                silent = int(((top >= threshold) & ~right).sum())
+                ringed = top < threshold
+                wrong_share = f"{100 * (~right[ringed]).mean():.1f} %" if ringed.any() else "-"
+                log(f"  ring below e^{threshold}: {silent} silent, median {sorted(per)[len(per) // 2]} rings, "
+                    f"{sum(r == 0 for r in per)} photos with none, {wrong_share} of rings wrong")
 
 
 def seeds(text: str) -> list[int]:

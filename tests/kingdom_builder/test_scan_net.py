@@ -18,7 +18,8 @@ from pnp.games.kingdom_builder.scan import (BLIND, GLARED, GLARED_LEAN, LEAN, LO
                                            Hex, both_readers, combined, net_verdicts, scan)
 from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS
 from pnp.games.kingdom_builder.scan_layout import W
-from pnp.games.kingdom_builder.scan_net import CLASSES, MODELS, PATCH, colour_class, patches, probabilities
+from pnp.games.kingdom_builder.scan_net import CLASSES, MODELS, PATCH, colour_class, patches
+from pnp.scan.net import probabilities
 from tools.photos.cases import case
 from tools.photos.flat import make_photo
 
@@ -44,12 +45,12 @@ def test_the_readings_are_the_nets_log_probabilities_averaged():
         logits = net.forward().astype(np.float64)
         own.append(np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True))
     mean = np.sqrt(own[0] * own[1])
-    assert np.allclose(probabilities(x), mean / mean.sum(axis=1, keepdims=True), rtol=1e-6, atol=1e-12)
+    assert np.allclose(probabilities(MODELS, x), mean / mean.sum(axis=1, keepdims=True), rtol=1e-6, atol=1e-12)
     assert not np.allclose(own[0], own[1], atol=1e-3)  # two nets, not one twice
 
 
 def test_probabilities_are_one_row_per_patch_summing_to_one():
-    odds = probabilities(np.random.default_rng(0).uniform(-0.5, 0.5, (5, 6, PATCH, PATCH)).astype(np.float32))
+    odds = probabilities(MODELS, np.random.default_rng(0).uniform(-0.5, 0.5, (5, 6, PATCH, PATCH)).astype(np.float32))
     assert odds.shape == (5, len(CLASSES))
     assert np.allclose(odds.sum(axis=1), 1.0) and (odds >= 0).all()
 
@@ -328,7 +329,7 @@ def test_scans_in_several_threads_at_once_read_as_one_at_a_time():
 
     rng = np.random.default_rng(5)
     batches = [rng.uniform(-0.5, 0.5, (n, 6, PATCH, PATCH)).astype(np.float32) for n in (40, 300, 7, 181)] * 5
-    alone = [probabilities(batch) for batch in batches]
+    alone = [probabilities(MODELS, batch) for batch in batches]
     with ThreadPoolExecutor(4) as pool:
-        together = list(pool.map(probabilities, batches))
+        together = list(pool.map(lambda batch: probabilities(MODELS, batch), batches))
     assert all(np.array_equal(a, b) for a, b in zip(alone, together))

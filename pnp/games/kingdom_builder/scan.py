@@ -25,7 +25,7 @@ from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF, Board
 from pnp.games.kingdom_builder.scan_layout import (CORNER_CELLS, CORNER_LABELS, FRAME, PIECE_HEIGHT, W, Cell, board_centres,
                                                    flat)
 from pnp.games.kingdom_builder.scan_fit import fits, mismatch, nearby
-from pnp.games.kingdom_builder.scan_net import CLASSES, PATCH, colour_class, patches, probabilities
+from pnp.games.kingdom_builder.scan_net import CLASSES, MODELS, PATCH, colour_class, patches
 from pnp.games.kingdom_builder.scan_models import (as_hue, colour_costs, empty_looks, first_reading, in_shadow,
                                                    piece_colours, sample_costs, terrain_explains, who)
 from pnp.games.kingdom_builder.scan_params import PARAMS
@@ -33,6 +33,7 @@ from pnp.games.kingdom_builder.scan_print import blobs, like_pieces_elsewhere, r
 from pnp.scan.corners import check_corners
 from pnp.scan.grid import parallax, refine, straighten
 from pnp.scan.light import grey_veil, light_jumps, own_veil, rim_colours, unveiled, usual_rims
+from pnp.scan.net import probabilities
 from pnp.scan.sampling import DISC_CORE, disc, ring, sample, transform
 from pnp.scan.stats import log_rgb, median, robust_spread
 
@@ -289,7 +290,7 @@ def read_by_net(grid: Grid, measured: Measured, board: Board, players: list[tupl
     if len(set(classes)) < len(classes):
         return None
     cells, inputs = hex_inputs(grid.straight, grid.centres, grid.lean, measured)
-    return net_verdicts(cells, probabilities(inputs) if cells else np.zeros((0, len(CLASSES))), board, players)
+    return net_verdicts(cells, probabilities(MODELS, inputs) if cells else np.zeros((0, len(CLASSES))), board, players)
 
 
 def net_verdicts(cells: list[Cell], every: Any, board: Board, players: list[tuple[str, str]]) -> tuple[Hex, ...]:
