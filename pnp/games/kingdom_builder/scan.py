@@ -193,7 +193,8 @@ def place_grid(image: Any, corners: list[tuple[float, float]]) -> Grid:
     straight, inside = straighten(image, to_photo @ np.linalg.inv(canvas), FRAME.size)
     centres = transform(canvas, units)
     refined = refine(straight, centres, [flat(c) for c in CORNER_CELLS], np.array(SECTOR_OF), W)
-    lean = parallax(to_photo, refined, width, height, FRAME, PIECE_HEIGHT * math.sqrt(3), 1.0 * W)
+    # A house's height in board units (a hex is sqrt(3) across); its lean at most a hex.
+    lean = parallax(to_photo, refined, width, height, FRAME, PIECE_HEIGHT * math.sqrt(3), W)
     return Grid(straight, inside, refined, lean, to_photo @ np.linalg.inv(canvas))
 
 
