@@ -1,6 +1,6 @@
 """Make the photo `pnp example kingdom-builder --photo` writes: the example first game's finished
 board (boards/examples/first-game.yaml, its 120 settlements) as the test suite's flat photo maker
-(tests/kingdom_builder/photos.py) photographs it, with the kit's scan markers at the board's
+(tools/photos/flat.py) photographs it, with the kit's scan markers at the board's
 corners (so `pnp scan` needs no --corners), each player's pieces in the colour the form beside it
 names (boards/examples/first-game-form.yaml). The same seed gives the same photo.
 
@@ -19,12 +19,12 @@ from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # the photo maker lives in the test suite
+sys.path.insert(0, str(ROOT))  # the photo makers live in tools/
 
 from pnp.games.base import Source  # noqa: E402
 from pnp.games.kingdom_builder.game import GAME, PHOTO, PHOTO_FORM  # noqa: E402
 from pnp.games.kingdom_builder.transcription import parse_form  # noqa: E402
-from tests.kingdom_builder.photos import make_photo, style_for  # noqa: E402
+from tools.photos.flat import make_photo, style_for  # noqa: E402
 
 EXAMPLES = ROOT / "boards" / "examples"
 SEED = 2026

@@ -32,8 +32,8 @@ from pnp.desk.forms import read_form
 from pnp.desk.guard import Guard, TooLarge, accepted_hosts
 from pnp.desk.service import MAX_UPLOAD, Desk, DeskService, Refused
 from pnp.games.base import Json
-from pnp.games.kingdom_builder.photo import MAX_PIXELS, MIN_PIXELS
 from pnp.inputs import MAX_PHOTO
+from pnp.scan.photo import MAX_PIXELS, MIN_PIXELS
 
 HERE = Path(__file__).resolve().parent
 MAX_BODY = 1024 * 1024  # any request but a photo

@@ -8,7 +8,7 @@ Then, against a real desk (uvicorn in its own process on localhost): how long `G
 (median, 95th percentile, slowest) while 20 Picture PDFs and 4 scans of a 30 MB photo run at once,
 and the desk's resident memory before, at its peak and after 50 scans of such photos (sent 4 at a
 time; a scan turned away as busy, on its headers, is sent again whole, as a browser sends it). The photo is a synthetic 1600 x 1200 photo of the first-game board
-(tests/kingdom_builder/photos.py) blown up to 7200 x 5400 with noise, so that it weighs as a
+(tools/photos/flat.py) blown up to 7200 x 5400 with noise, so that it weighs as a
 phone's 40-megapixel JPEG does.
 
 Run: python tests/benchmarks/desk.py [--skip-load] [--runs R] [--scans N]
@@ -182,7 +182,7 @@ def big_photo() -> tuple[bytes, str]:
     import numpy as np
 
     from pnp.games.kingdom_builder.transcription import load_board
-    from tests.kingdom_builder.photos import make_photo, played_game
+    from tools.photos.flat import make_photo, played_game
 
     document = yaml.safe_load((EXAMPLES / "first-game.yaml").read_text())
     board = load_board(document["boards"], [None] * 4, "bench", EXAMPLES)

@@ -8,7 +8,7 @@ actually read wrong, per kind of photo (the kit's print or painted art; good or 
 Photos 0-449 informed the reading's thresholds (the ring rule's hard_decisive and hard_empty
 the careless ones among photos 1-47), photos 1-199 and path-traced 8200-8399, 9000-9599 and 9613 the grid check's
 (scan_fit, with the photos of tests/kingdom_builder/test_scan_fit.py; tests/benchmarks/scan_fit.py);
-the per-hex nets (tests/kingdom_builder/train_hexnet.py) were trained on flat photos
+the per-hex nets (tools/train_hexnet.py) were trained on flat photos
 1000-1435 and 3000-3418 and path-traced 7600-8299 and 8400-8968, their threshold set on flat 5000-5013 and
 path-traced 8300-8399, how they combine with the hand reader on flat 5020-5179 and 7000-7599
 and path-traced 8300-8399 and 9000-9599 (all but the first of each measured held out first, then
@@ -19,7 +19,7 @@ doubts between two players (PAIR, apart, the hand reader's count and lost player
 9200-9599 and 10000-10599 and flat 8400-8599, the net's own count on path-traced 10800-11199; flat
 photos from --first 9400 on are held out, never looked at while tuning (7600-7799 and every 200
 from there to 9200-9399 were measured held out once). `--maker physical` takes the path-traced photos of
-tests/kingdom_builder/photos_physical.py instead (needs the `photos` extra; 1600x1200 unless
+tools/photos/physical.py instead (needs the `photos` extra; 1600x1200 unless
 --size says; cached under .cache/photos/): its photos below 11400 are for tuning, from
 --first 11400 on held out (9600-9799 and every 200 from there to 11200-11399 were measured held
 out once). Half the photos follow the README's tips
@@ -27,7 +27,7 @@ out once). Half the photos follow the README's tips
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game
 (2-4 players, 40 settlements each), palette and camera; the time is reading the JPEG file as
 `pnp scan` does with the corners given (decoded only as large as the scan reads it:
-`photo.reduction`, half size for a 12 MP photo; EXIF turn included) plus the scan, to the settlements read; with --repeat N each photo is read
+`pnp.scan.photo.reduction`, half size for a 12 MP photo; EXIF turn included) plus the scan, to the settlements read; with --repeat N each photo is read
 N times and its fastest read counts (on a shared machine the slower ones measure the others'
 work), and the summary gives the fastest and the median over all photos and reads, and the
 processor time they took. The settlements stand where the rules put them: turns of
@@ -40,7 +40,6 @@ level's over both arts, counts the photos read right with no ring at all.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import tempfile
 import time
@@ -50,30 +49,17 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from pnp.errors import InputError  # noqa: E402
-from pnp.games.kingdom_builder.model import Board, label  # noqa: E402
-from pnp.games.kingdom_builder.photo import decode_photo, image_size, reduced_points, reduction  # noqa: E402
+from pnp.games.kingdom_builder.model import label  # noqa: E402
 from pnp.games.kingdom_builder.scan import scan  # noqa: E402
-from pnp.games.kingdom_builder.scan_geometry import W  # noqa: E402
-from pnp.games.kingdom_builder.transcription import load_board  # noqa: E402
-from tests.kingdom_builder.photos import PIECE_COLOURS, make_photo, played_game  # noqa: E402
-
-LOCATIONS = ["tavern", "paddock", "oasis", "farm", "oracle", "harbor", "tower", "barn"]
-
-
-def case(seed: int) -> tuple[str, Board, list[str], dict[tuple[int, int], int]]:
-    """Photo `seed`'s level ("good" or "hard"), board, players' colours and settlements."""
-    level = "good" if seed % 2 == 0 else "hard"
-    rng = random.Random(1000 + seed)
-    names = rng.sample(LOCATIONS, 4)
-    entries = [name + ("@180" if rng.random() < 0.5 else "") for name in names]
-    board = load_board(entries, [None] * 4, "benchmark", ROOT / "boards")
-    colours = rng.sample(sorted(PIECE_COLOURS), rng.randint(2, 4))
-    return level, board, colours, played_game(board, len(colours), rng)
+from pnp.games.kingdom_builder.scan_layout import W, hexes_apart  # noqa: E402
+from pnp.scan.photo import decode_photo, image_size, reduced_points, reduction  # noqa: E402
+from tools.photos.cases import case  # noqa: E402
+from tools.photos.flat import make_photo  # noqa: E402
 
 
 def _render(job: tuple[int, int, int]) -> None:
     """Render physical photo `seed` at `width` x `height` into the maker's cache."""
-    from tests.kingdom_builder.photos_physical import make_photo as take
+    from tools.photos.physical import make_photo as take
 
     seed, width, height = job
     level, board, colours, pieces = case(seed)
@@ -85,7 +71,7 @@ def measure(job: tuple[int, str, int, int, int, Path | None]) -> dict:
     """Take photo `seed` with `maker` at `width` x `height`, read it `repeat` times; what it got right."""
     seed, maker, width, height, repeat, keep = job
     if maker == "physical":
-        from tests.kingdom_builder.photos_physical import make_photo as take
+        from tools.photos.physical import make_photo as take
     else:
         take = make_photo
     level, board, colours, pieces = case(seed)
@@ -99,7 +85,7 @@ def measure(job: tuple[int, str, int, int, int, Path | None]) -> dict:
             for _ in range(repeat):
                 start, started = time.perf_counter(), time.process_time()
                 data = path.read_bytes()
-                n = reduction(*image_size(data), photo.corners, 2 * W)  # as `pnp scan` decodes it, corners given
+                n = reduction(*image_size(data), hexes_apart(photo.corners), 2 * W)  # as `pnp scan` decodes it, corners given
                 image = decode_photo(data, str(path), n)
                 corners = reduced_points(photo.corners, n, image.shape[1], image.shape[0])
                 result = scan(image, board, [(str(k + 1), c) for k, c in enumerate(colours)], corners)

@@ -33,18 +33,18 @@ from pnp.errors import InputError  # noqa: E402
 from pnp.games.kingdom_builder.model import Board, Placement  # noqa: E402
 from pnp.games.kingdom_builder.scan import locate, place_grid  # noqa: E402
 from pnp.games.kingdom_builder.scan_fit import POSITIONS, fits  # noqa: E402
-from pnp.games.kingdom_builder.scan_geometry import CORNER_CELLS  # noqa: E402
+from pnp.games.kingdom_builder.scan_layout import CORNER_CELLS  # noqa: E402
 from pnp.games.kingdom_builder.transcription import load_board  # noqa: E402
-from tests.benchmarks.scan import LOCATIONS, case  # noqa: E402
+from tools.photos.cases import LOCATIONS, case  # noqa: E402
 from tests.kingdom_builder.test_scan_fit import off_by  # noqa: E402
 
 
 def measure(job: tuple[int, str, int, int]) -> dict:
     seed, maker, width, height = job
     if maker == "physical":
-        from tests.kingdom_builder.photos_physical import make_photo as take
+        from tools.photos.physical import make_photo as take
     else:
-        from tests.kingdom_builder.photos import make_photo as take
+        from tools.photos.flat import make_photo as take
     level, board, colours, pieces = case(seed)
     photo = take(board, pieces, colours, 1000 + seed, size=(width, height), level="clean" if level == "good" else "hard")
     rng = random.Random(seed)

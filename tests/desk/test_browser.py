@@ -126,7 +126,7 @@ def test_kingdom_builder_draft_from_a_photo_and_four_clicks(page, desk, tmp_path
     import random
 
     from pnp.games.kingdom_builder.transcription import load_board
-    from tests.kingdom_builder.photos import make_photo, played_game
+    from tools.photos.flat import make_photo, played_game
 
     game = GAMES["kingdom-builder"]
     board = load_board(["tavern", "paddock", "oasis", "farm"], [None] * 4, "test", EXAMPLES)  # the blank form's

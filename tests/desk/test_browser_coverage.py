@@ -13,7 +13,7 @@ import pytest
 from pnp import hexgrid
 from pnp.cli.desk import targets_for
 from pnp.games import GAMES
-from pnp.games.kingdom_builder.scan_geometry import CORNER_CELLS
+from pnp.games.kingdom_builder.scan_layout import CORNER_CELLS
 from tests.desk.browsing import EXAMPLES, SIZES, open_file, serving, small_controls, wait_until, watched
 from tests.desk.test_browser_access import board_shown, cell, serious_violations
 from tests.desk.test_browser_photo import EXAMPLE, click_corners, on_screen, photo, photo_file, show_photo  # noqa: F401

@@ -15,11 +15,11 @@ from typer.testing import CliRunner
 from pnp import hexgrid
 from pnp.cli.app import app as cli
 from pnp.games import GAMES
-from pnp.games.kingdom_builder.scan_geometry import CORNER_CELLS
+from pnp.games.kingdom_builder.scan_layout import CORNER_CELLS
 from pnp.games.kingdom_builder.transcription import load_board
 from tests.desk.browsing import EXAMPLES, SIZES, open_file, tap, until, wait_until, watched
 from tests.desk.test_browser_access import board_shown
-from tests.kingdom_builder.photos import make_photo, played_game
+from tools.photos.flat import make_photo, played_game
 from tests.kingdom_builder.test_scan_fit import off_by
 
 EXAMPLE = EXAMPLES / "first-game.yaml"

@@ -1,5 +1,5 @@
 """The desk's photo step through Starlette's test client: a synthetic photo of the example's board
-(tests/kingdom_builder/photos.py) and its four corner hexes give back the position with every
+(tools/photos/flat.py) and its four corner hexes give back the position with every
 settlement filled in; a bad photo, corners that form no board and a photo too large get the
 scanner's message (or a refusal) and change nothing."""
 
@@ -18,7 +18,7 @@ from pnp.games import GAMES
 from pnp.games.base import Source
 from pnp.games.kingdom_builder.transcription import load_board
 from pnp import yamlout
-from tests.kingdom_builder.photos import make_photo, played_game
+from tools.photos.flat import make_photo, played_game
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "boards" / "examples"
 EXAMPLE = EXAMPLES / "first-game.yaml"

@@ -262,24 +262,24 @@ def test_two_saves_at_once_over_one_version_cannot_both_write(desk, monkeypatch)
 
 def test_a_photo_is_decoded_only_as_large_as_the_scan_reads_it():
     """The scan draws its straightened board from 2 photo pixels per pixel, hexes 2 W = 48.5
-    pixels apart (scan_geometry): corners whose hexes are 100 pixels apart along a row and down
+    pixels apart (scan_layout): corners whose hexes are 100 pixels apart along a row and down
     (rows of a 19-gap board at 100 * sqrt(3) / 2) allow decoding at half size (50 >= 48.5), not
     a quarter (25). Without corners the whole photo is kept at 12 MP at least: an 8000 x 6000
     photo is decoded at half size (12 MP), a 4000 x 3000 one whole."""
-    from pnp.games.kingdom_builder.photo import reduction
-    from pnp.games.kingdom_builder.scan_geometry import W
+    from pnp.games.kingdom_builder.scan_layout import W, hexes_apart
+    from pnp.scan.photo import reduction
 
     row, column = 1900.0, 1900 * 3**0.5 / 2
     corners = [(10.0, 10.0), (10 + row, 10.0), (10.0, 10 + column), (10 + row, 10 + column)]
-    assert reduction(8000, 6000, corners, 2 * W) == 2
-    assert reduction(8000, 6000, [(x / 2, y / 2) for x, y in corners], 2 * W) == 1  # hexes 50 apart: whole
+    assert reduction(8000, 6000, hexes_apart(corners), 2 * W) == 2
+    assert reduction(8000, 6000, hexes_apart([(x / 2, y / 2) for x, y in corners]), 2 * W) == 1  # hexes 50 apart: whole
     assert reduction(8000, 6000, None, 2 * W) == 2
     assert reduction(4000, 3000, None, 2 * W) == 1
 
 
 def scan_telling_decoded(folder: str, *args):
     """`scan_aside` in the desk's process, writing down in `folder` the size of each photo decoded there."""
-    import pnp.games.kingdom_builder.photo as photos
+    import pnp.scan.photo as photos
 
     real = photos.decode_photo
 
@@ -310,7 +310,7 @@ def test_a_large_photo_read_at_the_size_the_scan_needs_gives_every_settlement(tm
     from pnp import yamlout
     from pnp.games.base import Source
     from pnp.games.kingdom_builder.transcription import load_board
-    from tests.kingdom_builder.photos import make_photo, played_game
+    from tools.photos.flat import make_photo, played_game
 
     board = load_board(example()["boards"], [None] * 4, "test", EXAMPLES)
     pieces = played_game(board, 3, random.Random(21), per_player=12)

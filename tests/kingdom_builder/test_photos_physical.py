@@ -17,7 +17,7 @@ from pnp.games.kingdom_builder.transcription import load_board
 
 pytest.importorskip("mitsuba", reason="the physical photo maker needs the photos extra (pip install -e '.[photos]')")
 
-from tests.kingdom_builder import photos_physical  # noqa: E402
+from tools.photos import physical  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,7 +28,7 @@ def _consistency(photo, board, pieces, corners) -> float:
     samples). A grid on the hexes scores high; a grid a hex off mixes each terrain's samples
     with its neighbours' and scores low."""
     s = photo.style.hex_mm / math.sqrt(3)
-    source = np.array([hexgrid.centre(cell, s) for cell in photos_physical.CORNER_CELLS], np.float32)
+    source = np.array([hexgrid.centre(cell, s) for cell in physical.CORNER_CELLS], np.float32)
     to_photo = cv2.getPerspectiveTransform(source, np.array(corners, np.float32))
     samples = []
     for cell in hexgrid.cells(ROWS, COLS):
@@ -48,10 +48,10 @@ def _consistency(photo, board, pieces, corners) -> float:
 def test_tiny_render_puts_the_corners_on_the_corner_hexes_and_repeats_for_a_seed():
     board = load_board(["tavern", "paddock", "oasis", "farm@180"], [None] * 4, "test", ROOT / "boards")
     pieces = {(5, 5): 0, (12, 14): 1}
-    scene = photos_physical.scene_for(random.Random(3), "clean")
+    scene = physical.scene_for(random.Random(3), "clean")
     scene.camera.kit_art = False  # the painted art: each hex one colour, no icon in its middle
-    photo = photos_physical.render(board, pieces, ["orange", "blue"], 3, (160, 120), "clean", 4, scene=scene)
-    again = photos_physical.render(board, pieces, ["orange", "blue"], 3, (160, 120), "clean", 4, scene=scene)
+    photo = physical.render(board, pieces, ["orange", "blue"], 3, (160, 120), "clean", 4, scene=scene)
+    again = physical.render(board, pieces, ["orange", "blue"], 3, (160, 120), "clean", 4, scene=scene)
     assert photo.image.shape == (120, 160, 3)
     assert np.array_equal(photo.image, again.image) and photo.corners == again.corners
     # The four corners span the board: every corner inside the frame.
@@ -74,7 +74,7 @@ def test_photos_as_the_tips_say_keep_the_light_terrain_from_washing_out(level, c
     that, the brightest 1 % lands at 0.98 (sRGB 252), short of white."""
     linear = np.full((100, 100, 3), 0.2, np.float32)
     linear[:7] = 0.5
-    scene = photos_physical.scene_for(random.Random(3), level)
-    image = photos_physical._develop(linear, scene, np.random.default_rng(3))
+    scene = physical.scene_for(random.Random(3), level)
+    image = physical._develop(linear, scene, np.random.default_rng(3))
     white = (image[:7] == 255).all(axis=2).mean()
     assert (white == 1.0) if clipped else (white < 0.05), white

@@ -1,4 +1,4 @@
-"""Reading settlements off photos: synthetic photos (tests/kingdom_builder/photos.py) of known
+"""Reading settlements off photos: synthetic photos (tools/photos/flat.py) of known
 games, read back hex by hex; bad input; the form, JSON and overlay written; the scan markers."""
 
 from __future__ import annotations
@@ -22,28 +22,30 @@ from pnp.errors import InputError, OptionError, PnpError
 from pnp.games import GAMES
 from pnp import hexgrid
 from pnp.games.kingdom_builder.model import SECTOR_OF, label
-from pnp.games.kingdom_builder.photo import decode_photo, image_size
-from pnp.games.kingdom_builder.facts import Terrain
-from pnp.games.kingdom_builder.scan import (Hex, Scan, _colour_margin, _Evidence, _faint, _verdict, parse_corners, scan,
+from pnp.games.kingdom_builder.scan import (Hex, Scan, _colour_margin, _Evidence, _faint, _verdict, scan,
                                            surest_empty)
-from pnp.games.kingdom_builder.scan_geometry import W
-from pnp.games.kingdom_builder.scan_light import light_jumps, own_veil, rim_colours, unveiled, usual_rims
+from pnp.games.kingdom_builder.scan_layout import CORNER_LABELS, W
 from pnp.games.kingdom_builder.scan_models import colour_costs, in_shadow, mixture, piece_colours
 from pnp.games.kingdom_builder.scan_output import overlay, summary
-from pnp.games.kingdom_builder.scan_params import PARAMS, masked_medians
+from pnp.games.kingdom_builder.scan_params import PARAMS
 from pnp.games.kingdom_builder.scan_print import like_pieces_elsewhere, repeated_art
-from pnp.games.kingdom_builder.scan_markers import CARD_MM, MARKER_BITS, TAB_MM, find_board_box, marker_cards
 from pnp.games.kingdom_builder.template import transcription_form
 from pnp.games.kingdom_builder.transcription import load_board
-from tests.benchmarks.scan import case
+from pnp.scan.corners import parse_corners
+from pnp.scan.light import light_jumps, own_veil, rim_colours, unveiled, usual_rims
+from pnp.scan.markers import CARD_MM, MARKER_BITS, TAB_MM, find_board_box, marker_cards
+from pnp.scan.photo import decode_photo, image_size
+from pnp.scan.stats import masked_medians
+from tools.photos.cases import case
 from tests.readers import reader
 parse = reader("kingdom-builder").parse
-from tests.kingdom_builder.photos import PIECE_COLOURS, Photo, Style, make_photo, played_game, style_for
+from tools.photos.flat import PIECE_COLOURS, Photo, Style, make_photo, played_game, style_for
 
 BOARDS = Path(__file__).resolve().parents[2] / "boards"
 ENTRIES = ["tavern", "paddock", "oasis@180", "farm"]
 BOARD = load_board(ENTRIES, [None] * 4, "test", BOARDS)
 SIZE = (1200, 900)  # just over the 1 megapixel a photo must have
+NEIGHBOURS = hexgrid.neighbour_table(20, 20)  # the board's hexes' neighbours, for the light
 
 
 def photo_of(seed: int, colours: list[str], style: Style | None = None, level: str = "clean", markers: bool = False) -> Photo:
@@ -141,11 +143,11 @@ def test_a_light_unlike_the_neighbours_is_a_hidden_rim_not_shade():
     cells = list(hexgrid.cells(20, 20))
     light = np.array([[0.02 * col] * 3 for _, col in cells])
     usable = np.ones(len(cells), bool)
-    assert not light_jumps(light, usable).any()
+    assert not light_jumps(light, usable, NEIGHBOURS).any()
     b2, l9 = cells.index((1, 1)), cells.index((11, 8))
     light[b2] = -0.5
     light[l9] += 0.17
-    assert np.flatnonzero(light_jumps(light, usable)).tolist() == [b2, l9]
+    assert np.flatnonzero(light_jumps(light, usable, NEIGHBOURS)).tolist() == [b2, l9]
 
 
 # A hex surely holding player 1's piece, and a hex surely empty: what the scan found on them.
@@ -303,7 +305,7 @@ def test_a_rim_partly_hidden_is_read_from_what_shows_of_its_terrain():
     samples[0, 10:18] = table
     samples[0, 18:] = grass * 0.6
     samples[5, 5:] = table
-    rims, seen = rim_colours(samples, (Terrain.GRASS,) * 6, np.ones(6, bool))
+    rims, seen = rim_colours(samples, ("grass",) * 6, np.ones(6, bool))
     assert np.median(samples[0], axis=0)[1] == pytest.approx(0.36)
     assert np.allclose(rims[:5], grass)
     assert seen.tolist() == [True] * 5 + [False]
@@ -321,7 +323,7 @@ def test_the_rim_of_a_dark_noisy_terrain_is_still_seen():
     hue = logs[..., [0, 2]] - logs[..., 1:2]
     usual = np.log(forest[[0, 2]] + 0.02) - np.log(forest[1] + 0.02)
     assert np.median(np.linalg.norm(hue - usual, axis=2)) > 0.15
-    rims, seen = rim_colours(samples, (Terrain.FOREST,) * 8, np.ones(8, bool))
+    rims, seen = rim_colours(samples, ("forest",) * 8, np.ones(8, bool))
     assert seen.all()
     assert np.abs(rims - forest).max() < 0.03
 
@@ -420,7 +422,7 @@ def test_the_grey_of_a_glare_spot_is_measured_from_the_rims():
     spot = [n for n, (row, col) in enumerate(cells) if abs(row - 10) <= 2 and abs(col - 9) <= 2]
     rim[spot] = np.minimum(rim[spot] + 0.3, 1.0)
     covered = np.ones(len(cells), bool)
-    grey = own_veil(rim, usual_rims(rim, BOARD.terrain, covered), covered)
+    grey = own_veil(rim, usual_rims(rim, [t.value for t in BOARD.terrain], covered), covered, NEIGHBOURS)
     assert np.abs(grey[spot] - 0.3).max() < 0.05
     assert np.delete(grey, spot).max() < 0.05
 
@@ -437,7 +439,7 @@ def test_a_light_tinted_unlike_the_boards_is_not_the_hexs_own():
     light[k1] = (0.6, 0.0, -0.3)
     usable = np.ones(len(cells), bool)
     usable[[cells.index(cell) for cell in hexgrid.neighbours((10, 0)) if cell in cells]] = False
-    assert np.flatnonzero(light_jumps(light, usable)).tolist() == [k1]
+    assert np.flatnonzero(light_jumps(light, usable, NEIGHBOURS)).tolist() == [k1]
 
 
 def test_a_pieces_colour_is_taken_from_its_middle_not_its_blurred_edges():
@@ -524,7 +526,7 @@ def test_printed_marker_cards_are_found_where_they_lie():
     width, height, margin = 300.0, 260.0, 60.0
     image = np.full((int((height + 2 * margin) * scale), int((width + 2 * margin) * scale), 3), 200, np.uint8)
     corners = [(0, 0), (width, 0), (0, height), (width, height)]
-    for card, (cx, cy) in zip(marker_cards(t), corners):
+    for card, (cx, cy) in zip(marker_cards(t, ("A1", "A20", "T1", "T20")), corners):
         # The card's inner corner touches the box corner; its tab lies away from the board.
         left = cx - CARD_MM if cx == 0 else cx
         top = cy - CARD_MM - TAB_MM if cy == 0 else cy
@@ -563,10 +565,10 @@ def test_photo_header_sizes_and_exif_orientation():
 
 
 def test_corner_text_and_shape_are_checked():
-    assert parse_corners("1,2 3,4 5,6 7,8") == [(1, 2), (3, 4), (5, 6), (7, 8)]
+    assert parse_corners("1,2 3,4 5,6 7,8", CORNER_LABELS) == [(1, 2), (3, 4), (5, 6), (7, 8)]
     for text, message in (("1,2 3,4 5,6", "3 points given"), ("1,2 3,4 5,6 x,8", "not a point")):
         with pytest.raises(OptionError, match=message):  # wrong usage: exit 2
-            parse_corners(text)
+            parse_corners(text, CORNER_LABELS)
     image = np.zeros((900, 1200, 3), np.uint8)
     good = [(100, 100), (1100, 100), (100, 800), (1100, 800)]
     crossed = [good[0], good[1], good[3], good[2]]  # T20 given before T1

@@ -19,10 +19,10 @@ import yaml
 from pnp import hexgrid
 from pnp.errors import InputError
 from pnp.games.kingdom_builder.scan import locate, scan
-from pnp.games.kingdom_builder.scan_geometry import CORNER_CELLS
+from pnp.games.kingdom_builder.scan_layout import CORNER_CELLS
 from pnp.games.kingdom_builder.transcription import load_board
-from tests.benchmarks.scan import case
-from tests.kingdom_builder.photos import PIECE_COLOURS, Photo, make_photo, played_game, style_for
+from tools.photos.cases import case
+from tools.photos.flat import PIECE_COLOURS, Photo, make_photo, played_game, style_for
 from tests.kingdom_builder.test_scan import BOARD, BOARDS, misread, photo_of, players
 
 LOCATIONS = ["tavern", "paddock", "oasis", "farm", "oracle", "harbor", "tower", "barn"]

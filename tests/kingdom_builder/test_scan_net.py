@@ -17,10 +17,11 @@ from pnp.games.kingdom_builder.model import COLS, ROWS, label
 from pnp.games.kingdom_builder.scan import (BLIND, GLARED, GLARED_LEAN, LEAN, LOST, MISREAD, OVERRULE, PAIR, STRANGER, SURE,
                                            Hex, both_readers, combined, net_verdicts, scan)
 from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS
-from pnp.games.kingdom_builder.scan_geometry import W
-from pnp.games.kingdom_builder.scan_net import CLASSES, MODELS, PATCH, colour_class, patches, probabilities
-from tests.benchmarks.scan import case
-from tests.kingdom_builder.photos import make_photo
+from pnp.games.kingdom_builder.scan_layout import W
+from pnp.games.kingdom_builder.scan_net import CLASSES, MODELS, PATCH, colour_class, patches
+from pnp.scan.net import probabilities
+from tools.photos.cases import case
+from tools.photos.flat import make_photo
 
 
 @pytest.mark.parametrize("name", ["hexnet-1.onnx", "hexnet-2.onnx"])
@@ -44,12 +45,12 @@ def test_the_readings_are_the_nets_log_probabilities_averaged():
         logits = net.forward().astype(np.float64)
         own.append(np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True))
     mean = np.sqrt(own[0] * own[1])
-    assert np.allclose(probabilities(x), mean / mean.sum(axis=1, keepdims=True), rtol=1e-6, atol=1e-12)
+    assert np.allclose(probabilities(MODELS, x), mean / mean.sum(axis=1, keepdims=True), rtol=1e-6, atol=1e-12)
     assert not np.allclose(own[0], own[1], atol=1e-3)  # two nets, not one twice
 
 
 def test_probabilities_are_one_row_per_patch_summing_to_one():
-    odds = probabilities(np.random.default_rng(0).uniform(-0.5, 0.5, (5, 6, PATCH, PATCH)).astype(np.float32))
+    odds = probabilities(MODELS, np.random.default_rng(0).uniform(-0.5, 0.5, (5, 6, PATCH, PATCH)).astype(np.float32))
     assert odds.shape == (5, len(CLASSES))
     assert np.allclose(odds.sum(axis=1), 1.0) and (odds >= 0).all()
 
@@ -79,7 +80,7 @@ def test_a_colour_code_is_read_as_the_nearest_named_colour():
     assert set(CLASSES[1:]) == set(PIECE_COLOURS)
 
 
-# How the two readers combine (README "How it reads"): the net's reading; where they agree, sure
+# How the two readers combine (docs/scanning.md, "How it reads"): the net's reading; where they agree, sure
 # where either is sure (the net at a margin of at least SURE); where they differ, sure only where
 # the net is overwhelmingly sure (margin at least OVERRULE), else unsure between the two. A hex
 # the hand reader cannot see (washed out, under glare, its rim hidden) is sure empty only at a
@@ -120,7 +121,7 @@ def test_the_net_and_the_hand_reader_combine_as_the_readme_says(net, hand, expec
 def test_a_white_house_on_a_washed_out_hex_read_empty_at_e12_is_ringed():
     """Path-traced photo 9455 (careless, painted art, the phone's exposure): a white house (player 2)
     on a hex washed out white. The two nets averaged read it empty at e^12.05; the hand reader cannot
-    see it. With the nets averaged their margins run higher, and BLIND is e^13 (README, Two nets):
+    see it. With the nets averaged their margins run higher, and BLIND is e^13 (docs/scanning.md, Two nets):
     ringed between empty and the white player, where e^12 took it as surely empty."""
     read = both_readers(Hex((13, 18), None, margin=12.05), Hex((13, 18), None, False, (None, "2"), "washed out", 4.6))
     assert (read.key, read.sure, read.alternatives) == (None, False, (None, "2"))
@@ -180,7 +181,7 @@ def test_a_doubt_between_two_players_pieces_needs_a_smaller_margin_than_one_betw
     """Orange and yellow players; 20 hexes the net reads as orange pieces, the next reading (empty,
     or yellow) e^((PAIR + SURE) / 2) less likely, and 20 as yellow pieces, sure: under SURE, so a doubt between a piece and none;
     over PAIR, so sure between the two players' pieces (on the tuning photos, the net's readings
-    between two players' pieces were right at every margin over e^5.3; README, How it reads)."""
+    between two players' pieces were right at every margin over e^5.3; docs/scanning.md, How it reads)."""
     assert PAIR < SURE
     board = case(5100)[1]
     cells = [c for c in hexgrid.cells(ROWS, COLS) if board.at(c) not in UNBUILDABLE][:40]
@@ -309,7 +310,7 @@ def test_the_training_recipe_runs_end_to_end(tmp_path):
     """A few steps of training on one small photo, exported and read back by OpenCV."""
     pytest.importorskip("torch")
     pytest.importorskip("onnx")
-    from tests.kingdom_builder.train_hexnet import main
+    from tools.train_hexnet import main
 
     out = tmp_path / "net.onnx"
     main(["--flat", "1", "--physical", "", "--check-flat", "3", "--check-physical", "", "--epochs", "0.5",
@@ -328,7 +329,7 @@ def test_scans_in_several_threads_at_once_read_as_one_at_a_time():
 
     rng = np.random.default_rng(5)
     batches = [rng.uniform(-0.5, 0.5, (n, 6, PATCH, PATCH)).astype(np.float32) for n in (40, 300, 7, 181)] * 5
-    alone = [probabilities(batch) for batch in batches]
+    alone = [probabilities(MODELS, batch) for batch in batches]
     with ThreadPoolExecutor(4) as pool:
-        together = list(pool.map(probabilities, batches))
+        together = list(pool.map(lambda batch: probabilities(MODELS, batch), batches))
     assert all(np.array_equal(a, b) for a, b in zip(alone, together))

@@ -12,8 +12,10 @@ from pnp.games.kingdom_builder.facts import UNBUILDABLE, Terrain
 from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF
 from pnp.games.kingdom_builder.scan import (HexSamples, first_look, hex_light, oddness, place_grid, read_pieces,
                                             sample_hexes, spot_middles)
-from pnp.games.kingdom_builder.scan_geometry import DISC_CORE, W, disc
-from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, robust_spread
+from pnp.games.kingdom_builder.scan_layout import W
+from pnp.games.kingdom_builder.scan_params import PARAMS
+from pnp.scan.sampling import DISC_CORE, disc
+from pnp.scan.stats import log_rgb, robust_spread
 from tests.kingdom_builder.test_scan import BOARD, photo_of
 
 CELLS = list(hexgrid.cells(ROWS, COLS))

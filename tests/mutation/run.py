@@ -10,7 +10,7 @@ returned value replaced by None.
 Each mutant runs in a scratch copy of the repository, so the working tree is never changed;
 the tests stop at the first failure (`-x`) and a run over 10x the clean run's time counts as
 killed (a hang). Survivors that no outcome can tell apart from the original are listed, with
-why, in README "Development".
+why, in docs/development.md.
 """
 
 from __future__ import annotations

@@ -203,23 +203,24 @@ class KingdomBuilder(BundledExample, PageBeside, Game["Position", "Result"]):
 
         from pnp.games.kingdom_builder import scan_output
         from pnp.games.kingdom_builder.model import label
-        from pnp.games.kingdom_builder.photo import decode_photo, image_size, reduced_points, reduction
-        from pnp.games.kingdom_builder.scan import check_corners, parse_corners, scan
+        from pnp.games.kingdom_builder.scan import check_board_corners, scan
         from pnp.games.kingdom_builder.scan_colours import player_colours
-        from pnp.games.kingdom_builder.scan_geometry import W
+        from pnp.games.kingdom_builder.scan_layout import CORNER_LABELS, W, hexes_apart
         from pnp.games.kingdom_builder.transcription import parse_form
+        from pnp.scan.corners import parse_corners
+        from pnp.scan.photo import decode_photo, image_size, reduced_points, reduction
 
-        points = parse_corners(corners) if corners is not None else None
+        points = parse_corners(corners, CORNER_LABELS) if corners is not None else None
         board, players = parse_form(text, source)
         width, height = image_size(photo) or (0, 0)
         # Decoded only as large as the scan reads it (it shrinks the board to 2 pixels per pixel of
         # its straightened board): a 50-megapixel photo's pixels are never all held at once.
-        n = reduction(width, height, points, 2 * W)
+        n = reduction(width, height, None if points is None else hexes_apart(points), 2 * W)
         image = decode_photo(photo, photo_name, n)
         if points is not None:
             if (width > height) != (image.shape[1] > image.shape[0]):  # turned by its EXIF orientation
                 width, height = height, width
-            check_corners(points, width, height)  # the problems in the photo's own pixels
+            check_board_corners(points, width, height)  # the problems in the photo's own pixels
             points = reduced_points(points, n, image.shape[1], image.shape[0])
         colours = player_colours([player.colour for player in players])
         result = scan(image, board, [(player.key, colour) for player, colour in zip(players, colours)], points)

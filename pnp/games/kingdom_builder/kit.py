@@ -6,11 +6,12 @@ from pnp.draw import Paint, Rect, place
 from pnp.games.kingdom_builder import art, board_art, components as c, generator
 from pnp.games.kingdom_builder.facts import BUILDABLE, LOCATIONS, Terrain
 from pnp.games.kingdom_builder.library import DEFAULT_SET
-from pnp.games.kingdom_builder.scan_markers import marker_cards
+from pnp.games.kingdom_builder.scan_layout import CORNER_LABELS
 from pnp.render.art import INK
 from pnp.render.cover import Cover
 from pnp.render.i18n import Catalog
 from pnp.render.imposition import Sheet, cover_sheet, page_area
+from pnp.scan.markers import marker_cards
 
 GAME_ID = "kingdom-builder"
 SETTLEMENTS = 40  # per colour
@@ -32,7 +33,7 @@ def sheets(t: Catalog, paper: str, settlements: bool) -> list[Sheet]:
     sections = tuple(board_art.section_drawing(section, t) for section in generator.generate_set(DEFAULT_SET))
     summaries = tuple(c.summary_card(location, t) for location in LOCATIONS)
     houses = tuple(c.settlement(p) for p in range(len(art.PLAYERS)) for _ in range(SETTLEMENTS)) if settlements else ()
-    markers = marker_cards(t)
+    markers = marker_cards(t, CORNER_LABELS)
     sections_title = t("contents.sections")
     contents = [(len(sections), sections_title),
                 (len(terrain), t("contents.terrain_cards")), (len(kingdom), t("contents.kingdom_cards")),

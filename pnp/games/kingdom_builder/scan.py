@@ -19,18 +19,23 @@ from functools import lru_cache
 from typing import Any
 
 from pnp import hexgrid
-from pnp.errors import InputError, OptionError, PnpError, Problem
+from pnp.errors import InputError, PnpError, Problem
 from pnp.games.kingdom_builder.facts import MAX_SETTLEMENTS, UNBUILDABLE
-from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF, Board, label
-from pnp.games.kingdom_builder.scan_geometry import (CORNER_CELLS, DISC_CORE, MARGIN, S, W, Cell, board_centres, disc,
-                                                     flat, parallax, refine, ring, sample, straighten, transform)
+from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF, Board
+from pnp.games.kingdom_builder.scan_layout import (CORNER_CELLS, CORNER_LABELS, FRAME, PIECE_HEIGHT, W, Cell, board_centres,
+                                                   flat)
 from pnp.games.kingdom_builder.scan_fit import fits, mismatch, nearby
-from pnp.games.kingdom_builder.scan_light import grey_veil, light_jumps, own_veil, rim_colours, unveiled, usual_rims
-from pnp.games.kingdom_builder.scan_net import CLASSES, PATCH, colour_class, patches, probabilities
+from pnp.games.kingdom_builder.scan_net import CLASSES, MODELS, PATCH, colour_class, patches
 from pnp.games.kingdom_builder.scan_models import (as_hue, colour_costs, empty_looks, first_reading, in_shadow,
                                                    piece_colours, sample_costs, terrain_explains, who)
-from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb, median, robust_spread
+from pnp.games.kingdom_builder.scan_params import PARAMS
 from pnp.games.kingdom_builder.scan_print import blobs, like_pieces_elsewhere, repeated_art
+from pnp.scan.corners import check_corners
+from pnp.scan.grid import parallax, refine, straighten
+from pnp.scan.light import grey_veil, light_jumps, own_veil, rim_colours, unveiled, usual_rims
+from pnp.scan.net import probabilities
+from pnp.scan.sampling import DISC_CORE, disc, ring, sample, transform
+from pnp.scan.stats import log_rgb, median, robust_spread
 
 LOST = "'s pieces not found"      # the reason a hex is unsure then, after the player's key
 WASHED, GLARE, RIM_HIDDEN = "washed out", "glare", "rim hidden"  # where the hand reader may not see a piece
@@ -79,43 +84,13 @@ class Scan:
         return [read for read in self.hexes if not read.sure]
 
 
-def parse_corners(text: str) -> list[tuple[float, float]]:
-    """'X,Y X,Y X,Y X,Y' (pixel centres of A1, A20, T1, T20) as four points."""
-    points = []
-    for part in text.replace(";", " ").split():
-        x, comma, y = part.partition(",")
-        try:
-            point = (float(x), float(y))
-        except ValueError:
-            point = (math.nan, math.nan)
-        if not comma or not all(math.isfinite(v) for v in point):
-            raise OptionError([f"--corners: '{part}' is not a point X,Y in pixels"])
-        points.append(point)
-    if len(points) != 4:
-        raise OptionError([f"--corners: {len(points)} points given; give 4, the centres of A1, A20, T1, T20: "
-                           "\"X,Y X,Y X,Y X,Y\""])
-    return points
-
-
-def check_corners(corners: list[tuple[float, float]], width: int, height: int) -> None:
-    """Corners inside the photo, going round the board the right way, and big enough to read."""
-    problems = []
-    for (x, y), cell in zip(corners, CORNER_CELLS):
-        if not (0 <= x < width and 0 <= y < height):
-            problems.append(Problem("--corners", None, f"{label(cell)} at {x:g},{y:g} lies outside the photo ({width} x {height})"))
-    if problems:
-        raise InputError(problems)
+def check_board_corners(corners: list[tuple[float, float]], width: int, height: int) -> None:
+    """The centres of A1, A20, T1, T20 inside the photo, going round the board the right way, and
+    the board big enough to read and of its shape."""
+    check_corners(corners, width, height, CORNER_LABELS)
     a1, a20, t1, t20 = corners
-    around = [a1, a20, t20, t1]
-    turns = []
-    for k in range(4):
-        (x0, y0), (x1, y1), (x2, y2) = around[k], around[(k + 1) % 4], around[(k + 2) % 4]
-        turns.append((x1 - x0) * (y2 - y1) - (y1 - y0) * (x2 - x1))
     across = min(math.dist(a1, a20), math.dist(t1, t20)) / (COLS - 1)
     down = min(math.dist(a1, t1), math.dist(a20, t20)) / (ROWS - 1)
-    if not all(turn > 0 for turn in turns):
-        raise InputError([Problem("--corners", None, "the four points do not form a board: give the centres of "
-                                                     "A1, A20, T1 and T20 in that order (top-left, top-right, bottom-left, bottom-right)")])
     if min(across, down) < 6:
         raise InputError([Problem("--corners", None, f"the board is too small in this photo (hexes about {min(across, down):.0f} "
                                                      f"pixels apart, at least 6 needed): take the photo closer")])
@@ -136,7 +111,7 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
     height, width = image.shape[:2]
     units = board_centres()
     if corners is None:
-        from pnp.games.kingdom_builder.scan_markers import find_board_box
+        from pnp.scan.markers import find_board_box
 
         box = find_board_box(image)
         if box is None:
@@ -149,7 +124,7 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
         source = "scan markers"
     else:
         source = "--corners"
-    check_corners(corners, width, height)
+    check_board_corners(corners, width, height)
     grid = locate(image, corners, board, source)
     seen = measure(grid, board)
     # The net runs beside the hand reader: OpenCV lets go of Python's lock while it runs.
@@ -214,11 +189,13 @@ def place_grid(image: Any, corners: list[tuple[float, float]]) -> Grid:
     units = board_centres()
     # Board units -> photo pixels, from the four corner hexes as given.
     to_photo = cv2.getPerspectiveTransform(np.float32(units[[flat(c) for c in CORNER_CELLS]]), np.float32(corners))
-    canvas = np.array([[S, 0, MARGIN], [0, S, MARGIN], [0, 0, 1.0]])  # board units -> straightened pixels
-    straight, inside = straighten(image, to_photo @ np.linalg.inv(canvas))
+    canvas = FRAME.canvas()  # board units -> straightened pixels
+    straight, inside = straighten(image, to_photo @ np.linalg.inv(canvas), FRAME.size)
     centres = transform(canvas, units)
-    refined = refine(straight, centres)
-    return Grid(straight, inside, refined, parallax(to_photo, refined, centres, width, height), to_photo @ np.linalg.inv(canvas))
+    refined = refine(straight, centres, [flat(c) for c in CORNER_CELLS], np.array(SECTOR_OF), W)
+    # A house's height in board units (a hex is sqrt(3) across); its lean at most a hex.
+    lean = parallax(to_photo, refined, width, height, FRAME, PIECE_HEIGHT * math.sqrt(3), W)
+    return Grid(straight, inside, refined, lean, to_photo @ np.linalg.inv(canvas))
 
 
 @dataclass
@@ -314,7 +291,7 @@ def read_by_net(grid: Grid, measured: Measured, board: Board, players: list[tupl
     if len(set(classes)) < len(classes):
         return None
     cells, inputs = hex_inputs(grid.straight, grid.centres, grid.lean, measured)
-    return net_verdicts(cells, probabilities(inputs) if cells else np.zeros((0, len(CLASSES))), board, players)
+    return net_verdicts(cells, probabilities(MODELS, inputs) if cells else np.zeros((0, len(CLASSES))), board, players)
 
 
 def net_verdicts(cells: list[Cell], every: Any, board: Board, players: list[tuple[str, str]]) -> tuple[Hex, ...]:
@@ -440,10 +417,11 @@ def hex_light(seen: HexSamples, terrain: tuple, readable: Any) -> HexLight:
     import numpy as np
 
     p, covered, near = PARAMS, seen.covered, hexgrid.neighbour_table(ROWS, COLS)
-    rim, rim_seen = rim_colours(seen.rim, terrain, covered)
+    ground = tuple(t.value for t in terrain)
+    rim, rim_seen = rim_colours(seen.rim, ground, covered)
     washed = (seen.spot.min(axis=2) > p.washed_out).mean(axis=1) > p.washed_share  # nothing left to read
-    terrain_rims = usual_rims(rim, terrain, covered)
-    veil = grey_veil(rim, terrain_rims, covered)
+    terrain_rims = usual_rims(rim, ground, covered)
+    veil = grey_veil(rim, terrain_rims, covered, near)
     veiled = np.array([max(veil[j] for j in (i, *around)) for i, around in enumerate(near)])
     washed |= rim.min(axis=1) > p.rim_white  # a rim gone white: no light to divide out
     glare = washed | (veiled > p.glare)  # or a grey veil
@@ -459,7 +437,7 @@ def hex_light(seen: HexSamples, terrain: tuple, readable: Any) -> HexLight:
         if len(members):
             usual_rim[k] = median(rim_log[members], axis=0)
     light = rim_log - usual_rim[np.maximum(kind, 0)]
-    hidden_rim = light_jumps(light, covered & readable) | ~rim_seen
+    hidden_rim = light_jumps(light, covered & readable, near) | ~rim_seen
     return HexLight(kind, usual_rim, light, rim, terrain_rims, covered, glare, washed, beside_glare, hidden_rim)
 
 
@@ -525,7 +503,8 @@ def read_pieces(spot: Any, samples: Any, lit: HexLight, use: Any, first: FirstLo
     tinted = samples.copy()
     if lit.glare.any():
         usual = lit.usual_rim[np.maximum(lit.kind, 0)]
-        ungreyed = unveiled(spot, lit.rim[use], usual[use], own_veil(lit.rim, lit.terrain_rims, lit.covered)[use])
+        veil = own_veil(lit.rim, lit.terrain_rims, lit.covered, hexgrid.neighbour_table(ROWS, COLS))
+        ungreyed = unveiled(spot, lit.rim[use], usual[use], veil[use])
         tinted[~trusted] = ungreyed[~trusted]
     shade = in_shadow(samples, ground)
     looks = empty_looks(samples, kind, first.empty, trusted)

@@ -18,8 +18,10 @@ from typing import Any
 from pnp import hexgrid
 from pnp.errors import InputError, Problem
 from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF, Board, Placement, label
-from pnp.games.kingdom_builder.scan_geometry import CORNER_CELLS, S, W, board_centres, flat, ring, sample, transform
-from pnp.games.kingdom_builder.scan_params import PARAMS, log_rgb
+from pnp.games.kingdom_builder.scan_layout import CORNER_CELLS, S, W, board_centres, flat
+from pnp.games.kingdom_builder.scan_params import PARAMS
+from pnp.scan.sampling import ring, sample, transform
+from pnp.scan.stats import log_rgb
 
 Cell = tuple[int, int]
 POSITIONS = ("top-left", "top-right", "bottom-left", "bottom-right")

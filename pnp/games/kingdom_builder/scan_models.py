@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.games.kingdom_builder.scan_colours import rgb
-from pnp.games.kingdom_builder.scan_params import PARAMS, channel_sum, log_rgb, masked_medians, median, robust_spread
+from pnp.games.kingdom_builder.scan_params import PARAMS
+from pnp.scan.stats import channel_sum, log_rgb, masked_medians, median, robust_spread
 
 
 

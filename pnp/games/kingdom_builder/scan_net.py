@@ -1,5 +1,5 @@
 """Reading each hex with two small convolutional nets (`hexnet-1.onnx`, `hexnet-2.onnx`, run by
-OpenCV's dnn module), trained apart on different photos, their readings averaged.
+`pnp.scan.net`), trained apart on different photos, their readings averaged.
 
 Each readable hex becomes one patch of the straightened board: turned so that the way a
 standing piece leans points up, reaching from below the hex's centre to where a house's top
@@ -7,14 +7,14 @@ appears, with the hex's own light divided out (as the hand reader measures it fr
 rim) and the photo's overall light too. Beside the patch the net sees its terrain's usual
 colour in this photo. It answers, per hex, how likely it is empty or holds a piece of each
 colour a form may name; only the form's players' colours are kept. The nets are trained by
-`tests/kingdom_builder/train_hexnet.py`, which uses these same patches.
+`tools/train_hexnet.py`, which uses these same patches. The net files lie here, in Kingdom
+Builder's package, not in pnp/scan: they are trained on its boards' terrains and its pieces'
+colours (CLASSES), on patches cut to its hexes, and read no other game's table.
 """
 
 from __future__ import annotations
 
 import math
-import threading
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,8 @@ def patches(straight: Any, centres: Any, lean: Any, light: Any, ground: Any, siz
     usual colour (log), both relative to the photo's light."""
     import numpy as np
 
-    from pnp.games.kingdom_builder.scan_geometry import W, sample
+    from pnp.games.kingdom_builder.scan_layout import W
+    from pnp.scan.sampling import sample
 
     length = np.linalg.norm(lean, axis=1, keepdims=True)
     up = np.where(length > STILL * W, lean / np.maximum(length, 1e-9), [0.0, -1.0])
@@ -49,33 +50,6 @@ def patches(straight: Any, centres: Any, lean: Any, light: Any, ground: Any, siz
     values = sample(straight.astype(np.float32) / 255.0, points) * np.exp(-light)[:, None, None, :]
     usual = np.broadcast_to(np.exp(ground)[:, None, None, :], values.shape)
     return np.concatenate([values, usual], axis=3).transpose(0, 3, 1, 2).astype(np.float32) - 0.5
-
-
-@lru_cache(maxsize=1)
-def _nets() -> tuple[Any, ...]:
-    import cv2
-
-    return tuple(cv2.dnn.readNetFromONNX(str(model)) for model in MODELS)
-
-
-_RUNNING = threading.Lock()  # the nets, shared by every thread, take one input at a time
-
-
-def probabilities(inputs: Any) -> Any:
-    """Per patch, the probability of each of CLASSES: the nets' log-probabilities averaged (their
-    geometric mean, made to sum to one)."""
-    import numpy as np
-
-    patches = np.ascontiguousarray(inputs)
-    total = 0.0
-    with _RUNNING:
-        for net in _nets():
-            net.setInput(patches)
-            total = total + net.forward().astype(np.float64)
-    # The mean of the nets' scores is the mean of their log-probabilities but for a constant per patch.
-    logits = total / len(MODELS)
-    odds = np.exp(logits - logits.max(axis=1, keepdims=True))
-    return odds / odds.sum(axis=1, keepdims=True)
 
 
 def colour_class(colour: str) -> int:

@@ -1,4 +1,5 @@
-"""What a scan gives back: the filled form, JSON, a summary, and the overlay picture to check."""
+"""What a scan gives back: the filled form, JSON, a summary, and the overlay picture to check
+(drawn by pnp.scan.overlay)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ from pnp.games.kingdom_builder.facts import MAX_SETTLEMENTS
 from pnp.games.kingdom_builder.model import COLS, ROW_LETTERS, ROWS, Board, label
 from pnp.games.kingdom_builder.scan import LOST, WASHED, Hex, Scan
 from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS, rgb
+from pnp.scan.overlay import Label, Place, render
 from pnp.yamldoc import load
 
 GAME_ID = "kingdom-builder"
-UNSURE_RING = (255, 0, 200)
 
 
 def colour_word(scan: Scan, key: str | None) -> str:
@@ -103,78 +104,22 @@ def grid(board: Board, scan: Scan) -> list[str]:
 def overlay(scan: Scan, kind: str) -> bytes:
     """The straightened board with a dot in the player's colour on each settlement read and a
     ring round each unsure hex, labelled A..T and 1..20: as PNG, PDF or SVG bytes."""
-    import cv2
-
-    picture = _overlay_image(scan)
-    ok, png = cv2.imencode(".png", cv2.cvtColor(picture, cv2.COLOR_RGB2BGR))
-    assert ok
-    height, width = picture.shape[:2]
-    if kind == ".png":
-        return png.tobytes()
-    if kind == ".svg":
-        import base64
-
-        data = base64.b64encode(png.tobytes()).decode("ascii")
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
-                f'<image width="{width}" height="{height}" href="data:image/png;base64,{data}"/></svg>\n').encode("utf-8")
-    import io
-
-    from reportlab.lib.utils import ImageReader
-    from reportlab.pdfgen.canvas import Canvas
-
-    out = io.BytesIO()
-    points = 0.75  # 96 pixels per inch
-    canvas = Canvas(out, pagesize=(width * points, height * points), invariant=1, pageCompression=1)
-    canvas.drawImage(ImageReader(io.BytesIO(png.tobytes())), 0, 0, width * points, height * points)
-    canvas.showPage()
-    canvas.save()
-    return out.getvalue()
+    colours = dict(scan.players)
+    places = [Place(scan.centres[read.cell], None if read.key is None else (read.key, rgb(colours[read.key])), read.sure)
+              for read in scan.hexes]
+    # Each row's letter left and right of it, each column's number above and below.
+    labels = [Label(ROW_LETTERS[row], scan.centres[(row, col)], (side * 1.4, 0.0), 0.5)
+              for row in range(ROWS) for col, side in ((0, -1), (COLS - 1, 1))]
+    labels += [Label(str(col + 1), scan.centres[(row, col)], (0.0, side * 1.6), 0.45)
+               for col in range(COLS) for row, side in ((0, -1), (ROWS - 1, 1))]
+    legend = "   ".join(f"{key}: {colour_word(scan, key)}" for key, _ in scan.players)
+    radius = math.dist(scan.centres[(0, 0)], scan.centres[(0, 1)]) / math.sqrt(3)  # centre to corner
+    return render(scan.straightened, radius, places, labels, _hex_outline,
+                  f"Read: {legend}.   Ringed: {len(scan.uncertain())} unsure hexes to check.", kind)
 
 
-def _overlay_image(scan: Scan) -> Any:
-    import cv2
+def _hex_outline(radius: float) -> Any:
+    """A hex's corners round its centre."""
     import numpy as np
 
-    zoom = 2
-    board = cv2.resize(scan.straightened, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_CUBIC)
-    pad_top, pad = 60, 40
-    picture = np.full((board.shape[0] + pad_top + pad, board.shape[1] + 2 * pad, 3), 255, np.uint8)
-    picture[pad_top:pad_top + board.shape[0], pad:pad + board.shape[1]] = board
-    size = math.dist(scan.centres[(0, 0)], scan.centres[(0, 1)]) * zoom / math.sqrt(3)  # circumradius, px
-    font = cv2.FONT_HERSHEY_SIMPLEX
-
-    def at(cell: tuple[int, int]) -> tuple[int, int]:
-        x, y = scan.centres[cell]
-        return int(round(x * zoom + pad)), int(round(y * zoom + pad_top))
-
-    def text(words: str, x: int, y: int, scale: float, colour: tuple[int, int, int], centred: bool = True) -> None:
-        (w, h), _ = cv2.getTextSize(words, font, scale, 1)
-        origin = (x - w // 2, y + h // 2) if centred else (x, y)
-        cv2.putText(picture, words, origin, font, scale, colour, 1, cv2.LINE_AA)
-
-    for row in range(ROWS):
-        (x0, y0), (x1, y1) = at((row, 0)), at((row, COLS - 1))
-        text(ROW_LETTERS[row], x0 - int(1.4 * size), y0, 0.5, (0, 0, 0))
-        text(ROW_LETTERS[row], x1 + int(1.4 * size), y1, 0.5, (0, 0, 0))
-    for col in range(COLS):
-        (x0, y0), (x1, y1) = at((0, col)), at((ROWS - 1, col))
-        text(str(col + 1), x0, y0 - int(1.6 * size), 0.45, (0, 0, 0))
-        text(str(col + 1), x1, y1 + int(1.6 * size), 0.45, (0, 0, 0))
-    for read in scan.hexes:
-        x, y = at(read.cell)
-        if read.key is not None:
-            # A dot low in the hex, so the piece itself stays in view above it.
-            fill = rgb(dict(scan.players)[read.key])
-            ink = (0, 0, 0) if sum(fill) > 380 else (255, 255, 255)
-            spot = (x, y + int(size * 0.5))
-            cv2.circle(picture, spot, int(size * 0.34), fill, -1, cv2.LINE_AA)
-            cv2.circle(picture, spot, int(size * 0.34), (0, 0, 0) if ink == (255, 255, 255) else (90, 90, 90), 1, cv2.LINE_AA)
-            text(read.key, spot[0], spot[1], 0.35, ink)
-        if not read.sure:
-            corners = np.array([hexgrid.corners((0, 0), size * 0.92)], np.float64)[0]
-            corners -= hexgrid.centre((0, 0), size * 0.92)
-            cv2.polylines(picture, [np.int32(corners + [x, y])], True, UNSURE_RING, 3, cv2.LINE_AA)
-    legend = "   ".join(f"{key}: {colour_word(scan, key)}" for key, _ in scan.players)
-    unsure = len(scan.uncertain())
-    text(f"Read: {legend}.   Ringed: {unsure} unsure hexes to check.", pad, 24, 0.55, (0, 0, 0), centred=False)
-    return picture
+    return np.array(hexgrid.corners((0, 0), radius), np.float64) - hexgrid.centre((0, 0), radius)

@@ -1,8 +1,8 @@
-"""Every number the scanner decides with, in one place, with what it means; and the log colour
-and robust spread that all its stages measure in.
+"""Every number Kingdom Builder's photo reader decides with, in one place, with what it means
+(but the light's, tuned with them: `pnp.scan.light.LightParams`).
 
 Lengths are in hex widths (across the flats) of the straightened board; colours are natural
-logs of RGB in 0..1 (`log_rgb`), so a gain in light is a difference; margins and costs are
+logs of RGB in 0..1 (`pnp.scan.stats.log_rgb`), so a gain in light is a difference; margins and costs are
 negative log likelihoods. The values were tuned on the benchmark's photos 0-449 (the grid
 check's on photos 1-199, path-traced 8200-8399 and its tests' photos, `tests/benchmarks/scan_fit.py`;
 `hard_decisive` and `hard_empty` on the careless photos among 1-47; `tests/benchmarks/scan.py`),
@@ -13,10 +13,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
-
-MAD_TO_SD = 1.4826                # a median absolute deviation times this is a normal distribution's standard deviation
-LOG_FLOOR = 0.02                  # added before taking the log of a colour: black stays finite, dark noise stays small
 
 
 @dataclass(frozen=True)
@@ -32,15 +28,7 @@ class ScanParams:
     washed_share: float = 0.2         # a hex with more than this part of its spot washed out is glare
     rim_white: float = 0.85           # a rim whose darkest channel is this bright has gone white (glare)
     glare: float = 0.03               # more added grey than this (of white) and a hex is not to be trusted
-    rim_hue: float = 0.15             # a rim sample this far (log ratios) from its terrain's usual hue shows something else
-    rim_noise: float = 2.0            # or this many times its terrain's usual distance, if more
-    rim_seen: int = 6                 # a rim with fewer samples of its terrain's hue than this is hidden
-    rim_shade: float = 0.05           # rim samples within this brightness (log) of each other are lit alike
-    light_jump: float = 0.15          # a hex's light this far (log) from its neighbours' is not its own
-    light_tint: float = 0.4           # or its light tinted this much more (log) than the board's usual
-    clipped: float = 0.97             # a channel this bright (of white) may have been cut off
-    smooth: float = 0.3               # how strongly light and glare are held alike on neighbouring hexes
-    veil_ridge: float = 0.01          # and glare held at none where nothing says otherwise
+    # (How each hex's light is measured: pnp.scan.light.LightParams.)
     # The grid checked against the terrain (scan_fit).
     fit_points: int = 12              # each hex's colour for the check: the median of this many samples round its rim
     fit_poor: float = 0.3             # a section fits where, of its triples (a hex, a neighbour of its terrain, one of
@@ -92,61 +80,3 @@ class ScanParams:
 
 
 PARAMS = ScanParams()
-
-
-def log_rgb(colour: Any) -> Any:
-    """RGB in 0..1 (any shape ending in 3) as log colours."""
-    import numpy as np
-
-    return np.log(colour + LOG_FLOOR)
-
-
-def median(values: Any, axis: int | None = None, keepdims: bool = False) -> Any:
-    """`np.median` of float values, the same numbers several times faster: one sort along the
-    axis, then its middle (or the mean of its two middles), where `np.median` partitions a
-    copy of each slice on its own."""
-    import numpy as np
-
-    values = np.asarray(values)
-    if axis is None:
-        whole = median(values.reshape(-1), 0, keepdims)
-        return whole.reshape((1,) * values.ndim) if keepdims else whole
-    ordered = np.sort(values, axis=axis)
-    count = ordered.shape[axis]
-    if count == 0 or np.isnan(np.take(ordered, [count - 1], axis=axis)).any():  # NaN sorts last
-        return np.median(values, axis=axis, keepdims=keepdims)
-    low = np.take(ordered, [(count - 1) // 2], axis=axis)
-    middle = low if count % 2 else (low + np.take(ordered, [count // 2], axis=axis)) / 2
-    return middle if keepdims else np.squeeze(middle, axis=axis)[()]
-
-
-def channel_sum(values: Any) -> Any:
-    """`values.sum(axis=-1)` for a short last axis (channels, mixture parts), the same numbers:
-    numpy adds fewer than 8 in order, but its reduction over a short axis is slow."""
-    total = values[..., 0]
-    for k in range(1, values.shape[-1]):
-        total = total + values[..., k]
-    return total
-
-
-def robust_spread(values: Any, floor: float, axis: Any = 0) -> Any:
-    """How widely `values` spread about their median, as a standard deviation that one outlier
-    cannot inflate (the median absolute deviation), never below `floor`."""
-    import numpy as np
-
-    middle = median(values, axis=axis, keepdims=True)
-    return np.maximum(median(np.abs(values - middle), axis=axis) * MAD_TO_SD, floor)
-
-
-def masked_medians(values: Any, keep: Any) -> Any:
-    """Per row of `values` (rows, samples, channels), the median of the samples `keep` marks
-    (rows, samples), channel by channel; as `np.median` of each row's kept samples gives it,
-    at once for all rows. A row keeping none gives NaN."""
-    import numpy as np
-
-    ordered = np.sort(np.where(keep[..., None], values, np.nan), axis=1)  # NaN sorts last
-    count = keep.sum(axis=1)
-    low = np.take_along_axis(ordered, np.maximum((count - 1) // 2, 0)[:, None, None], axis=1)[:, 0]
-    high = np.take_along_axis(ordered, np.minimum(count // 2, values.shape[1] - 1)[:, None, None], axis=1)[:, 0]
-    middle = np.where((count % 2 == 1)[:, None], low, (low + high) / values.dtype.type(2))
-    return np.where((count > 0)[:, None], middle, np.nan)

@@ -7,8 +7,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pnp.games.kingdom_builder.scan_geometry import W, sample
-from pnp.games.kingdom_builder.scan_params import PARAMS, channel_sum, log_rgb, median, robust_spread
+from pnp.games.kingdom_builder.scan_layout import W
+from pnp.games.kingdom_builder.scan_params import PARAMS
+from pnp.scan.sampling import sample
+from pnp.scan.stats import channel_sum, log_rgb, median, robust_spread
 
 NUDGES = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]  # shifts to find printed art at, pixels
 

@@ -1,15 +1,15 @@
 """Train one of the scanner's per-hex nets (pnp/games/kingdom_builder/hexnet-1.onnx, hexnet-2.onnx;
-the scanner averages the two, each trained on its own photos: README, How it reads). Development only:
+the scanner averages the two, each trained on its own photos: docs/scanning.md, How it reads). Development only:
 needs the `train` extra (torch, onnx) and, for path-traced photos, their cache or the `photos` extra.
 
-Run: python tests/kingdom_builder/train_hexnet.py [--flat 1000-1119] [--physical 8000-8299]
+Run: python tools/train_hexnet.py [--flat 1000-1119] [--physical 8000-8299]
          [--check-flat 5000-5039] [--check-physical 8300-8399] [--epochs 6] [--batch 256] [--wide 1]
          [--seed 0] --out FILE [--jobs N] [--device cpu|cuda]
 
 Seeds are ranges joined by commas (`7600-8299,8400-8999`); `--wide` scales the net's widths.
 
 Data: the benchmark's photos (tests/benchmarks/scan.py: each seed its own board, game, palette,
-camera; even seeds as the README's tips say, odd seeds careless) of both makers, the flat one
+camera; even seeds as the tips say, odd seeds careless) of both makers, the flat one
 and the path-traced one (set PNP_PHOTOS_VARIANT as for the benchmark to read its cache). Each
 photo is straightened at its true corners and every readable hex becomes one labelled patch,
 made by `scan_net.patches` as the scanner makes it, a little larger (PATCH + 4) so that training
@@ -31,7 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from pnp.games.kingdom_builder.scan_net import CLASSES, PATCH  # noqa: E402
@@ -43,18 +43,18 @@ FLAT_SIZES = ((1200, 900), (1600, 1200), (4000, 3000))  # the flat maker's photo
 
 def photo_patches(maker: str, seed: int, cache: Path | None = CACHE) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Photo `seed` of `maker` as (patches (n, 3, PATCH+MARGIN, ...) float16, ground (n, 3), labels (n,))."""
-    from pnp.games.kingdom_builder.photo import decode_photo
     from pnp.games.kingdom_builder.scan import hex_inputs, measure, place_grid
-    from tests.benchmarks.scan import case
+    from pnp.scan.photo import decode_photo
+    from tools.photos.cases import case
 
     level, board, colours, pieces = case(seed)
     version = ""
     if maker == "physical":
-        from tests.kingdom_builder.photos_physical import VERSION, make_photo
+        from tools.photos.physical import VERSION, make_photo
         size = (1600, 1200)
         version = f"-v{VERSION['clean' if level == 'good' else 'hard']}"  # a new maker version, new patches
     else:
-        from tests.kingdom_builder.photos import make_photo
+        from tools.photos.flat import make_photo
         size = FLAT_SIZES[seed % len(FLAT_SIZES)]
     name = f"{maker}-{seed}-{size[0]}x{size[1]}-{os.environ.get('PNP_PHOTOS_VARIANT', '')}{version}.npz"
     if cache is not None and (cache / name).exists():
@@ -187,40 +187,34 @@ def export(net, out: Path) -> None:
 def check(out: Path, sets: list[tuple[str, list[int]]], cache: Path | None = CACHE, log=print) -> None:
     """Per maker and level of the check photos: hexes wrong, and rings and silent errors at thresholds
     of the log odds of the likeliest reading over the next, reading as the net does in the scanner
-    (cv2.dnn, only the photo's players' colours)."""
-    import pnp.games.kingdom_builder.scan_net as scan_net
-    from tests.benchmarks.scan import case
+    (`pnp.scan.net`, only the photo's players' colours)."""
+    from pnp.scan.net import probabilities
+    from tools.photos.cases import case
 
-    scan_net._nets.cache_clear()
-    models, scan_net.MODELS = scan_net.MODELS, (out,)
-    try:
-        for maker, seeds in sets:
-            for level in ("good", "hard"):
-                tops, rights = [], []
-                for seed in seeds:
-                    if case(seed)[0] != level:
-                        continue
-                    patches, ground, labels = photo_patches(maker, seed, cache)
-                    colours = case(seed)[2]
-                    keep = [0, *(CLASSES.index(c) for c in colours)]
-                    p = scan_net.probabilities(centred(patches, ground))[:, keep]
-                    ordered = np.sort(p, axis=1)
-                    tops.append(np.log(ordered[:, -1] + 1e-12) - np.log(ordered[:, -2] + 1e-12))
-                    rights.append(np.array(keep)[p.argmax(axis=1)] == labels)
-                if not tops:
+    for maker, seeds in sets:
+        for level in ("good", "hard"):
+            tops, rights = [], []
+            for seed in seeds:
+                if case(seed)[0] != level:
                     continue
-                top, right = np.concatenate(tops), np.concatenate(rights)
-                log(f"{maker} {level}: {len(tops)} photos, {len(top)} hexes, {100 * right.mean():.3f} % right")
-                for threshold in (2.0, 3.0, 4.0, 5.0, 7.0, 9.0):
-                    per = [int((t < threshold).sum()) for t in tops]
-                    silent = int(((top >= threshold) & ~right).sum())
-                    ringed = top < threshold
-                    wrong_share = f"{100 * (~right[ringed]).mean():.1f} %" if ringed.any() else "-"
-                    log(f"  ring below e^{threshold}: {silent} silent, median {sorted(per)[len(per) // 2]} rings, "
-                        f"{sum(r == 0 for r in per)} photos with none, {wrong_share} of rings wrong")
-    finally:
-        scan_net.MODELS = models
-        scan_net._nets.cache_clear()
+                patches, ground, labels = photo_patches(maker, seed, cache)
+                colours = case(seed)[2]
+                keep = [0, *(CLASSES.index(c) for c in colours)]
+                p = probabilities((out,), centred(patches, ground))[:, keep]
+                ordered = np.sort(p, axis=1)
+                tops.append(np.log(ordered[:, -1] + 1e-12) - np.log(ordered[:, -2] + 1e-12))
+                rights.append(np.array(keep)[p.argmax(axis=1)] == labels)
+            if not tops:
+                continue
+            top, right = np.concatenate(tops), np.concatenate(rights)
+            log(f"{maker} {level}: {len(tops)} photos, {len(top)} hexes, {100 * right.mean():.3f} % right")
+            for threshold in (2.0, 3.0, 4.0, 5.0, 7.0, 9.0):
+                per = [int((t < threshold).sum()) for t in tops]
+                silent = int(((top >= threshold) & ~right).sum())
+                ringed = top < threshold
+                wrong_share = f"{100 * (~right[ringed]).mean():.1f} %" if ringed.any() else "-"
+                log(f"  ring below e^{threshold}: {silent} silent, median {sorted(per)[len(per) // 2]} rings, "
+                    f"{sum(r == 0 for r in per)} photos with none, {wrong_share} of rings wrong")
 
 
 def seeds(text: str) -> list[int]:

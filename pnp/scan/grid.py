@@ -1,52 +1,42 @@
-"""Where each hex of a photographed Kingdom Builder board is: the board straightened with
-the homography from four corner hexes, the hex centres refined against the terrain they must
-show, how far a standing piece leans in the photo, and colours sampled at points."""
+"""Placing a board's grid in a photo: the board straightened into a frame of its own by the
+homography from four corner places, the places' centres refined against the ground they show,
+and how far a standing piece leans in the photo."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
-from pnp import hexgrid
-from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF
+from pnp.scan.sampling import ring, sample, transform
 
-Cell = tuple[int, int]
-CORNER_CELLS: tuple[Cell, ...] = ((0, 0), (0, COLS - 1), (ROWS - 1, 0), (ROWS - 1, COLS - 1))
-S = 14.0                          # circumradius of a hex in the straightened image, pixels
-W = math.sqrt(3) * S              # its width across the flats
-MARGIN = 1.5 * W                  # room around the board for refinement and leaning pieces
-PIECE_HEIGHT = 0.5                # a house's height in hex widths, for parallax
 FOCAL_35MM = 26.0                 # a phone's main camera, when the photo does not say
 
 
-def board_centres() -> Any:
-    """Centres of all 400 hexes in board units (circumradius 1), row by row."""
-    import numpy as np
+@dataclass(frozen=True)
+class Frame:
+    """The straightened picture a board is read in: `scale` pixels to a board unit (the game's own,
+    e.g. a hex's circumradius), the board's origin `margin` pixels in from the top and the left
+    (room for refinement and leaning pieces), `size` (width, height) pixels in all."""
 
-    return np.array([hexgrid.centre(cell, 1.0) for cell in hexgrid.cells(ROWS, COLS)], dtype=float)
+    scale: float
+    margin: float
+    size: tuple[int, int]
 
+    def canvas(self) -> Any:
+        """The homography from board units to the frame's pixels."""
+        import numpy as np
 
-def flat(cell: Cell) -> int:
-    """A cell's place in the row-by-row order of all 400."""
-    return cell[0] * COLS + cell[1]
-
-
-def transform(matrix: Any, points: Any) -> Any:
-    """Points (n x 2) carried by a homography."""
-    import numpy as np
-
-    pts = np.hstack([points, np.ones((len(points), 1))]) @ matrix.T
-    return pts[:, :2] / pts[:, 2:3]
+        return np.array([[self.scale, 0, self.margin], [0, self.scale, self.margin], [0, 0, 1.0]])
 
 
-def straighten(image: Any, to_photo: Any) -> tuple[Any, Any]:
-    """The board warped to the straightened frame, and a mask of what the photo covers.
+def straighten(image: Any, to_photo: Any, size: tuple[int, int]) -> tuple[Any, Any]:
+    """The board warped to the straightened frame (`size`: width, height; `to_photo`: the
+    homography from the frame to the photo), and a mask of what the photo covers.
     A large photo is first shrunk (area-averaged) to about twice the straightened resolution."""
     import cv2
     import numpy as np
 
-    bw, bh = hexgrid.map_extent(ROWS, COLS, S)
-    size = (int(bw + 2 * MARGIN), int(bh + 2 * MARGIN))
     frame = np.array([[0, 0], [size[0], 0], [0, size[1]], [size[0], size[1]]], float)
     spots = transform(to_photo, frame)
     # The smallest pixels-per-straightened-pixel over the board decides how far to shrink.
@@ -70,57 +60,28 @@ def straighten(image: Any, to_photo: Any) -> tuple[Any, Any]:
     return straight, inside > 0
 
 
-def ring(radius: float, count: int, phase: float = 0.0) -> Any:
-    import numpy as np
-
-    angles = phase + np.arange(count) * 2 * math.pi / count
-    return radius * np.stack([np.cos(angles), np.sin(angles)], axis=1)
-
-
-DISC_CORE = 7                     # `disc`'s first points, its centre and inner ring: the disc's middle
-
-
-def disc(radius: float) -> Any:
-    """Points filling a disc: its middle first (the centre and an inner ring, DISC_CORE points
-    in all), then an outer ring."""
-    import numpy as np
-
-    return np.vstack([[[0.0, 0.0]], ring(radius * 0.5, DISC_CORE - 1), ring(radius, 12, math.pi / 12)])
-
-
-def sample(image: Any, points: Any) -> Any:
-    """Bilinear samples of an image at points of shape (..., 2)."""
-    import cv2
-    import numpy as np
-
-    pts = points.reshape(-1, 2)
-    width = 1024  # remap's maps are images, at most 32767 wide
-    padded = np.zeros((-(-len(pts) // width) * width, 2), np.float32)
-    padded[:len(pts)] = pts
-    out = cv2.remap(image, padded.reshape(-1, width, 2), None, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    return out.reshape(len(padded), -1)[:len(pts)].reshape(*points.shape[:-1], -1)
-
-
-def refine(straight: Any, centres: Any) -> Any:
-    """Hex centres moved to where the terrain says they are: each hex should look like one
-    colour up to its rim, so the grid is shifted (corner by corner, then section by section)
-    to make the colour within the hexes as even as it gets."""
+def refine(straight: Any, centres: Any, corners: list[int], parts: Any, width: float) -> Any:
+    """The places' centres (in the straightened frame) moved to where the ground they show says
+    they are: each place should look like one colour up to its rim (`width` across), so the grid
+    is shifted as a whole, then its four `corners` (indices of the centres at the top-left,
+    top-right, bottom-left and bottom-right, whose moves carry the others by a homography) each
+    on its own, then each of its loose `parts` (per centre, the section it lies on), to make the
+    colour within the places as even as it gets."""
     import cv2
     import numpy as np
 
     blurred = cv2.GaussianBlur(straight, (0, 0), 1.0).astype(np.float32)
-    pattern = np.vstack([ring(0.2 * W, 8), ring(0.38 * W, 12, 0.26)])
-    corner_idx = [flat(c) for c in CORNER_CELLS]
-    base = centres[corner_idx].astype(np.float32)
+    pattern = np.vstack([ring(0.2 * width, 8), ring(0.38 * width, 12, 0.26)])
+    base = centres[corners].astype(np.float32)
 
     def looks(grids: list, which: Any = slice(None)) -> Any:
-        """What the pattern round each hex (of `which`) shows, per grid: (grids, pattern, hexes, 3)."""
+        """What the pattern round each place (of `which`) shows, per grid: (grids, pattern, places, 3)."""
         return sample(blurred, pattern[None, :, None, :] + np.stack([grid[which] for grid in grids])[:, None])
 
     def cost(values: Any) -> float:
         deviation = values - values.mean(axis=0)
         deviation *= deviation
-        # Summed hex by hex: the float32 sum's rounding is that of (hexes, pattern, 3).
+        # Summed place by place: the float32 sum's rounding is that of (places, pattern, 3).
         return float(deviation.transpose(1, 0, 2).copy().sum())
 
     def moved(delta: Any) -> Any:
@@ -147,34 +108,34 @@ def refine(straight: Any, centres: Any) -> Any:
                     left = []
         return best, best_cost
 
-    # Coarse: the whole grid shifted, within about a third of a hex.
+    # Coarse: the whole grid shifted, within about a third of a place.
     best, best_cost = np.zeros(8), cost(looks([centres])[0])
-    span = np.arange(-0.35 * W, 0.35 * W + 1e-9, W / 14)
+    span = np.arange(-0.35 * width, 0.35 * width + 1e-9, width / 14)
     shifts = [(dx, dy) for dx in span for dy in span]
     for (dx, dy), values in zip(shifts, looks([centres + [dx, dy] for dx, dy in shifts])):
         if (c := cost(values)) < best_cost:
             best, best_cost = np.tile([dx, dy], 4), c
     # Fine: each corner on its own, in shrinking steps.
-    for step in (W / 12, W / 24, W / 48):
+    for step in (width / 12, width / 24, width / 48):
         best, best_cost = descend(best, best_cost, [sign * step * np.eye(8)[k] for k in range(8) for sign in (1, -1)], moved)
     points = moved(best)
     # Loose sections lie a little apart: each may shift a little on its own.
-    sectors = np.array(SECTOR_OF)
-    for quarter in range(4):
-        which = np.flatnonzero(sectors == quarter)
+    for part in np.unique(parts):
+        which = np.flatnonzero(parts == part)
         shift, here = np.zeros(2), cost(looks([points], which)[0])
-        for step in (W / 16, W / 32):
+        for step in (width / 16, width / 32):
             shift, here = descend(shift, here, [np.array(d) for d in ((step, 0), (-step, 0), (0, step), (0, -step))],
-                                  lambda trial: points + np.where((sectors == quarter)[:, None], trial, 0), which,
-                                  lambda trial: np.abs(trial).max() <= 0.25 * W)
+                                  lambda trial: points + np.where((parts == part)[:, None], trial, 0), which,
+                                  lambda trial: np.abs(trial).max() <= 0.25 * width)
         points[which] += shift
     return points
 
 
-def parallax(to_photo: Any, refined: Any, centres: Any, width: int, height: int) -> Any:
-    """How far, in straightened pixels, the top of a house standing on each hex appears from
-    its base: away from the point under the camera, found from the homography and a phone's
-    typical focal length."""
+def parallax(to_photo: Any, points: Any, width: int, height: int, frame: Frame, rise: float, cap: float) -> Any:
+    """How far, in straightened pixels, the top of a piece `rise` board units tall standing at
+    each of `points` (in `frame`) appears from its base, `cap` at the most: away from the point
+    under the camera, found from the homography `to_photo` (board units to the pixels of the
+    photo, `width` x `height`) and a phone's typical focal length."""
     import numpy as np
 
     focal = FOCAL_35MM / 43.27 * math.hypot(width, height)
@@ -187,11 +148,9 @@ def parallax(to_photo: Any, refined: Any, centres: Any, width: int, height: int)
     rotation = np.stack([r1, r2, np.cross(r1, r2)], axis=1)
     camera = -rotation.T @ t  # in board units; |z| is the height above the board
     nadir, above = camera[:2], abs(camera[2])
-    rise = PIECE_HEIGHT * math.sqrt(3)
     if above <= 2 * rise:
-        return np.zeros_like(refined)
-    units = (refined - MARGIN) / S
-    lean = (units - nadir) * rise / (above - rise) * S
-    cap = 1.0 * W
+        return np.zeros_like(points)
+    units = (points - frame.margin) / frame.scale
+    lean = (units - nadir) * rise / (above - rise) * frame.scale
     size = np.linalg.norm(lean, axis=1, keepdims=True)
     return np.where(size > cap, lean * cap / np.maximum(size, 1e-9), lean)

@@ -3,7 +3,6 @@ decoded no larger than the scan needs."""
 
 from __future__ import annotations
 
-import math
 import struct
 from typing import Any
 
@@ -15,17 +14,15 @@ TUNED_PIXELS = 12_000_000  # the size of the photos the scan was tuned on (tests
 REDUCTIONS = (8, 4, 2)  # what the JPEG decoder shrinks by while it decodes
 
 
-def reduction(width: int, height: int, corners: list[tuple[float, float]] | None, hex_apart: float) -> int:
+def reduction(width: int, height: int, apart: float | None, needed: float) -> int:
     """How many times smaller the photo may be decoded and the scan still see what it reads: with
-    the corner hexes' centres (A1, A20, T1, T20) given, the board's hexes stay `hex_apart` pixels
-    apart (the scan shrinks a photo to that itself); without, the scan markers are looked for in
-    the whole photo, kept at least as large as the photos the scan was tuned on."""
-    if corners is None:
+    the places it reads `apart` pixels from each other at the least (known where the corners are
+    given), they stay `needed` pixels apart (the scan shrinks a photo to that itself); without,
+    the scan markers are looked for in the whole photo, kept at least as large as the photos the
+    scan was tuned on."""
+    if apart is None:
         return next((n for n in REDUCTIONS if width * height / n**2 >= TUNED_PIXELS), 1)
-    a1, a20, t1, t20 = corners
-    across = min(math.dist(a1, a20), math.dist(t1, t20)) / 19  # hex centres along a row, 20 a row
-    down = min(math.dist(a1, t1), math.dist(a20, t20)) / 19 * 2 / math.sqrt(3)  # rows are closer than hexes
-    return next((n for n in REDUCTIONS if min(across, down) / n >= hex_apart), 1)
+    return next((n for n in REDUCTIONS if apart / n >= needed), 1)
 
 
 def reduced_points(points: list[tuple[float, float]], n: int, width: int, height: int) -> list[tuple[float, float]]:

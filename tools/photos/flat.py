@@ -434,7 +434,7 @@ def _draw_houses(image: np.ndarray, houses: list[_House], owners: list[int], col
 
 def _draw_markers(texture: np.ndarray, rng: random.Random, ppm: float, margin: float, board_w: float, board_h: float) -> None:
     """Kit scan markers laid outside each corner of the board, a little askew."""
-    from pnp.games.kingdom_builder.scan_markers import CARD_MM, MARKER_MM, marker_cells
+    from pnp.scan.markers import CARD_MM, MARKER_MM, marker_cells
 
     places = [(0.0, 0.0, -1, -1), (board_w, 0.0, 1, -1), (0.0, board_h, -1, 1), (board_w, board_h, 1, 1)]
     for marker_id, (x, y, sx, sy) in zip(MARKER_IDS, places):

@@ -1,9 +1,10 @@
 """Scan markers: four cards laid at the board's corners so a photo needs no --corners.
 
 Each card carries an ArUco marker (OpenCV's 4x4 dictionary, ids 0-3) and is laid with its inner
-corner against one corner of the board's bounding box: id 0 at the top-left (by A1), 1 at the
-top-right (A20), 2 at the bottom-left (T1), 3 at the bottom-right (T20). The marker bits are
-written out here so printing the kit needs no OpenCV; a test checks them against OpenCV.
+corner against one corner of the board's bounding box: id 0 at the top-left, 1 at the top-right,
+2 at the bottom-left, 3 at the bottom-right; its tab names the corner and the place of the board
+nearest it. The marker bits are written out here so printing a kit needs no OpenCV; a test checks
+them against OpenCV.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ MARKER_BITS = (
     ("1100", "1100", "1101", "0010"),
     ("0110", "0110", "1011", "1001"),
 )
-CORNER_LABELS = ("A1", "A20", "T1", "T20")
 CELL_MM = 5.0
 MARKER_MM = 6 * CELL_MM    # the black square: the payload and a one-cell black border
 CARD_MM = MARKER_MM + 2 * CELL_MM  # a one-cell white quiet zone all round
@@ -33,9 +33,11 @@ def marker_cells(marker_id: int) -> list[list[bool]]:
     return [[True] * 6] + [[True] + [bit == "1" for bit in row] + [True] for row in inner] + [[True] * 6]
 
 
-def marker_card(marker_id: int, t: Catalog) -> Drawing:
-    """One card to cut out: the marker in its quiet zone, and a tab naming its corner, on the
-    side away from the board (above for the top corners, below for the bottom ones)."""
+def marker_card(marker_id: int, t: Catalog, place: str) -> Drawing:
+    """One card to cut out: the marker in its quiet zone, and a tab naming its corner and the
+    board's `place` there, on the side away from the board (above for the top corners, below for
+    the bottom ones). The game's catalog `t` words it: `scan.marker` ({hex}: the place, {corner})
+    and `scan.corner.0` to `scan.corner.3`."""
     top = marker_id < 2  # cards for the top corners have their tab above, away from the board
     card_y = TAB_MM if top else 0.0
     tab_y = 0.0 if top else CARD_MM
@@ -45,14 +47,16 @@ def marker_card(marker_id: int, t: Catalog) -> Drawing:
         for col, black in enumerate(cells):
             if black:
                 items.append(Rect(x0 + col * CELL_MM, y0 + row * CELL_MM, CELL_MM, CELL_MM, Paint(fill="#000000")))
-    label = t("scan.marker", corner=t(f"scan.corner.{marker_id}"), hex=CORNER_LABELS[marker_id])
+    label = t("scan.marker", corner=t(f"scan.corner.{marker_id}"), hex=place)
     items.append(Text(2, tab_y + 0.5, CARD_MM - 4, TAB_MM - 1, label, 8))
     cut = Rect(0, 0, CARD_MM, CARD_MM + TAB_MM, Paint(stroke="#000000", width=0.2))
     return Drawing(f"scan-marker-{marker_id}", CARD_MM, CARD_MM + TAB_MM, tuple(items), cut)
 
 
-def marker_cards(t: Catalog) -> tuple[Drawing, ...]:
-    return tuple(marker_card(marker_id, t) for marker_id in range(4))
+def marker_cards(t: Catalog, places: tuple[str, ...]) -> tuple[Drawing, ...]:
+    """The four cards; `places`: the board's four places by the top-left, top-right, bottom-left
+    and bottom-right corners."""
+    return tuple(marker_card(marker_id, t, place) for marker_id, place in enumerate(places))
 
 
 def find_board_box(image: Any) -> Any | None:

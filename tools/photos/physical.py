@@ -1,6 +1,6 @@
 """Physically rendered photos of a finished Kingdom Builder board, for tuning and testing the scanner.
 
-A second photo maker beside the flat one (`photos.py`), so the scanner is not only ever measured
+A second photo maker beside the flat one (`flat.py`), so the scanner is not only ever measured
 on the maker it was tuned on. The board is the flat maker's board picture (the kit's print or
 painted retail-like art) as the texture of a slightly glossy plane; the settlements are 3-D
 meshes (wooden or plastic houses of a few shapes and sizes, or the kit's flat paper tokens)
@@ -8,7 +8,7 @@ standing on their hexes; a table, room light, a window and, in careless photos, 
 glare the glossy board catches; a phone camera (perspective, 65-75 degrees across, tilted,
 any rotation), path-traced with Mitsuba 3 at a low sample count, then the phone's exposure,
 sensor noise and JPEG. The phone exposes for the frame's brighter part, which can wash the
-lightest terrain out white; photos as the README's tips say are exposed for the board instead
+lightest terrain out white; photos as the tips say are exposed for the board instead
 (tap to expose), so that nothing in the frame is blown out.
 
 Mitsuba is a development tool only (`pip install -e '.[photos]'`). Rendered photos are cached
@@ -37,7 +37,7 @@ import numpy as np
 
 from pnp import hexgrid
 from pnp.games.kingdom_builder.model import COLS, ROWS, SECTION_SIZE, Board
-from tests.kingdom_builder.photos import PIECE_COLOURS, Photo, Style, _camera, _draw_board, _draw_kit_board, _table
+from tools.photos.flat import PIECE_COLOURS, Photo, Style, _camera, _draw_board, _draw_kit_board, _table
 
 Cell = tuple[int, int]
 
