@@ -57,6 +57,9 @@ class Polygon:
     closed: bool = True  # False draws an open polyline
 
 
+MIN_SIZE = 6.0  # points: no text smaller reads well in print
+
+
 @dataclass(frozen=True)
 class Text:
     """Text fitted into a box: shrinks from `size` down to `min_size` (points), wraps at spaces."""
@@ -71,7 +74,7 @@ class Text:
     align: str = "center"  # left | center | right
     valign: str = "middle"  # top | middle | bottom
     colour: str = "#000000"
-    min_size: float = 6.0  # points: nothing smaller reads well in print
+    min_size: float = MIN_SIZE
 
 
 @dataclass(frozen=True)

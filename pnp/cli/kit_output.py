@@ -54,6 +54,7 @@ def page_options(value: str | None, layout: str, duplex: bool, fmt: str) -> tupl
 def write_pdf(sheets: list[Sheet], path: Path, paper: str, bleed: float, duplex: bool, ink_saver: bool,
               t: Catalog, force: bool, offset: tuple[float, float] = (0.0, 0.0), folded: bool = False) -> None:
     from pnp.render import pdf
+    from pnp.render.cover import offset_words
     from pnp.render.imposition import Options, impose
 
     pages = impose(sheets, Options(paper, bleed, duplex, ink_saver, offset, folded), t("title"), t)
@@ -62,9 +63,8 @@ def write_pdf(sheets: list[Sheet], path: Path, paper: str, bleed: float, duplex:
     write_atomic(path, data, force)
     layout = t("summary.duplex" if duplex else "summary.folded" if folded else "summary.at_end")
     if offset != (0.0, 0.0):
-        x, y = (("+" if v > 0 else "") + t.number(v) for v in offset)
-        layout += t("summary.moved", x=x, y=y)
-    typer.echo(t("summary.pdf", path=str(path), pages=len(pages), paper=paper, bleed=t.number(bleed), layout=layout))
+        layout += t("summary.moved", offset=offset_words(offset, t))
+    typer.echo(t("summary.pdf", path=str(path), count=len(pages), paper=paper, bleed=t.number(bleed), layout=layout))
     for sheet in sheets:
         count = t.number(len(sheet.fronts)).rjust(3)
         typer.echo("  " + t("summary.sided" if sheet.backs else "cover.item", count=count, name=sheet.title))

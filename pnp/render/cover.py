@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.draw import CUT, PT, Drawing, Item, Paint, Polygon, Rect, Text, place
+from pnp.draw import CUT, Drawing, Item, Paint, Polygon, Rect, Text, place
 from pnp.render import fonts
 from pnp.render.art import INK
 from pnp.render.i18n import Catalog
@@ -27,9 +27,9 @@ REACH = 5  # the scales run from -5 to +5 mm, as far as --back-offset goes
 def offset_marks(height: float) -> tuple[tuple[float, float], tuple[float, float]]:
     """Where the front's marks cross the scales' zeros (x, y from the page area's top left): the
     upright mark, read on the horizontal scale, and the level mark, read on the vertical one."""
-    # The upright mark stands far enough in for the scale's labels to keep inside the page area;
-    # the level mark, 2 x REACH long, ends half a millimetre short of the text.
-    return (STRIP - 3.5, height / 2 - 6), (STRIP - REACH - 0.5, height / 2 + 6)
+    # The upright mark stands far enough in for the scale's end labels (±REACH, 4 mm wide) to keep
+    # inside the page area; the level mark, 2 x REACH long, ends half a millimetre short of the text.
+    return (STRIP - 3, height / 2 - 6), (STRIP - REACH - 0.5, height / 2 + 6)
 
 
 @dataclass(frozen=True)
@@ -54,13 +54,6 @@ def _cross(x: float, y: float) -> list[Item]:
             Polygon(((x, y - CROSS_ARM), (x, y + CROSS_ARM)), CUT, closed=False)]
 
 
-def _paragraph(x: float, y: float, width: float, text: str, size: float, bold: bool = False) -> Text:
-    """Text at its full size, in a box exactly as tall as its wrapped lines."""
-    lines = fonts.layout(Text(x, y, width, 1000.0, text, size, bold=bold, align="left", valign="top", min_size=size)).lines
-    return Text(x, y, width, len(lines) * size * PT * fonts.LEADING + 0.01, text, size, bold=bold, align="left",
-                valign="top", min_size=size)
-
-
 def cover_page(cover: Cover, width: float, height: float, printing: tuple[str, ...], text: Catalog,
                duplex_test: bool) -> Drawing:
     """The cover on a page area: title, contents, notes, how to print, the key."""
@@ -74,7 +67,7 @@ def cover_page(cover: Cover, width: float, height: float, printing: tuple[str, .
         items.append(Text(10, y, width - 20, 7, heading, 13, bold=True, align="left"))
         y += 8.5
         for paragraph in paragraphs:
-            block = _paragraph(14, y, width - 28, paragraph, 10)
+            block = fonts.paragraph(14, y, width - 28, paragraph, 10)
             items.append(block)
             y += block.h + 1.2
         y += 4
@@ -106,10 +99,20 @@ def _offset_scales(width: float, height: float) -> list[Item]:
         tick = 2.0 if mm == 0 else 1.4 if mm % 5 == 0 else 0.8
         items += [Polygon(((hx + mm, uy), (hx + mm, uy + tick)), line, closed=False),
                   Polygon(((vx, ly + mm), (vx - tick, ly + mm)), line, closed=False)]
-    for mm in (-4, 0, 4):
+    for mm in (-REACH, 0, REACH):
         label = f"{mm:+d}" if mm else "0"
         items += [Text(hx + mm - 2, uy + 2.2, 4, 3, label, 6), Text(vx - 6.2, ly + mm - 1.5, 4, 3, label, 6, align="right")]
     return items
+
+
+def offset_words(offset: tuple[float, float], text: Catalog) -> str:
+    """How far the back pages are moved (--back-offset X,Y: X mm right, Y mm down), in words and
+    the language's numbers: "1.5 mm right and 0.5 mm up", not "+1.5,-0.5", which reads
+    ambiguously where the comma is the decimal separator."""
+    x, y = offset
+    parts = [text(f"offset.{name}", mm=text.number(abs(v))) for v, name in ((x, "right" if x > 0 else "left"),
+                                                                           (y, "down" if y > 0 else "up")) if v]
+    return text("offset.both", x=parts[0], y=parts[1]) if len(parts) == 2 else "".join(parts)
 
 
 def cover_back(width: float, height: float, text: Catalog, moved: tuple[float, float] = (0.0, 0.0)) -> Drawing:
@@ -123,12 +126,12 @@ def cover_back(width: float, height: float, text: Catalog, moved: tuple[float, f
     items += [Polygon(arrow, Paint(fill=INK)), Text(15, 44, width - 30, 8, text("duplex_test.top"), 12, bold=True),
               Rect(15, 60, width - 30, 0.4, Paint(fill=INK)),
               Text(15, 66, width - 30, 12, text("duplex_test.title"), 18, bold=True),
-              how := _paragraph(20, 84, width - 40, text("duplex_test.how"), 11)]
+              how := fonts.paragraph(20, 84, width - 40, text("duplex_test.how"), 11)]
     notes = [text("duplex_test.scales")]
     if moved != (0.0, 0.0):
-        notes.append(text("duplex_test.moved", x=f"{moved[0]:+g}", y=f"{moved[1]:+g}"))
+        notes.append(text("duplex_test.moved", offset=offset_words(moved, text)))
     y = how.y + how.h + 4
     for note in notes:
-        items.append(block := _paragraph(20, y, width - 40, note, 11))
+        items.append(block := fonts.paragraph(20, y, width - 40, note, 11))
         y += block.h + 3
     return Drawing("cover-back", width, height, tuple(items))

@@ -104,6 +104,13 @@ def layout(text: Text) -> Layout:
                        f"even at {text.min_size} pt")
 
 
+def paragraph(x: float, y: float, width: float, text: str, size: float, bold: bool = False, align: str = "left") -> Text:
+    """Text at its full size, in a box exactly as tall as its wrapped lines."""
+    lines = layout(Text(x, y, width, 1000.0, text, size, bold=bold, align=align, valign="top", min_size=size)).lines
+    return Text(x, y, width, len(lines) * size * PT * LEADING + 0.01, text, size, bold=bold, align=align,
+                valign="top", min_size=size)
+
+
 def _place(text: Text, paragraph: shaping.Style, size: float, lines: tuple[str, ...]) -> Layout:
     line_height = size * PT * LEADING
     block = line_height * len(lines)

@@ -3,6 +3,11 @@
 A catalog is a YAML file per language (`en.yaml`, `ru.yaml`, `fa.yaml`) of nested mappings; ids
 are the dotted paths to their strings, e.g. `terrain.grass`. Values may hold `{name}` placeholders;
 a whole number put into one is written in the language's own digits (Persian: ۰–۹).
+
+A text that puts a number before a noun is a mapping of plural forms, one per category the
+language tells apart (CLDR's names: English `one`, `other`; Russian `one` 1, 21…, `few` 2–4,
+22–24…, `many` 0, 5–20, 25…; Persian `other`, its nouns staying singular after a number), and is
+called with `count=`: `t("report.end.territories", count=2)`.
 """
 
 from __future__ import annotations
@@ -20,12 +25,32 @@ RIGHT_TO_LEFT = frozenset({"fa"})
 DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹"}  # languages that print numbers in digits of their own
 DECIMAL = {"ru": ",", "fa": "٫"}  # decimal separators other than "."
 COMMA = {"fa": "، "}  # list separators other than ", "
+PLURALS = {"en": ("one", "other"), "ru": ("one", "few", "many"), "fa": ("other",)}  # the forms of a counted noun
+CATEGORIES = frozenset(form for forms in PLURALS.values() for form in forms)
+
+
+def plural(lang: str, count: int) -> str:
+    """The plural form of a noun after the whole number `count` in `lang` (CLDR's rules)."""
+    if lang == "ru":
+        if count % 10 == 1 and count % 100 != 11:
+            return "one"
+        return "few" if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14 else "many"
+    if lang == "en":
+        return "one" if count == 1 else "other"
+    return "other"
 
 
 class Catalog:
-    def __init__(self, lang: str, messages: dict[str, str]):
+    def __init__(self, lang: str, messages: dict[str, str], plurals: frozenset[str] = frozenset()):
         self.lang = lang
-        self.messages = messages
+        self.messages = messages  # plural forms under their text's id: `report.steps.one`
+        self.plurals = plurals  # the ids of the texts with plural forms
+
+    @property
+    def ids(self) -> frozenset[str]:
+        """Every text's id, a text with plural forms once (every language has the same ids)."""
+        forms = {f"{text}.{form}" for text in self.plurals for form in CATEGORIES}
+        return frozenset(key for key in self.messages if key not in forms) | self.plurals
 
     @property
     def rtl(self) -> bool:
@@ -55,6 +80,11 @@ class Catalog:
             self.number(item) if isinstance(item, int) and not isinstance(item, bool) else str(item) for item in items)
 
     def __call__(self, key: str, /, **values: Any) -> str:
+        if key in self.plurals:
+            count = values.get("count")
+            if not isinstance(count, int) or isinstance(count, bool):
+                raise PnpError(f"the {self.lang} text '{key}' has plural forms: it needs a whole number as count=")
+            key = f"{key}.{plural(self.lang, count)}"
         try:
             text = self.messages[key]
         except KeyError:
@@ -65,13 +95,18 @@ class Catalog:
         return text.format(**values) if values else text
 
     def merged(self, other: Catalog) -> Catalog:
-        return Catalog(self.lang, {**self.messages, **other.messages})
+        return Catalog(self.lang, {**self.messages, **other.messages}, self.plurals | other.plurals)
 
 
-def _flatten(data: Any, prefix: str, out: dict[str, str], file: Path) -> None:
+def _flatten(data: Any, prefix: str, out: dict[str, str], plurals: set[str], file: Path, lang: str) -> None:
     if isinstance(data, dict):
+        if data and set(data) <= CATEGORIES:  # a text's plural forms: exactly the language's
+            if tuple(sorted(data)) != tuple(sorted(PLURALS[lang])):
+                raise PnpError(f"{file}: '{prefix[:-1]}' must have the plural forms {', '.join(PLURALS[lang])}, "
+                               f"not {', '.join(map(str, data))}")
+            plurals.add(prefix[:-1])
         for key, value in data.items():
-            _flatten(value, f"{prefix}{key}.", out, file)
+            _flatten(value, f"{prefix}{key}.", out, plurals, file, lang)
     elif isinstance(data, str):
         out[prefix[:-1]] = data
     else:
@@ -87,9 +122,10 @@ def load(folder: Path, lang: str) -> Catalog:
         raise PnpError(f"unknown language '{lang}' (one of: {', '.join(LANGUAGES)})")
     file = folder / f"{lang}.yaml"
     messages: dict[str, str] = {}
+    plurals: set[str] = set()
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser reads a catalog ~10x faster
-    _flatten(yaml.load(file.read_text(encoding="utf-8"), Loader=loader), "", messages, file)
-    return Catalog(lang, messages)
+    _flatten(yaml.load(file.read_text(encoding="utf-8"), Loader=loader), "", messages, plurals, file, lang)
+    return Catalog(lang, messages, frozenset(plurals))
 
 
 def render_catalog(lang: str) -> Catalog:

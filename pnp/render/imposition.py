@@ -275,9 +275,12 @@ def _pieces(sheet: Sheet) -> list[Piece]:
 
 Piece = tuple[Drawing, Drawing | None, str, str]  # front, back, title, cuts
 # Orders to pack pieces in: tallest first, largest first, widest first, the kit's own order
-# (sorting keeps the kit's order among equals, so pieces of a kind stay together).
+# (sorting keeps the kit's order among equals, so pieces of a kind stay together), smallest
+# first (the small pieces together, the large ones left a page of their own rather than the
+# last page to a few of them).
 ORDERS: tuple[Callable[[Drawing], tuple[float, ...]], ...] = (
-    lambda d: (-d.height, -d.width), lambda d: (-d.width * d.height,), lambda d: (-d.width, -d.height), lambda d: ())
+    lambda d: (-d.height, -d.width), lambda d: (-d.width * d.height,), lambda d: (-d.width, -d.height), lambda d: (),
+    lambda d: (d.width * d.height,))
 
 
 def _best_layout(double: list[Piece], single: list[Piece], options: Options) -> tuple[list[Page], int]:
@@ -356,24 +359,29 @@ def _back_page(front: Page, options: Options) -> Page:
 
 def _printing(text: Catalog, options: Options, head: int, fronts: int, singles: int, folded: int = 0) -> tuple[str, ...]:
     """How to print this kit: which pages double-sided, which single-sided, which to glue or fold."""
-    def span(first: int, last: int) -> str:  # "7", not "7–7"
-        return text.number(first) if first == last else text("printing.range", first=first, last=last)
+    def span(form: str, first: int, last: int) -> str:
+        """Pages `first` to `last` as the sentence names them (`form`: lead, from, to): one page
+        ("Page 7", not "Pages 7–7") or a range."""
+        if first == last:
+            return text(f"printing.{form}.page", pages=text.number(first))
+        return text(f"printing.{form}.pages", pages=text("printing.range", first=first, last=last))
 
     lines = [text("actual_size")]
     if options.duplex and fronts:
         last = head + 2 * fronts
         lines.append(text("printing.test"))
-        lines.append(text("printing.duplex", pages=span(1, last)))
+        lines.append(text("printing.duplex", pages=span("lead", 1, last)))
         if singles:
-            lines.append(text("printing.single", pages=span(last + 1, last + singles)))
+            lines.append(text("printing.single", pages=span("lead", last + 1, last + singles)))
         sheets = last // 2 + singles
     else:
         last = head + fronts + singles
-        lines.append(text("printing.single", pages=span(1, last + fronts + folded)))
+        lines.append(text("printing.single", pages=span("lead", 1, last + fronts + folded)))
         if fronts:
-            lines.append(text("printing.glue", pages=span(head + 1, head + fronts), backs=span(last + 1, last + fronts)))
+            lines.append(text("printing.glue", pages=span("from", head + 1, head + fronts),
+                              backs=span("to", last + 1, last + fronts)))
         if folded:
-            lines.append(text("printing.fold", pages=span(last + fronts + 1, last + fronts + folded)))
+            lines.append(text("printing.fold", pages=span("lead", last + fronts + 1, last + fronts + folded)))
         sheets = last + fronts + folded
     lines.append(text("printing.sheets", sheets=sheets))
     return tuple(lines)

@@ -7,14 +7,18 @@ have a white frame instead, which a cut can land in.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from pnp.draw import CUT, Circle, Drawing, Item, Paint, Rect, Text
+from pnp.draw import CUT, MIN_SIZE, Circle, Drawing, Item, Paint, Rect, Text
+from pnp.render import fonts
 from pnp.render.i18n import Catalog, load, render_catalog
 
 CARD_W, CARD_H = 63.0, 88.0
 OVER = 5.0
 FRAME = 1.5  # the white frame of pieces with shared cut lines, mm
+TEXT_TOP, TEXT_BOTTOM = 13.0, CARD_H - 3.0  # a text card's rules below its title, clear of the rounded corners
+PARAGRAPH_GAP = 1.2  # mm
 
 
 def framed(width: float, height: float, fill: str) -> Rect:
@@ -31,15 +35,33 @@ def card_frame(fill: str) -> list[Item]:
             Rect(0, 0, CARD_W, CARD_H, Paint(stroke="#5A5A5A", width=0.15, dash=(1.0, 1.0)), radius=3.0)]
 
 
-def text_card(name: str, title: str, paragraphs: list[tuple[str, float]], size: float, fill: str) -> Drawing:
-    """A card of rules in short paragraphs under a title, each paragraph in a box as tall as given."""
-    items = card_frame(fill)
-    items.append(Text(4, 3, 55, 9, title, 13, bold=True, min_size=7))
-    y = 13.0
-    for paragraph, height in paragraphs:
-        items.append(Text(5, y, 53, height, paragraph, size, align="left", valign="top"))
-        y += height + 1
-    return Drawing(name, CARD_W, CARD_H, tuple(items))
+def fitting(name: str, size: float, room: float, height: Callable[[float], float]) -> float:
+    """The largest size from `size` down to MIN_SIZE (points) at which what `height` lays out
+    takes no more than `room` mm; a piece whose text does not fit even then is an error (its
+    rules need another card)."""
+    while height(size) > room + 1e-9:
+        if size - fonts.SIZE_STEP < MIN_SIZE - 1e-9:
+            raise fonts.TextOverflow(f"the text of '{name}' does not fit it even at {MIN_SIZE} pt")
+        size = round(size - fonts.SIZE_STEP, 4)
+    return size
+
+
+def text_card(name: str, title: str, paragraphs: list[str], size: float, fill: str) -> Drawing:
+    """A card of rules in short paragraphs under a title, one after another at one size: the
+    largest from `size` down at which they all fit the card."""
+    def stack(size: float) -> list[Text]:
+        boxes, y = [], TEXT_TOP
+        for paragraph in paragraphs:
+            boxes.append(box := fonts.paragraph(5, y, 53, paragraph, size))
+            y = box.y + box.h + PARAGRAPH_GAP
+        return boxes
+
+    def height(size: float) -> float:
+        last = stack(size)[-1]
+        return last.y + last.h - TEXT_TOP
+
+    boxes = stack(fitting(name, size, TEXT_BOTTOM - TEXT_TOP, height))
+    return Drawing(name, CARD_W, CARD_H, tuple([*card_frame(fill), Text(4, 3, 55, 9, title, 13, bold=True, min_size=7), *boxes]))
 
 
 def round_piece(name: str, diameter: float, items: list[Item], fill: str, saved: bool = True) -> Drawing:

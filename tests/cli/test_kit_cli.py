@@ -33,10 +33,10 @@ def test_svg_kit_writes_one_file_per_component_design(tmp_path):
     assert result.exit_code == 0, result.output
     files = sorted((tmp_path / "kingdom-builder").glob("*.svg"))
     assert "  5 × terrain-card-grass.svg" in result.stdout
-    # Designs: 8 sections, 5 terrain cards + back, 10 cards + back, 8 summaries, 8 x 2 tile
-    # sides, markers (start player, 4 gold, 4 different +100), cover, gold track, 4 scan markers.
-    # (The duplex test belongs to the PDF: it is the back of the cover.)
-    assert len(files) == 8 + 6 + 11 + 8 + 16 + 9 + 1 + 1 + 4
+    # Designs: 8 sections, 5 terrain cards + back, 10 cards + back, 8 summaries and the turn
+    # summary, 8 x 2 tile sides, markers (start player, 4 gold, 4 different +100), cover, gold
+    # track, 4 scan markers. (The duplex test belongs to the PDF: it is the back of the cover.)
+    assert len(files) == 8 + 6 + 11 + 8 + 1 + 16 + 9 + 1 + 1 + 4
     for file in files:
         ET.parse(file)  # well-formed XML
     assert "Рыбаки" in (tmp_path / "kingdom-builder" / "kingdom-card-fishermen.svg").read_text(encoding="utf-8")

@@ -72,7 +72,7 @@ def test_the_kit_summary_and_its_path(lang, tmp_path):
     assert emperor in lines and discs in lines
     assert "backs" not in text or lang == "en"
     if lang == "en":
-        assert f"wrote {path}: 8 pages, a4, bleed 2.5 mm, duplex" in lines
+        assert f"wrote {path}: 9 pages, a4, bleed 2.5 mm, duplex" in lines
     else:  # the path alone on the line after the translated summary, the bleed in the language's own numbers
         assert lines[lines.index(path) - 1].endswith("):") and path in lines
         assert ("2,5" if lang == "ru" else "۲٫۵") in text

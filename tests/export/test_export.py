@@ -209,11 +209,12 @@ def test_every_image_the_saved_object_names_exists(table):
 
 
 # Cards per deck, from the kits' contents (the games' component lists).
-DECKS = {
+DECKS = {  # (a single card, like Kingdom Builder's turn summary or Great Wall's set-up card, is no deck)
     "kingdom-builder": {"terrain cards (5 per terrain)": 25, "Kingdom Builder cards": 10, "location summary cards": 8},
     "great-wall": {"wall cards (5 colours × 20)": 100, "reference cards (card types / success check)": 5,
                    "turn summary cards (turn / end of the game)": 5},
-    "carolus-magnus": {"player aids (turn / majorities)": 4},
+    # Per player (the whole box: 4): a round with the turn behind, the majorities with the set-up behind.
+    "carolus-magnus": {"player aids (a round / your turn; majorities / set-up)": 8},
 }
 
 

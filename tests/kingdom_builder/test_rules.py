@@ -198,21 +198,21 @@ EXPLAINED_1 = [*PLAYER_1, "C8", "E6", "T20"]
 EXPLANATIONS = {
     # C7's neighbours C6, C8, B6, B7, D6, D7: only C8 is player 1's. T20 stands on water and
     # touches no other water (T19, S20 are grass).
-    "fishermen": (1, ["1 settlements next to water: C8", "on water, not counted: T20"],
+    "fishermen": (1, ["1 settlement next to water: C8", "on water, not counted: T20"],
                   ["0 settlements next to water: none"]),
     # E5's neighbours E4, E6, D4, D5, F4, F5: E6.
-    "miners": (1, ["1 settlements next to a mountain: E6"], ["0 settlements next to a mountain: none"]),
+    "miners": (1, ["1 settlement next to a mountain: E6"], ["0 settlements next to a mountain: none"]),
     # Castle C3 touches C2, C4, D2; tavern C6 touches C5; oasis H3 touches G3, I3.
     "workers": (6, ["6 settlements next to a castle or location: C2, C4, C5, D2, G3, I3"],
                 ["0 settlements next to a castle or location: none"]),
     # Rows C, D, E, F, G, I, T.
-    "discoverers": (7, ["7 rows with a settlement: C D E F G I T"], ["1 rows with a settlement: A"]),
+    "discoverers": (7, ["7 rows with a settlement: C D E F G I T"], ["1 row with a settlement: A"]),
     # Row C holds C2, C4, C5, C8; no other row more than 2.
-    "knights": (8, ["row C holds 4 settlements x 2"], ["row A holds 1 settlements x 2"]),
+    "knights": (8, ["row C holds 4 settlements x 2"], ["row A holds 1 settlement x 2"]),
     # The chain C2..G3 (6), C4-C5 (2), and C8, E6, I3, T20 alone; each named by its first hex.
     "hermits": (6, ["6 settlement areas: 6 from C2, 2 from C4, 1 from C8, 1 from E6, 1 from I3, 1 from T20"],
-                ["1 settlement areas: 1 from A20"]),
-    "citizens": (3, ["largest area: 6 settlements from C2, 6 // 2"], ["largest area: 1 settlements from A20, 1 // 2"]),
+                ["1 settlement area: 1 from A20"]),
+    "citizens": (3, ["largest area: 6 settlements from C2, 6 // 2"], ["largest area: 1 settlement from A20, 1 // 2"]),
     # As in test_merchants_count_each_linked_hex_once_per_player: C3, C6, H3.
     "merchants": (12, ["area of 6 from C2 links castle C3, oasis H3", "area of 2 from C4 links castle C3, tavern C6",
                        "3 linked hexes x 4"], ["0 linked hexes x 4"]),

@@ -9,7 +9,8 @@ from typer.testing import CliRunner
 from pnp.cli.app import app
 from pnp.draw import Drawing, Group, Polygon, apply, compose, texts
 from pnp.games import GAMES
-from pnp.render.cover import REACH, offset_marks
+from pnp.cli.kit_output import MAX_OFFSET
+from pnp.render.cover import REACH, cover_back, offset_marks, offset_words
 from pnp.render.imposition import MARGIN, Options, impose, page_area, paper_size, plan
 
 GAME = GAMES["great-wall"]
@@ -36,8 +37,40 @@ def test_back_offset_moves_exactly_the_back_pages_by_the_given_millimetres():
 def test_the_test_page_says_how_to_read_the_scales_and_that_the_backs_were_moved():
     test_page = impose(SHEETS, Options("a4", back_offset=(1.5, -2.0)), "Kit", T)[1]
     words = " ".join(t.text for t in texts(test_page.items))
-    assert "moved by +1.5 mm across and -2 mm down" in words
+    # X 1.5 moves right, Y -2 moves up (--back-offset X,Y: X mm right, Y mm down), said in words:
+    # "+1.5 mm across and -2 mm down" asked the reader to work out where "-2 mm down" goes.
+    assert "moved 1.5 mm right and 2 mm up (--back-offset)" in words
     assert "--back-offset X,Y" in words
+
+
+@pytest.mark.parametrize("lang, offset, said", [
+    ("en", (-0.5, 3.0), "0.5 mm left and 3 mm down"),
+    ("en", (0.0, -1.5), "1.5 mm up"),
+    # "+1,5,-0,5 мм" read as four numbers where the comma is the decimal separator.
+    ("ru", (1.5, -0.5), "на 1,5 мм вправо и на 0,5 мм вверх"),
+    ("ru", (-2.0, 0.0), "на 2 мм влево"),
+    ("fa", (1.5, -0.5), "۱٫۵ میلی‌متر به راست و ۰٫۵ میلی‌متر به بالا"),
+])
+def test_the_offset_is_said_in_words_and_the_languages_numbers(lang, offset, said, tmp_path):
+    t = GAMES["great-wall"].catalog(lang)
+    assert offset_words(offset, t) == said
+    test_page = impose(SHEETS, Options("a4", back_offset=offset), "Kit", t)[1]
+    assert said in " ".join(text.text for text in texts(test_page.items))
+    x, y = (f"{v:g}" for v in offset)
+    result = CliRunner().invoke(app, ["kit", "great-wall", "--players", "2", "--out", str(tmp_path), "--lang", lang,
+                                      "--back-offset", f"{x},{y}"])
+    assert result.exit_code == 0 and said in result.stdout
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_scales_read_as_far_as_back_offset_goes_and_keep_inside_the_page(paper):
+    # --back-offset takes -5 to 5 mm (MAX_OFFSET); the scales were labelled -4 and +4 only.
+    width, height = page_area(paper)
+    back = cover_back(width, height, T)
+    labels = [text for text in texts(back.items) if len(text.text) <= 2]
+    assert sorted(text.text for text in labels) == ["+5", "+5", "-5", "-5", "0", "0"]
+    assert REACH == MAX_OFFSET
+    assert all(0 <= text.x and text.x + text.w <= width for text in texts(back.items))
 
 
 def _lines(drawing: Drawing) -> list[tuple[tuple[float, float], tuple[float, float]]]:

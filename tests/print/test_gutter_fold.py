@@ -86,3 +86,27 @@ def test_the_cover_says_how_to_fold_and_cut():
     words = " ".join(t.text for t in texts(pages[0].items))
     first = len(pages) - (-(-CARDS_WITH_BACKS // 4)) + 1
     assert f"Pages {first}–{len(pages)}: cards to fold" in words and "fold each page on its dashed line" in words
+
+
+@pytest.mark.parametrize("lang, said", [
+    # Carolus Magnus folded, 3 players: the cover (page 1), page 2 of pieces with their backs on
+    # page 5 to glue, pages 6-7 of aid cards to fold; 2 players: one page (5) of cards to fold.
+    # One page is named as one page, in the case its sentence needs: the covers said "со страниц
+    # 2 — на страницах 5" and "Страницы 5", as if of several pages.
+    ("en", ("Pages 1–7: single-sided.", "The backs of the pieces on page 2 are on page 5:", "Pages 6–7: cards to fold",
+            "Page 5: cards to fold")),
+    ("ru", ("Страницы 1–7: с одной стороны.", "Обороты деталей со страницы 2 — на странице 5:", "Страницы 6–7: карты для сгиба.",
+            "Страница 5: карты для сгиба.")),
+    ("fa", ("صفحه‌های ۱ تا ۷: یک‌رو.", "پشت قطعه‌های صفحه‌ی ۲ در صفحه‌ی ۵ است:", "صفحه‌های ۶ تا ۷: کارت‌های تاشو.",
+            "صفحه‌ی ۵: کارت‌های تاشو.")),
+])
+def test_the_cover_names_one_page_as_one_page(lang, said):
+    game = GAMES["carolus-magnus"]
+    t = game.catalog(lang)
+    words = []
+    for players, sides in ((3, ["cover", "front", "single", "single", "back", "single", "single"]),
+                           (2, ["cover", "single", "single", "single", "single"])):
+        pages = plan(game.kit_sheets(t, "a4", players=players, paladins=False), Options("a4", 0.0, False, gutter_fold=True), t)
+        assert [page.side for page in pages] == sides
+        words += [text.text for text in texts(pages[0].placements[0].piece.items)]
+    assert all(any(sentence in text for text in words) for sentence in said), words

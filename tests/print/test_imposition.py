@@ -148,15 +148,15 @@ def test_cover_first_pairs_on_odd_pages_then_single_pages():
     assert [p.side for p in pages] == ["cover", "cover-back", "front", "back", "front", "back", "single"]
     cover_text = " ".join(t.text for t in texts(pages[0].placements[0].piece.items))
     assert "Pages 1–6: double-sided, flipping on the long edge" in cover_text
-    # One page is said once ("Pages 7", not "Pages 7–7").
-    assert "Pages 7: single-sided." in cover_text and "4 sheets of paper in all." in cover_text
+    # One page is said once and as one page ("Page 7", not "Pages 7–7" or "Pages 7").
+    assert "Page 7: single-sided." in cover_text and "4 sheets of paper in all." in cover_text
     glued = plan(sheets, Options("a4", duplex=False), TEXT)
     # Without duplex the 10th card's back page would be a sheet holding one card (10 %): that
     # card prints with its back beside it instead, on a single-sided page of their own.
     assert [p.side for p in glued] == ["cover", "front", "single", "single", "back"]
     assert [p.piece.name for p in glued[3].placements] == ["card-9", "card-109"]
     glued_text = " ".join(t.text for t in texts(glued[0].placements[0].piece.items))
-    assert "pages 2 are on pages 5" in glued_text and "5 sheets of paper in all." in glued_text
+    assert "on page 2 are on page 5" in glued_text and "5 sheets of paper in all." in glued_text
 
 
 def test_every_page_has_a_100_mm_bar_and_footer_inside_the_margins():

@@ -192,14 +192,16 @@ def test_front_back_pairs_start_on_odd_pages_and_the_cover_says_so(kits, case):
     cover_text = [text.text for text in texts(drawings[0].items)]
     fronts = sides.count("front")
 
-    def span(first: int, last: int) -> str:  # a page range, one page said once ("7", not "7–7")
-        return t.number(first) if first == last else t("printing.range", first=first, last=last)
+    def span(form: str, first: int, last: int) -> str:  # one page said once and as one ("Page 7", not "Pages 7–7")
+        if first == last:
+            return t(f"printing.{form}.page", pages=t.number(first))
+        return t(f"printing.{form}.pages", pages=t("printing.range", first=first, last=last))
 
     if not options.duplex:
         assert "cover-back" not in sides and sides[1:] == sorted(sides[1:], key=("front", "single", "back").index)
         # Where the backs to glue are: after the cover, the fronts and the single-sided pages.
-        assert t("printing.glue", pages=span(2, 1 + fronts),
-                 backs=span(2 + fronts + sides.count("single"), len(pages))) in cover_text
+        assert t("printing.glue", pages=span("from", 2, 1 + fronts),
+                 backs=span("to", 2 + fronts + sides.count("single"), len(pages))) in cover_text
         return
     for number, side in enumerate(sides, 1):
         if side in ("back", "cover-back"):
@@ -208,9 +210,9 @@ def test_front_back_pairs_start_on_odd_pages_and_the_cover_says_so(kits, case):
             assert number % 2 == 1
     last_pair = max(n for n, side in enumerate(sides, 1) if side in ("back", "cover-back"))
     assert all(side == "single" for side in sides[last_pair:])
-    assert t("printing.duplex", pages=span(1, last_pair)) in cover_text
+    assert t("printing.duplex", pages=span("lead", 1, last_pair)) in cover_text
     if last_pair < len(pages):
-        assert t("printing.single", pages=span(last_pair + 1, len(pages))) in cover_text
+        assert t("printing.single", pages=span("lead", last_pair + 1, len(pages))) in cover_text
 
 
 def pieces(pages: list[Page]) -> dict[str, Drawing]:

@@ -17,7 +17,7 @@ def test_paladins_are_paladins():
     assert "паладинов" in CM["aid.control"] and "кубик" not in CM["aid.control"]
     assert CM["form.courts"].startswith("Паладины на дворе")
     assert [key for key, text in CM.items() if "кубик" in text.lower()] == [
-        "turn.roll", "contents.dice", "needs.cubes", "needs.dice", "setup.player"]
+        "turn.roll", "setup_card.reserve", "contents.dice", "needs.cubes", "needs.dice", "setup.player"]
     assert "запас" in CM["setup.player"] and "резерв" not in CM["setup.player"]  # as in turn.play
 
 

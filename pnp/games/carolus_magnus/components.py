@@ -180,13 +180,26 @@ def _net_outline(f: float, tab: float) -> tuple[Point, ...]:
     )
 
 
+def _aid(name: str, group: str, keys: tuple[str, ...], t: Catalog) -> Drawing:
+    """A player aid: the catalog's `group.title` over its paragraphs `group.KEY`."""
+    return text_card(name, t(f"{group}.title"), [t(f"{group}.{key}") for key in keys], 8.5, PARCHMENT)
+
+
+def round_card(t: Catalog) -> Drawing:
+    """A round: the discs that set the turn order and the Emperor's reach."""
+    return _aid("round-summary", "round", ("discs", "same", "order", "start", "back"), t)
+
+
 def turn_card(t: Catalog) -> Drawing:
-    return text_card("turn-summary", t("turn.title"), [
-        (t("turn.discs"), 18), (t("turn.play"), 16), (t("turn.move"), 22), (t("turn.roll"), 15)], 7.5, PARCHMENT)
+    """A player's turn: printed behind the round."""
+    return _aid("turn-summary", "turn", ("play", "move", "roll", "out"), t)
 
 
 def aid_card(t: Catalog) -> Drawing:
-    """The majorities: printed behind the turn summary."""
-    return text_card("majority-aid", t("aid.title"), [
-        (t("aid.control"), 17), (t("aid.majority"), 18), (t("aid.stop"), 15), (t("aid.merge"), 10), (t("aid.end"), 10)], 7,
-        PARCHMENT)
+    """The majorities."""
+    return _aid("majority-aid", "aid", ("control", "majority", "stop", "merge", "end"), t)
+
+
+def setup_card(t: Catalog) -> Drawing:
+    """The set-up: printed behind the majorities."""
+    return _aid("set-up", "setup_card", ("circle", "paladins", "player", "reserve"), t)

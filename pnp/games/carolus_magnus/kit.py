@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp.draw import Circle, Item, Paint, place
 from pnp.games.carolus_magnus.components import (aid_card, castle, castle_icon, clan_marker, court, die_net, disc,
-                                                 emperor, paladin, segment, turn_card)
+                                                 emperor, paladin, round_card, segment, setup_card, turn_card)
 from pnp.games.carolus_magnus import facts
 from pnp.games.carolus_magnus.facts import CLANS, CUBES_PER_CLAN, SEGMENTS, SIDES, castles_per_side
 from pnp.render.art import INK, ink_on, swatch, symbol
@@ -32,12 +32,12 @@ def sheets(t: Catalog, paper: str, players: int | None, paladins: bool) -> list[
     castle_sides = {None: [0, 1, 2], 2: [0, 1], 3: [0, 1, 2], 4: [0, 1]}[players]
     castles = tuple(castle(side) for side in castle_sides for _ in range(castles_per_side(players or 2)))
     markers = tuple(clan_marker(k, t) for k in range(len(CLANS)))
-    aids = players or 4  # a turn summary with the majorities on its back, per player
+    aids = players or 4  # per player: the round with the turn on its back, the majorities with the set-up on theirs
     dice = (die_net(t),) * (facts.dice(players) if players else 4)  # the seed: 2 and 4 players put 1 of the 4 back
     tokens = tuple(paladin(k) for k in range(len(CLANS)) for _ in range(CUBES_PER_CLAN)) if paladins else ()
     contents = [(len(segments), t("contents.segments")), (len(courts), t("contents.courts")), (len(discs), t("contents.discs")),
                 (len(markers), t("contents.markers")), (len(castles), t("contents.castles")), (1, t("contents.emperor")),
-                (len(dice), t("contents.dice")), (aids, t("contents.aids"))]
+                (len(dice), t("contents.dice")), (2 * aids, t("contents.aids"))]
     if paladins:
         contents.append((len(tokens), t("contents.paladins")))
     cover = Cover(t("title"), t("kit"), tuple(contents), needs=(() if paladins else (t("needs.cubes"),)) + (t("needs.dice"),),
@@ -52,7 +52,8 @@ def sheets(t: Catalog, paper: str, players: int | None, paladins: bool) -> list[
         Sheet(t("contents.emperor"), (emperor(t),), (emperor(t),)),
         Sheet(t("contents.castles"), castles, castles),
         Sheet(t("contents.dice"), dice),
-        Sheet(t("contents.aids"), (turn_card(t),) * aids, (aid_card(t),) * aids, cuts="shared"),
+        Sheet(t("contents.aids"), (round_card(t),) * aids + (aid_card(t),) * aids,
+              (turn_card(t),) * aids + (setup_card(t),) * aids, cuts="shared"),
     ]
     if paladins:
         result.append(Sheet(t("contents.paladins"), tokens, tokens, cuts="shared"))

@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 import math
-
+from dataclasses import replace
 from pathlib import Path
 
 from pnp.draw import Circle, Drawing, Paint, Rect, Text, place
 from pnp.games.great_wall import art
 from pnp.games.great_wall.facts import COLOURS, VALUE, Kind
+from pnp.render import fonts
 from pnp.render.art import INK, PAPER, PARCHMENT, contrast, ink_on, shade, symbol, tint
 from pnp.render.i18n import Catalog
-from pnp.render.pieces import CARD_H, CARD_W, card_frame, game_catalog, round_piece, text_card
+from pnp.render.pieces import CARD_H, CARD_W, TEXT_BOTTOM, card_frame, fitting, game_catalog, round_piece, text_card
 
 TOKEN = 25.0
 RING = TOKEN / 2 - 1.5  # the favour tokens' inner ring: their text stays inside it
 RING_LINE = 0.5
 WORD_TOP, WORD_H = 1.5, 2.6  # the word's box, below the token's middle
 WORD_CLEARANCE = 1.0  # between the word's box and the ring
+REFERENCE_TOP, ICON, ROW_GAP = 11.5, 8.0, 0.5  # the reference card's rows, below its title, at least an icon tall (mm)
 
 
 def catalog(lang: str) -> Catalog:
@@ -76,24 +78,33 @@ def token_back(t: Catalog) -> Drawing:
 
 
 def reference_card(t: Catalog) -> Drawing:
-    """Every card type with its value and ability (players of the published game asked for it)."""
+    """Every card type with its value and ability (players of the published game asked for it):
+    a row per type, as tall as its text (at one size for all) or its icon."""
+    lines = [t("reference.line", name=t(f"kind.{kind.value}"), value=value_text(kind, t), ability=t(f"ability.{kind.value}"))
+             for kind in Kind]
+    x = t.from_start(14.5, 45, CARD_W)
+
+    def rows(size: float) -> list[tuple[Text, float]]:
+        boxes = [fonts.paragraph(x, 0, 45, line, size) for line in lines]
+        return [(box, max(ICON + 0.5, box.h)) for box in boxes]
+
+    size = fitting("reference-cards", 6.5, TEXT_BOTTOM - REFERENCE_TOP,
+                   lambda size: sum(h for _, h in rows(size)) + ROW_GAP * (len(lines) - 1))
     items = card_frame(PARCHMENT)
     items.append(Text(4, 3, 55, 8, t("reference.title"), 12, bold=True, min_size=7))
-    y = 11.5
-    for kind in Kind:
-        line = t("reference.line", name=t(f"kind.{kind.value}"), value=value_text(kind, t),
-                 ability=t(f"ability.{kind.value}"))
-        items += [place(art.icon(kind), t.from_start(4, 9, CARD_W), y + 0.5, 9),
-                  Text(t.from_start(14.5, 45, CARD_W), y, 45, 10.3, line, 6.5, align="left")]
-        y += 10.8
+    y = REFERENCE_TOP
+    for kind, (box, h) in zip(Kind, rows(size)):
+        items += [place(art.icon(kind), t.from_start(4.5, ICON, CARD_W), y + (h - ICON) / 2, ICON),
+                  replace(box, y=y + (h - box.h) / 2)]
+        y += h + ROW_GAP
     return Drawing("reference-cards", CARD_W, CARD_H, tuple(items))
 
 
 def reference_back(t: Catalog) -> Drawing:
     """The success check, printed behind the card types."""
     return text_card("reference-success-check", t("reference.check_title"), [
-        (t("reference.check"), 21), ("• " + t("reference.first"), 12), ("• " + t("reference.second"), 20),
-        ("• " + t("reference.alone"), 16)], 7.5, PARCHMENT)
+        t("reference.check"), "• " + t("reference.first"), "• " + t("reference.second"), "• " + t("reference.alone")], 8.5,
+        PARCHMENT)
 
 
 def turn_card(t: Catalog) -> Drawing:
@@ -111,5 +122,11 @@ def turn_card(t: Catalog) -> Drawing:
 
 def end_card(t: Catalog) -> Drawing:
     """The end of the game, printed behind the turn summary."""
-    return text_card("turn-summary-end", t("end.title"), [
-        (t("end.last_round"), 17), (t("end.checks"), 26), (t("end.winner"), 26)], 8, PARCHMENT)
+    return text_card("turn-summary-end", t("end.title"), [t(f"end.{key}") for key in ("last_round", "checks", "winner", "tie")], 8.5,
+                     PARCHMENT)
+
+
+def setup_card(t: Catalog) -> Drawing:
+    """The set-up, one card for the table (the two-player rule as the turn card says it)."""
+    return text_card("set-up", t("setup_card.title"), [t("setup_card.decks"), t("setup_card.pool"), t("setup_card.sections"),
+                                                        t("turn.two_players"), t("setup_card.start")], 8.5, PARCHMENT)

@@ -10,9 +10,11 @@ from pnp.draw import CUT, Circle, Drawing, Item, Paint, Polygon, Rect, Text, pla
 from pnp.games.kingdom_builder import art
 from pnp.games.kingdom_builder.model import CARDS
 from pnp.games.kingdom_builder.facts import BUILDABLE, LOCATIONS, TWO_CASTLE_LOCATIONS, Terrain
+from pnp.render import fonts
 from pnp.render.art import INK, PARCHMENT, WHITE, crown
 from pnp.render.i18n import Catalog
-from pnp.render.pieces import CARD_H, CARD_W, OVER, card_frame as _card_frame, game_catalog, round_piece as _round
+from pnp.render.pieces import (CARD_H, CARD_W, OVER, card_frame as _card_frame, fitting, game_catalog, round_piece as _round,
+                               text_card)
 
 # Pieces that go on the board fit their place (board hexes are 18.8 mm across the flats,
 # board_art.HEX_WIDTH; gold track cells at least 19.4 mm, on A4):
@@ -127,24 +129,45 @@ def _diagram(card: str, x: float, y: float, w: float, h: float) -> list[Item]:
     return items
 
 
+MOVES = (Terrain.BARN, Terrain.HARBOR, Terrain.PADDOCK)  # the locations whose action moves a settlement
+SUMMARY_ICON = 16.0  # mm
+SUMMARY_FOOTER = 76.0  # where the summary's footer (once per turn) starts
+
+
 def summary_card(location: Terrain, t: Catalog) -> Drawing:
-    """The location summary: what the tile does, in full."""
+    """The location summary: what the tile does, in full; the rules below its action at one
+    size, the largest from 8 pt down that fits above the footer."""
     name = location.value
     if location is Terrain.PADDOCK:  # the one move that ignores building rule 3
         detail = [t("action_detail.paddock")]
     else:
-        moves = location in (Terrain.BARN, Terrain.HARBOR)
-        detail = [t("action_detail.move" if moves else "action_detail.build")]
+        detail = [t("action_detail.move" if location in MOVES else "action_detail.build")]
         if name in ("harbor", "tower"):
             detail.append(t(f"action_detail.{name}"))
+    if location in MOVES:  # seed 001: a move that leaves a location without your settlements loses its tile
+        detail.append(t("action_detail.lost"))
+    text = " ".join(detail)
+    action = fonts.paragraph(5, 21 + SUMMARY_ICON, 53, t(f"action.{name}"), 10, bold=True, align="center")
+    top = action.y + action.h + 1.2
+
+    def rules(size: float) -> Text:
+        return fonts.paragraph(5, top, 53, text, size, align="center")
+
+    size = fitting(f"location-summary-{name}", 8, SUMMARY_FOOTER - 0.5 - top, lambda size: rules(size).h)
     items = _card_frame(PARCHMENT)
     items += [Rect(4, 4, 55, 13, Paint(fill=art.LOCATION_COLOUR, stroke=INK, width=0.3, bulk=True), radius=2),
               Text(6, 4.5, 51, 12, t(f"location.{name}"), 15, bold=True, min_size=8),
-              place(art.icon(location), CARD_W / 2 - 11, 19, 22),
-              Text(5, 42, 53, 16, t(f"action.{name}"), 10, bold=True, min_size=6),
-              Text(5, 58, 53, 19, " ".join(detail), 8, valign="top", min_size=6),
-              Text(5, 76, 53, 8, t("action_detail.once"), 6, valign="bottom", min_size=6)]
+              place(art.icon(location), (CARD_W - SUMMARY_ICON) / 2, 19.5, SUMMARY_ICON), action,
+              rules(size),
+              Text(5, SUMMARY_FOOTER, 53, 8, t("action_detail.once"), 6, valign="bottom", min_size=6)]
     return Drawing(f"location-summary-{name}", CARD_W, CARD_H, tuple(items))
+
+
+def turn_card(t: Catalog) -> Drawing:
+    """The turn: the mandatory action, a terrain with no free hex, taking and losing tiles (when
+    to use a tile, each summary says)."""
+    return text_card("turn-summary", t("turn.title"), [t(f"turn.{key}") for key in ("play", "none", "tiles", "keep", "end")], 8,
+                     PARCHMENT)
 
 
 def _hex_tile(name: str, items: list[Item]) -> Drawing:

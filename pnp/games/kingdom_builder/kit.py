@@ -37,7 +37,8 @@ def sheets(t: Catalog, paper: str, settlements: bool) -> list[Sheet]:
     sections_title = t("contents.sections")
     contents = [(len(sections), sections_title),
                 (len(terrain), t("contents.terrain_cards")), (len(kingdom), t("contents.kingdom_cards")),
-                (len(summaries), t("contents.summaries")), (len(tile_fronts), t("contents.location_tiles")),
+                (len(summaries), t("contents.summaries")), (1, t("contents.turn")),
+                (len(tile_fronts), t("contents.location_tiles")),
                 (4, t("contents.gold_markers")), (8, t("contents.lap_markers")), (1, t("contents.start_player")),
                 (1, t("contents.gold_track")), (len(markers), t("contents.scan_markers"))]
     if settlements:
@@ -50,6 +51,7 @@ def sheets(t: Catalog, paper: str, settlements: bool) -> list[Sheet]:
         Sheet(t("contents.terrain_cards"), tuple(terrain), (c.terrain_back(t),) * len(terrain), cuts="shared"),
         Sheet(t("contents.kingdom_cards"), tuple(kingdom), (c.kingdom_back(t),) * len(kingdom), cuts="shared"),
         Sheet(t("contents.summaries"), summaries, cuts="shared"),
+        Sheet(t("contents.turn"), (c.turn_card(t),), cuts="shared"),
         Sheet(t("contents.location_tiles"), tuple(tile_fronts), tuple(tile_backs)),
         # Markers look the same on both sides, so they can be flipped without giving anything away.
         Sheet(t("contents.tokens"), tuple(tokens), tuple(tokens)),

@@ -16,8 +16,8 @@ from pnp.resources import render_template
 
 def words(value: object, t: Catalog) -> str:
     """An explanation note, a list or a plain value, put into words in the catalog's language."""
-    if isinstance(value, Note):
-        return t(value.key, **{name: words(v, t) for name, v in value.values})
+    if isinstance(value, Note):  # a whole number stays one: it may pick the text's plural form
+        return t(value.key, **{name: v if type(v) is int else words(v, t) for name, v in value.values})
     if isinstance(value, tuple):
         return t.join(words(v, t) for v in value) or t("explain.none")
     return t.number(value) if isinstance(value, int) else str(value)
