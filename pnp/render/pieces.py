@@ -7,9 +7,10 @@ have a white frame instead, which a cut can land in.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
-from pnp.draw import CUT, Circle, Drawing, Item, Paint, Rect, Text
+from pnp.draw import CUT, Circle, Drawing, Item, Paint, Point, Polygon, Rect, Text, colour_under, flat, grown
 from pnp.render.i18n import Catalog, load, render_catalog
 
 CARD_W, CARD_H = 63.0, 88.0
@@ -40,6 +41,32 @@ def text_card(name: str, title: str, paragraphs: list[tuple[str, float]], size: 
         items.append(Text(5, y, 53, height, paragraph, size, align="left", valign="top"))
         y += height + 1
     return Drawing(name, CARD_W, CARD_H, tuple(items))
+
+
+def edge_bleed(cut: Polygon, items: tuple[Item, ...]) -> list[Item]:
+    """Art for the bleed of a polygon piece whose colours meet its cut in several places: beyond
+    each edge, out to OVER, a strip the colour just inside the edge's middle. Strips meet on the
+    bisectors of the corners (where the edges moved out meet), so what lies beyond the cut takes
+    the colour of the edge nearest it. A short edge in an inward corner that growing swallows
+    (see `grown`) has its pocket, between its neighbours' strips, in its own colour."""
+    corners, moved, pockets = grown(cut.points, OVER)
+    laid = flat(items)
+
+    def inside(a: Point, b: Point, away: Point) -> str:
+        """The colour 0.5 mm in from the middle of edge a-b, away from a point beyond it."""
+        middle = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        step = 0.5 / math.dist(middle, away)
+        return colour_under(laid, (middle[0] + step * (middle[0] - away[0]), middle[1] + step * (middle[1] - away[1])))
+
+    def paint(colour: str) -> Paint:
+        return Paint(fill=colour, stroke=colour, width=0.1, bulk=True)
+
+    strips: list[Item] = [Polygon((a, b, c), paint(inside(a, b, c))) for a, b, c in pockets]
+    for i, a in enumerate(corners):
+        b, a_out, b_out = corners[(i + 1) % len(corners)], moved[i], moved[(i + 1) % len(corners)]
+        beyond = ((a_out[0] + b_out[0]) / 2, (a_out[1] + b_out[1]) / 2)
+        strips.append(Polygon((a, b, b_out, a_out), paint(inside(a, b, beyond))))
+    return strips
 
 
 def round_piece(name: str, diameter: float, items: list[Item], fill: str, saved: bool = True) -> Drawing:
