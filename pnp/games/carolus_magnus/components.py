@@ -189,5 +189,5 @@ def turn_card(t: Catalog) -> Drawing:
 def aid_card(t: Catalog) -> Drawing:
     """The majorities: printed behind the turn summary."""
     return text_card("majority-aid", t("aid.title"), [
-        (t("aid.control"), 17), (t("aid.majority"), 18), (t("aid.stop"), 15), (t("aid.merge"), 10), (t("aid.end"), 10)], 7,
+        (t("aid.control"), 16), (t("aid.majority"), 17), (t("aid.stop"), 14), (t("aid.merge"), 10), (t("aid.end"), 10)], 7,
         PARCHMENT)
