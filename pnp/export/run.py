@@ -88,5 +88,5 @@ def files(request: Request, folder_uri: str, on_image: Callable[[int], None] | N
     check(request)
     kinds = _pieces(request)
     if request.target == "pod":
-        return pod.export(faces.faces(kinds), request.settings, on_image)
+        return pod.export(kinds, request.settings, on_image)
     return tts.export(kinds, request.game, tts.locator(request.url_base or folder_uri), on_image)

@@ -1,13 +1,15 @@
 """Building blocks every game's components share: card frames, round pieces, catalogs.
 
 Artwork is drawn `OVER` mm beyond each cut line so any bleed up to that much has art to show;
-the imposition clips it to the requested bleed. Pieces that abut (cards, courts, paladin tokens)
-have a white frame instead, which a cut can land in.
+the imposition clips it to the requested bleed. Pieces that abut on a kit's pages (cards,
+courts, paladin tokens) have a white frame instead, which a cut can land in; the same piece
+cut on its own (`cut_alone`: a print shop's image) has its background run through the bleed.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 
 from pnp.draw import CUT, Circle, Drawing, Item, Paint, Point, Polygon, Rect, Text, colour_under, flat, grown
@@ -25,11 +27,28 @@ def framed(width: float, height: float, fill: str) -> Rect:
     return Rect(FRAME, FRAME, width - 2 * FRAME, height - 2 * FRAME, Paint(fill=fill, bulk=True), radius=1.0)
 
 
+# A card's dashed rounded-corner guide, for scissors (the corners are a guide only: the cut is straight).
+GUIDE = Rect(0, 0, CARD_W, CARD_H, Paint(stroke="#5A5A5A", width=0.15, dash=(1.0, 1.0)), radius=3.0)
+
+
 def card_frame(fill: str) -> list[Item]:
-    """A card's background inside its white frame, and its dashed rounded-corner guide (the
-    corners are a guide only: the cut is straight)."""
-    return [framed(CARD_W, CARD_H, fill),
-            Rect(0, 0, CARD_W, CARD_H, Paint(stroke="#5A5A5A", width=0.15, dash=(1.0, 1.0)), radius=3.0)]
+    """A card's background inside its white frame, and its corner guide."""
+    return [framed(CARD_W, CARD_H, fill), GUIDE]
+
+
+def cut_alone(drawing: Drawing) -> Drawing:
+    """The piece as a print shop cuts it, on its own rather than abutting others: a framed
+    background runs OVER beyond the cut, like every other piece's art, and the scissors'
+    corner guide is left out."""
+    def alone(item: Item) -> Item | None:
+        if item == GUIDE:
+            return None
+        if isinstance(item, Rect) and item.paint.fill and item == framed(drawing.width, drawing.height, item.paint.fill):
+            return replace(item, x=-OVER, y=-OVER, w=drawing.width + 2 * OVER, h=drawing.height + 2 * OVER, radius=0.0)
+        return item
+
+    items = tuple(kept for kept in map(alone, drawing.items) if kept is not None)
+    return drawing if items == drawing.items else replace(drawing, items=items)
 
 
 def text_card(name: str, title: str, paragraphs: list[tuple[str, float]], size: float, fill: str) -> Drawing:
