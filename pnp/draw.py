@@ -142,7 +142,7 @@ def regular_polygon(cx: float, cy: float, radius: float, sides: int, start_degre
 
 
 def outset(shape: Shape, distance: float) -> Shape:
-    """The shape grown by `distance` mm on every side (convex polygons only), for bleed."""
+    """The shape grown by `distance` mm on every side, for bleed (polygons: see `grown`)."""
     if isinstance(shape, Rect):
         return replace(shape, x=shape.x - distance, y=shape.y - distance,
                        w=shape.w + 2 * distance, h=shape.h + 2 * distance)
@@ -150,8 +150,35 @@ def outset(shape: Shape, distance: float) -> Shape:
         return replace(shape, r=shape.r + distance)
     if distance == 0:
         return shape
-    # Move every edge out along its normal and intersect neighbouring edges.
-    points = shape.points
+    return replace(shape, points=tuple(grown(shape.points, distance)[1]))
+
+
+def grown(points: tuple[Point, ...], distance: float) -> tuple[list[Point], list[Point], list[tuple[Point, Point, Point]]]:
+    """A polygon's edges moved out by `distance` and meeting at sharp corners: its corners, and
+    for each where the moved edges meet (on the corner's bisector). An edge beside an inward
+    corner that the growth swallows (a die net's glue tab beside a face) gives way to its
+    neighbours, whose lines then meet in a corner of their own, listed in place of its ends; the
+    pockets so cut off the outside, each the swallowed edge's ends and that corner, come third.
+    The growth goes in quarter millimetres, so that the edge swallowed first gives way first."""
+    corners = list(points)
+    pockets: list[tuple[Point, Point, Point]] = []
+    steps = max(1, math.ceil(distance / 0.25))
+    for step in range(1, steps + 1):
+        while True:
+            moved = _grown_corners(corners, distance * step / steps)
+            n = len(corners)
+            swallowed = next((i for i in range(n) if n > 3 and _dot(_minus(moved[(i + 1) % n], moved[i]),
+                                                                   _minus(corners[(i + 1) % n], corners[i])) < 0), None)
+            meeting = None if swallowed is None else _meeting(corners, swallowed)
+            if meeting is None:
+                break
+            pockets.append((corners[swallowed], corners[(swallowed + 1) % n], meeting))
+            corners = [meeting if k == swallowed else p for k, p in enumerate(corners) if k != (swallowed + 1) % n]
+    return corners, _grown_corners(corners, distance), pockets
+
+
+def _grown_corners(points: list[Point], distance: float) -> list[Point]:
+    """Every edge moved out along its normal, neighbouring edges intersected."""
     n = len(points)
     area = sum(points[i][0] * points[(i + 1) % n][1] - points[(i + 1) % n][0] * points[i][1] for i in range(n))
     sign = 1 if area > 0 else -1
@@ -161,13 +188,34 @@ def outset(shape: Shape, distance: float) -> Shape:
         length = math.hypot(x2 - x1, y2 - y1)
         nx, ny = sign * (y2 - y1) / length, -sign * (x2 - x1) / length
         lines.append(((x1 + nx * distance, y1 + ny * distance), (x2 - x1, y2 - y1)))
-    grown = []
+    meets = []
     for i in range(n):
         (px, py), (dx, dy) = lines[i - 1]
         (qx, qy), (ex, ey) = lines[i]
         t = ((qx - px) * ey - (qy - py) * ex) / (dx * ey - dy * ex)
-        grown.append((px + t * dx, py + t * dy))
-    return replace(shape, points=tuple(grown))
+        meets.append((px + t * dx, py + t * dy))
+    return meets
+
+
+def _meeting(points: list[Point], i: int) -> Point | None:
+    """Where the lines of the edges before and after edge i meet (None: they run parallel)."""
+    n = len(points)
+    (px, py), (ax, ay) = points[i - 1], points[i]
+    (qx, qy), (bx, by) = points[(i + 1) % n], points[(i + 2) % n]
+    dx, dy, ex, ey = ax - px, ay - py, bx - qx, by - qy
+    det = dx * ey - dy * ex
+    if abs(det) < 1e-12:
+        return None
+    t = ((qx - px) * ey - (qy - py) * ex) / det
+    return px + t * dx, py + t * dy
+
+
+def _minus(a: Point, b: Point) -> Point:
+    return a[0] - b[0], a[1] - b[1]
+
+
+def _dot(a: Point, b: Point) -> float:
+    return a[0] * b[0] + a[1] * b[1]
 
 
 def with_ink_saver(items: tuple[Item, ...]) -> tuple[Item, ...]:
@@ -347,6 +395,17 @@ def painted(shape: Shape, matrix: Matrix) -> Painted:
     corners = [apply(matrix, (x, y)) for x in (left - grow, right + grow) for y in (top - grow, bottom + grow)]
     xs, ys = [x for x, _ in corners], [y for _, y in corners]
     return Painted(shape, invert(matrix), (min(xs), min(ys), max(xs), max(ys)))
+
+
+def flat(items: tuple[Item, ...], matrix: Matrix = IDENTITY) -> list[Painted]:
+    """Every shape of a drawing as laid down, in drawing order (text left out)."""
+    laid: list[Painted] = []
+    for item in items:
+        if isinstance(item, Group):
+            laid += flat(item.items, compose(matrix, item.transform))
+        elif not isinstance(item, Text):
+            laid.append(painted(item, matrix))
+    return laid
 
 
 def colour_under(below: list[Painted], point: Point) -> str:

@@ -80,7 +80,7 @@ def costs(request: Request) -> list[int]:
     """The pixels of each image the export renders, in the order it renders them: what progress
     is measured in, as rendering and encoding an image take time in proportion to them."""
     kinds = _pieces(request)
-    return pod.costs(faces.faces(kinds), request.settings) if request.target == "pod" else tts.costs(kinds)
+    return pod.costs(kinds, request.settings) if request.target == "pod" else tts.costs(kinds)
 
 
 def files(request: Request, folder_uri: str, on_image: Callable[[int], None] | None = None) -> dict[str, bytes]:
@@ -89,5 +89,5 @@ def files(request: Request, folder_uri: str, on_image: Callable[[int], None] | N
     check(request)
     kinds = _pieces(request)
     if request.target == "pod":
-        return pod.export(faces.faces(kinds), request.settings, on_image)
+        return pod.export(kinds, request.settings, on_image)
     return tts.export(kinds, request.game, tts.locator(request.url_base or folder_uri), on_image)

@@ -51,6 +51,7 @@ class Sheet:
     backs: tuple[Drawing, ...] = ()
     cuts: str = "own"  # "shared" (abutting, like cards), "own" (each its outline), "none" (whole pages)
     cover: Cover | None = None  # set on the kit's cover, which the pipeline completes
+    decks: tuple[str, ...] = ()  # cards: the deck of each front, where they make several (else one, the title)
 
 
 @dataclass(frozen=True)

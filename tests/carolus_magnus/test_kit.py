@@ -117,8 +117,8 @@ def test_svg_kit_counts_each_piece_once(tmp_path):
 def _mean_grey(items, size: float) -> float:
     """Average grey (0 black .. 255 white, luma of sRGB) of a round piece's face, sampled on a
     1 mm grid inside its circle: what the eye takes in at arm's length."""
-    from pnp.draw import colour_under
-    from tests.print.paint import flat, grey
+    from pnp.draw import colour_under, flat
+    from tests.print.paint import grey
 
     below = flat(items)
     r = size / 2

@@ -58,7 +58,7 @@ def table(request, tmp_path_factory):
 def test_a_poker_card_with_3mm_bleed_at_300_dpi_is_815_by_1110_px():
     # (63 + 6) / 25.4 * 300 = 814.96 -> 815; (88 + 6) / 25.4 * 300 = 1110.2 -> 1110 (the figures)
     card = next(f for f in faces.faces(run._pieces(run.Request("kingdom-builder", "pod"))) if f.card)
-    frame = pod.frame(card, pod.Settings(300, 3.0))
+    frame = pod.frame(card.drawing, card.card, pod.Settings(300, 3.0))
     assert (frame.width_px, frame.height_px) == (815, 1110)
     image = rasterize([frame])[0]
     assert image.shape == (1110, 815, 3)
@@ -66,27 +66,28 @@ def test_a_poker_card_with_3mm_bleed_at_300_dpi_is_815_by_1110_px():
 
 def test_every_pod_image_has_the_pixels_of_its_trim_bleed_and_dpi(kb_pod):
     rows = list(csv.DictReader((kb_pod / "manifest.csv").open()))
-    sizes = {f.drawing.name: (f.drawing.width, f.drawing.height)
+    sizes = {f"{f.drawing.name}.png": (f.drawing.width, f.drawing.height)
              for f in faces.faces(run._pieces(run.Request("kingdom-builder", "pod")))}
-    assert {row["piece"] for row in rows} == set(sizes)
-    assert sorted(p.name for p in kb_pod.glob("*.png")) == sorted(row["file"] for row in rows)
-    for row in rows:
-        width, height = sizes[row["piece"]]
+    named = {row["front"]: row for row in rows} | {row["back"]: row for row in rows if row["back"]}
+    assert set(named) == set(sizes) == {p.name for p in kb_pod.glob("*.png")}
+    for file, row in named.items():
+        width, height = sizes[file]
         expected = (round((width + 4) / 25.4 * 100), round((height + 4) / 25.4 * 100))
-        got = png_header(kb_pod / row["file"])
-        assert got[:2] == expected == (int(row["width_px"]), int(row["height_px"])), row["file"]
-        assert got[2] == 2 and b"sRGB" in got[3], "sRGB RGB, no alpha, for a print shop"
+        got = png_header(kb_pod / file)
+        assert got[:2] == expected == (int(row["width_px"]), int(row["height_px"])), file
+        assert got[2] == 2 and b"iCCP" in got[3], "RGB with an sRGB profile, no alpha, for a print shop"
         assert (float(row["bleed_x_mm"]), row["dpi"]) == (2.0, "100")
 
 
 def test_pod_manifest_counts_every_piece(kb_pod):
-    rows = {row["piece"]: row for row in json.loads((kb_pod / "manifest.json").read_text())["images"]}
-    # Kingdom Builder: 5 cards per terrain, 25 terrain cards behind one back; 10 kingdom cards; 8 sections.
-    assert rows["terrain-card-grass"]["copies"] == 5 and rows["terrain-card-back"]["copies"] == 25
-    assert rows["terrain-card-back"]["side"] == "back" and rows["kingdom-card-back"]["copies"] == 10
+    rows = {row["front"]: row for row in json.loads((kb_pod / "manifest.json").read_text())["pieces"]}
+    # Kingdom Builder: 5 cards per terrain behind one back, 10 kingdom cards; 8 sections.
+    assert rows["terrain-card-grass.png"]["copies"] == 5 and rows["terrain-card-grass.png"]["back"] == "terrain-card-back.png"
+    assert sum(r["copies"] for r in rows.values() if r["back"] == "terrain-card-back.png") == 25
+    assert sum(r["copies"] for r in rows.values() if r["back"] == "kingdom-card-back.png") == 10
     assert sum(name.startswith("section-") for name in rows) == 8
-    # Markers show the same on both sides: one image, printed on both sides of 4 markers.
-    assert rows["gold-marker-blue"]["side"] == "both" and rows["gold-marker-blue"]["copies"] == 1
+    # Markers show the same on both sides: one image, front and back of 1 blue gold marker.
+    assert rows["gold-marker-blue.png"]["back"] == "gold-marker-blue.png" and rows["gold-marker-blue.png"]["copies"] == 1
 
 
 def test_tgc_preset_gives_the_poker_card_template_with_the_card_centred(tmp_path):
@@ -94,7 +95,7 @@ def test_tgc_preset_gives_the_poker_card_template_with_the_card_centred(tmp_path
     assert result.exit_code == 0, result.output
     rows = list(csv.DictReader((out / "manifest.csv").open()))
     cards = [row for row in rows if row["trim_width_mm"] == "63.0"]
-    assert cards and all(png_header(out / row["file"])[:2] == (825, 1125) for row in cards)
+    assert cards and all(png_header(out / row[side])[:2] == (825, 1125) for row in cards for side in ("front", "back"))
     # 2.75 in = 69.85 mm, 3.75 in = 95.25 mm: (69.85 - 63) / 2 and (95.25 - 88) / 2 on each side.
     assert {(row["bleed_x_mm"], row["bleed_y_mm"]) for row in cards} == {("3.425", "3.625")}
     tokens = [row for row in rows if row["trim_width_mm"] != "63.0"]

@@ -7,11 +7,11 @@ import itertools
 
 import pytest
 
-from pnp.draw import Group, Polygon, colour_under, with_ink_saver
+from pnp.draw import Group, Polygon, colour_under, flat, with_ink_saver
 from pnp.games.kingdom_builder import art, board_art, components, generator
 from pnp.games.kingdom_builder.facts import BUILDABLE, Terrain
 from pnp.games.kingdom_builder.library import DEFAULT_SET
-from tests.print.paint import flat, grey
+from tests.print.paint import grey
 
 ORDINARY = (*BUILDABLE, Terrain.WATER, Terrain.MOUNTAIN)  # castles and locations have large icons
 

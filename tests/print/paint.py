@@ -1,20 +1,6 @@
-"""Helpers for tests that look at printed colour: a drawing's painted shapes, flattened, and
-the grey a colour prints as."""
+"""Helpers for tests that look at printed colour: the grey a colour prints as."""
 
 from __future__ import annotations
-
-from pnp.draw import IDENTITY, Group, Item, Matrix, Painted, Text, compose, painted
-
-
-def flat(items: tuple[Item, ...], matrix: Matrix = IDENTITY) -> list[Painted]:
-    """Every shape of a drawing as laid down, in drawing order (text left out)."""
-    laid: list[Painted] = []
-    for item in items:
-        if isinstance(item, Group):
-            laid += flat(item.items, compose(matrix, item.transform))
-        elif not isinstance(item, Text):
-            laid.append(painted(item, matrix))
-    return laid
 
 
 def grey(colour: str) -> float:

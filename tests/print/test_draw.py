@@ -32,6 +32,17 @@ def test_outset_grows_every_shape_by_the_distance():
     assert max(x for x, _ in grown.points) * 2 == pytest.approx(2 * 10 * math.cos(math.radians(30)) + 6)
 
 
+def test_outset_lets_an_edge_swallowed_in_an_inward_corner_give_way():
+    # A notch like a die net's glue tab beside a face: the slanted edge C-D, 6.7 mm long, meets
+    # B-C in an inward corner of 26.6 degrees. Grown by 3 mm its two ends would meet 13 mm out
+    # along the corner's bisector, past each other, and the outline would cross itself; instead
+    # B-C (x = 10) and D-E (y = 4) meet, and grown by 3 they meet at (13, 1).
+    notch = Polygon(((0, 0), (10, 0), (10, 10), (13, 4), (20, 4), (20, 20), (0, 20)), CUT)
+    grown = outset(notch, 3)
+    assert [tuple(round(v, 9) for v in p) for p in grown.points] == [
+        (-3, -3), (13, -3), (13, 1), (23, 1), (23, 23), (-3, 23)]
+
+
 def test_ink_saver_drops_bulk_fills_but_keeps_outlines_and_symbols():
     items = (Rect(0, 0, 10, 10, Paint(fill="#ff0000", bulk=True)),
              Circle(5, 5, 3, Paint(fill="#00ff00", stroke="#000000", bulk=True)),

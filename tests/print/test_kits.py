@@ -12,7 +12,7 @@ import pytest
 
 from pnp.draw import (
     PT, TEXT_CONTRAST, Circle, Drawing, Group, Item, Matrix, Polygon, Rect, Text, apply, bounds,
-    colour_under, compose, contrast, inside, invert, painted, samples, texts, visible, with_ink_saver, IDENTITY, CUT,
+    colour_under, compose, contrast, flat, inside, invert, painted, samples, texts, visible, with_ink_saver, IDENTITY, CUT,
 )
 from pnp.render import fonts
 from pnp.render.i18n import Catalog
@@ -322,8 +322,6 @@ def test_no_page_of_pieces_is_left_nearly_empty(kits, case):
 
 
 def _painted_art(piece: Drawing, ink_saver: bool) -> list:
-    from tests.print.paint import flat
-
     return flat(with_ink_saver(piece.items) if ink_saver else piece.items)
 
 

@@ -15,7 +15,7 @@ from pnp.draw import CUT, Circle, Drawing, Item, Paint, Point, Polygon, Rect, Te
 from pnp.games.carolus_magnus.facts import CLANS, SEGMENTS, SIDES
 from pnp.render.art import INK, PAPER, PARCHMENT, crown, ink_on, symbol, tint
 from pnp.render.i18n import Catalog
-from pnp.render.pieces import OVER, framed, game_catalog, round_piece, text_card
+from pnp.render.pieces import OVER, edge_bleed, framed, game_catalog, round_piece, text_card
 
 EDGE = 42.0
 LAND = "#E8DDB5"
@@ -130,7 +130,8 @@ def paladin(clan: int) -> Drawing:
 def die_net(t: Catalog) -> Drawing:
     """A cube to fold: a column of 4 faces with one face either side of the second, and glue
     tabs. Faces: the 5 clans and a crown (any colour). Only the outline is cut; every line
-    inside it is a fold, dashed, drawn over the faces."""
+    inside it is a fold, dashed, drawn over the faces. Beyond the cut, each face's or tab's
+    colour runs on into the bleed."""
     f, tab = FACE, 6.0
     # Face positions (column, row) in the cross; tabs on the edges that glue to another face.
     faces = [(1, 0), (0, 1), (1, 1), (2, 1), (1, 2), (1, 3)]
@@ -162,7 +163,7 @@ def die_net(t: Catalog) -> Drawing:
             folds.append(Polygon(((x, y + f), (x + f, y + f)), fold, closed=False))
     width, height = 3 * f + 2 * tab, 4 * f + 2 * tab
     cut = Polygon(_net_outline(f, tab), CUT)
-    return Drawing("die", width, height, tuple(items + folds), cut=cut)
+    return Drawing("die", width, height, tuple(edge_bleed(cut, tuple(items)) + items + folds), cut=cut)
 
 
 def _net_outline(f: float, tab: float) -> tuple[Point, ...]:

@@ -85,19 +85,41 @@ def hexes(terrain_at: Callable[[hexgrid.Cell], Terrain], rows: int, cols: int, s
 
 
 def _bleed_ring(section: Section, size: float) -> list[Item]:
-    """Plain hexes just outside the section, coloured like their inside neighbour: artwork for
-    the bleed beyond the cut line."""
-    ring = []
+    """Hexes just outside the section, artwork for the bleed beyond the cut line. A ring hex is
+    cut from its centre to its corners into six triangles, each the colour of the inside hex
+    nearest it (across that edge, or the edge nearest round the hex), so what shows beyond each
+    cut edge is the colour inside it (a ring hex above two hexes shows each one's colour above it)."""
+    ring: list[Item] = []
     for row in range(-1, SIZE + 1):
         for col in range(-1, SIZE + 1):
             if hexgrid.in_bounds((row, col), SIZE, SIZE):
                 continue
-            inside = [n for n in hexgrid.neighbours((row, col)) if hexgrid.in_bounds(n, SIZE, SIZE)]
-            if inside:
-                colour = art.colour(section.at(min(inside)))
+            across = {k: hexgrid.step((row, col), face) for k, face in enumerate(_EDGE_FACES)}
+            inside = [k for k, cell in across.items() if hexgrid.in_bounds(cell, SIZE, SIZE)]
+            if not inside:
+                continue
+            colours = [art.colour(section.at(across[min(inside, key=lambda j: (min((k - j) % 6, (j - k) % 6), j))]))
+                       for k in range(6)]
+            corners, centre = hexgrid.corners((row, col), size), hexgrid.centre((row, col), size)
+            for colour, run in _runs(colours):
+                points = tuple(corners) if len(run) == 6 else (centre, *(corners[k] for k in run), corners[(run[-1] + 1) % 6])
                 saver = tint(colour, art.SAVER_WHITE_PARTS)
-                ring.append(Polygon(tuple(hexgrid.corners((row, col), size)), Paint(fill=colour, stroke=colour, width=0.3, bulk=True, saver=saver)))
+                ring.append(Polygon(points, Paint(fill=colour, stroke=colour, width=0.3, bulk=True, saver=saver)))
     return ring
+
+
+def _runs(colours: list[str]) -> list[tuple[str, list[int]]]:
+    """The six triangles of a hex (by edge) gathered into runs of one colour, going round."""
+    if len(set(colours)) == 1:
+        return [(colours[0], list(range(6)))]
+    start = next(k for k in range(6) if colours[k] != colours[k - 1])
+    runs: list[tuple[str, list[int]]] = []
+    for k in ((start + step) % 6 for step in range(6)):
+        if runs and runs[-1][0] == colours[k]:
+            runs[-1][1].append(k)
+        else:
+            runs.append((colours[k], [k]))
+    return runs
 
 
 def section_drawing(section: Section, t: Catalog) -> Drawing:
