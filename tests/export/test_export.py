@@ -300,10 +300,14 @@ def test_the_table_holds_the_pieces_a_box_would(table):
         assert len(bags[name]) == 40 and all(t["Name"] == "Custom_Tile" for t in bags[name])
 
 
-def test_progress_is_measured_in_the_pixels_of_each_image_in_the_order_they_are_made(kb_pod, tmp_path):
-    # The pod manifest lists the images in the order they were made, with their pixels.
-    rows = json.loads((kb_pod / "manifest.json").read_text())["images"]
-    assert run.costs(run.Request("kingdom-builder", "pod", 100, 2.0)) == [r["width_px"] * r["height_px"] for r in rows]
+def test_progress_is_measured_in_the_pixels_of_each_image_in_the_order_they_are_made(tmp_path):
+    # A print-shop export's images come in the order they were made; each PNG's header holds its
+    # width and height (bytes 16-24, big-endian).
+    request = run.Request("kingdom-builder", "pod", 100, 2.0)
+    files = run.files(request, tmp_path.as_uri())
+    sizes = [int.from_bytes(data[16:20], "big") * int.from_bytes(data[20:24], "big")
+             for name, data in files.items() if name.endswith(".png")]
+    assert run.costs(request) == sizes
     # A table: one cost for each image made (tiles, then each deck's cells).
     request = run.Request("great-wall", "tts")
     made = []

@@ -248,15 +248,18 @@ def test_pixels_per_metre_read_back_as_near_the_dpi_as_whole_numbers_allow():
 # Pieces per game worked out from the kits' contents (the cover's list): Kingdom Builder 8 sections,
 # 25 terrain cards, 10 Kingdom Builder cards, 8 location summaries, 28 location tiles (2 per
 # location hex: 2 + 4 + 4 + 4 + 2 + 4 + 4 + 4), 1 start-player tile, 4 gold and 8 +100 markers, the
-# gold track and 4 scan markers; Great Wall 100 wall cards, 36 favour tokens (2 + 6 + 7 + 7 + 8 + 4
-# + 2), 5 reference and 5 turn cards; Carolus Magnus 15 segments, 4 courts, 25 discs, 5 clan
-# markers, the Emperor, 30 castles, 4 dice and 4 player aids.
-PIECES = {"kingdom-builder": 8 + 25 + 10 + 8 + 28 + 1 + 4 + 8 + 1 + 4, "great-wall": 100 + 36 + 5 + 5,
-          "carolus-magnus": 15 + 4 + 25 + 5 + 1 + 30 + 4 + 4}
-DECKS = {"kingdom-builder": {"terrain cards (5 per terrain)": 25, "Kingdom Builder cards": 10, "location summary cards": 8},
+# gold track, 4 scan markers and the turn summary card; Great Wall 100 wall cards, 36 favour tokens
+# (2 + 6 + 7 + 7 + 8 + 4 + 2), 5 reference and 5 turn cards and the set-up card; Carolus Magnus 15
+# segments, 4 courts, 25 discs, 5 clan markers, the Emperor, 30 castles, 4 dice and 2 player aids
+# for each of 4 players (round / turn, majorities / set-up).
+PIECES = {"kingdom-builder": 8 + 25 + 10 + 8 + 28 + 1 + 4 + 8 + 1 + 4 + 1, "great-wall": 100 + 36 + 5 + 5 + 1,
+          "carolus-magnus": 15 + 4 + 25 + 5 + 1 + 30 + 4 + 2 * 4}
+DECKS = {"kingdom-builder": {"terrain cards (5 per terrain)": 25, "Kingdom Builder cards": 10, "location summary cards": 8,
+                            "turn summary card": 1},
          "great-wall": {"Red": 20, "Blue": 20, "Green": 20, "Yellow": 20, "Purple": 20,
-                        "reference cards (card types / success check)": 5, "turn summary cards (turn / end of the game)": 5},
-         "carolus-magnus": {"player aids (turn / majorities)": 4}}
+                        "reference cards (card types / success check)": 5, "turn summary cards (turn / end of the game)": 5,
+                        "set-up card (set-up / end of the game)": 1},
+         "carolus-magnus": {"A round": 4, "Majorities": 4}}
 
 
 def test_the_manifest_pairs_every_front_with_its_back(pod_export):

@@ -53,7 +53,8 @@ def sheets(t: Catalog, paper: str, players: int | None, paladins: bool) -> list[
         Sheet(t("contents.castles"), castles, castles),
         Sheet(t("contents.dice"), dice),
         Sheet(t("contents.aids"), (round_card(t),) * aids + (aid_card(t),) * aids,
-              (turn_card(t),) * aids + (setup_card(t),) * aids, cuts="shared"),
+              (turn_card(t),) * aids + (setup_card(t),) * aids, cuts="shared",
+              decks=(t("round.title"),) * aids + (t("aid.title"),) * aids),  # two kinds of card, two backs
     ]
     if paladins:
         result.append(Sheet(t("contents.paladins"), tokens, tokens, cuts="shared"))
