@@ -122,6 +122,11 @@ def tap(page, spots, width, height, name: str) -> None:
     page.mouse.click(box["x"] + spot.x / width * box["width"], box["y"] + spot.y / height * box["height"])
 
 
+def kept(page) -> dict:
+    """The position the page keeps in the browser while it has edits not saved."""
+    return json.loads(page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('pnp-desk ')).map(k => localStorage.getItem(k))[0]"))["document"]
+
+
 def cli_json_of(game_id: str, path: Path) -> dict:
     """`pnp score --json` with the command line made now (a game registered by a test included)."""
     from pnp.cli.app import make_app

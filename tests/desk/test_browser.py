@@ -10,7 +10,7 @@ import pytest
 from pnp.cli.desk import targets_for
 from pnp.games import GAMES
 from pnp.games.base import Source
-from tests.desk.browsing import (EXAMPLES, SIZES, cli_json, cli_json_of, download_right_after, open_file, serving,
+from tests.desk.browsing import (EXAMPLES, SIZES, cli_json, cli_json_of, download_right_after, kept, open_file, serving,
                                  small_controls, tap, until, wait_until, watched)
 
 
@@ -300,6 +300,47 @@ def test_edits_made_while_the_desk_does_not_answer_are_kept(context, desk):
         page.click("#save")
         page.wait_for_selector("#status:has-text('Saved')")
         assert GAMES["kingdom-builder"].load(path).cards[0] == chosen
+
+
+def test_a_tap_made_while_a_save_is_under_way_stays_not_saved(browser, tmp_path):
+    """A10 tapped while a save is under way (its answer held back, as on a busy machine, where the
+    page runs the tap before it reads the answer): the file holds the position as Save sent it, and
+    the tap stays marked not saved and kept in the browser; Save again writes it. The page once
+    marked the tap saved when the answer came, and closing it lost the tap."""
+    game = GAMES["kingdom-builder"]
+    path = Path(shutil.copy(EXAMPLES / "first-game.yaml", tmp_path / "first-game.yaml"))
+    settlements = dict(game.load(path).settlements)
+    assert settlements[(0, 9)] == "3"
+    board = game.board_picture(game.load(path))
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    with serving({"kingdom-builder": path}, path) as url, watched(context, url) as page:
+        page.wait_for_selector("table.score")  # the board shown, its hexes known
+        saving, evaluating = [], []
+        page.route("**/api/save", lambda route: saving.append(route))
+        page.click("#save")
+        until(page, lambda: saving)
+        assert page.locator("#unsaved").is_hidden()
+        # The tap's evaluation held too: its answer, after the save's, would say the result instead of "Saved".
+        page.route("**/api/evaluate", lambda route: evaluating.append(route))
+        page.evaluate("window.scrollTo(0, 0)")  # row A in view
+        tap(page, board.spots, board.drawing.width, board.drawing.height, "A10")  # Clara's (3), the last player: one tap empties it
+        page.wait_for_selector("#unsaved:not([hidden])")
+        until(page, lambda: evaluating)
+        saving[0].continue_()
+        page.wait_for_selector("#status:has-text('Saved')")
+        assert dict(game.load(path).settlements) == settlements  # as Save sent it: A10 Clara's
+        assert page.locator("#unsaved").is_visible()
+        assert kept(page)["settlements"].splitlines()[0].split()[9] == "."  # row A: A10 empty
+        assert page.locator("#status").inner_text().endswith("as it was when Save was clicked: the edits since are not saved yet")
+        for route in evaluating:
+            route.continue_()
+        page.unroute("**/api/evaluate")
+        page.unroute("**/api/save")
+        page.click("#save")
+        page.wait_for_selector("#unsaved[hidden]", state="attached")
+    context.close()
+    del settlements[(0, 9)]
+    assert dict(game.load(path).settlements) == settlements
 
 
 def test_a_key_two_players_would_share_is_refused_and_a_new_key_renames_the_settlements(context, tmp_path):

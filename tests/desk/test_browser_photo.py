@@ -3,7 +3,6 @@ and mouse) are set where released, their numbered dots beside the point; a grid 
 is refused with `pnp scan`'s message and changes nothing; a scan draft is undone in one step; the
 scanner's notes come with the draft."""
 
-import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -17,7 +16,7 @@ from pnp.cli.app import app as cli
 from pnp.games import GAMES
 from pnp.games.kingdom_builder.scan_layout import CORNER_CELLS
 from pnp.games.kingdom_builder.transcription import load_board
-from tests.desk.browsing import EXAMPLES, SIZES, open_file, tap, until, wait_until, watched
+from tests.desk.browsing import EXAMPLES, SIZES, kept, open_file, tap, until, wait_until, watched
 from tests.desk.test_browser_access import board_shown
 from tools.photos.flat import make_photo, played_game
 from tests.kingdom_builder.test_scan_fit import off_by
@@ -92,10 +91,15 @@ def click_corners(page, points) -> None:
 
 
 def save(page) -> None:
+    """Save, and wait until the page has taken the desk's answer in: its status says "Saved" anew
+    (the text shown before replaced). The answer's arrival is not enough: the page reads it a moment
+    later, and a tap made in that moment came before it (a loaded machine runs input first)."""
+    said = page.locator("#status").evaluate_handle("status => status.firstChild")
     with page.expect_response("**/api/save") as answer:
         page.click("#save")
     assert answer.value.ok
-    page.wait_for_selector("#unsaved[hidden]", state="attached")
+    until(page, lambda: said.evaluate("text => !text || !text.isConnected") and page.locator("#status").inner_text().startswith("Saved"))
+    assert page.locator("#unsaved").is_hidden()
 
 
 def inside(box: dict, x: float, y: float) -> bool:
@@ -196,11 +200,6 @@ def test_a_grid_that_does_not_fit_is_refused_with_the_message_pnp_scan_gives(con
         assert page.locator("#unsaved").is_hidden() and page.locator(".undo-scan").count() == 0
         save(page)
         assert path.read_bytes() == saved
-
-
-def kept(page) -> dict:
-    """The position the page keeps in the browser while it has edits not saved."""
-    return json.loads(page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('pnp-desk ')).map(k => localStorage.getItem(k))[0]"))["document"]
 
 
 def test_a_scan_draft_is_undone_in_one_step(page, desk, photo, photo_file, tmp_path):

@@ -133,13 +133,14 @@ const Desk = (() => {
   const plural = (count, noun) => `${count} ${noun}${count === 1 ? "" : "s"}`;
   const draftKey = (gameId) => `pnp-desk ${files[gameId] ? files[gameId].file : ""} ${gameId}`;
 
-  // The current game has edits not saved: marked on the page, kept in the browser's storage.
-  function edited() {
-    unsaved[game] = true;
-    delete blank[game];
+  // A game (the current one unless named) has edits not saved: marked on the page, kept in the
+  // browser's storage.
+  function edited(gameId = game) {
+    unsaved[gameId] = true;
+    delete blank[gameId];
     marked();
     try {
-      localStorage.setItem(draftKey(game), JSON.stringify({ ...request(), version: files[game] ? files[game].version : null, at: Date.now() }));
+      localStorage.setItem(draftKey(gameId), JSON.stringify({ ...request(gameId), version: files[gameId] ? files[gameId].version : null, at: Date.now() }));
     } catch (e) { /* storage full or refused: the page still holds the edits */ }
   }
 
@@ -149,8 +150,11 @@ const Desk = (() => {
     document.title = `${flag ? "• " : ""}pnp desk`;
   }
 
-  function savedNow(gameId, file, version) {
+  // A game's position saved as `file` at `version`; edits made while the save was under way (the
+  // file holds `sent`, what the page held then) stay marked and kept, with the new version.
+  function savedNow(gameId, file, version, sent) {
     files[gameId] = { file, version, holds: gameId };
+    if (written(gameId) !== sent) { edited(gameId); return; }
     unsaved[gameId] = false;
     try { localStorage.removeItem(draftKey(gameId)); } catch (e) { /* nothing kept */ }
     marked();
@@ -165,9 +169,15 @@ const Desk = (() => {
     box.scrollIntoView({ block: "nearest" });
   }
 
-  function request() {
-    const editor = editors[game];
-    return { game, document: editor.document(), ...(editor.extra ? editor.extra() : {}) };
+  function request(gameId = game) {
+    const editor = editors[gameId];
+    return { game: gameId, document: editor.document(), ...(editor.extra ? editor.extra() : {}) };
+  }
+
+  // What a save writes of a game's position, as text: what the page holds now is saved when it is the same.
+  function written(gameId) {
+    const editor = editors[gameId];
+    return JSON.stringify({ document: editor.document(), unsure: editor.unsure ? editor.unsure() : [] });
   }
 
   // An edit: marked and kept, then evaluated.
@@ -411,14 +421,14 @@ const Desk = (() => {
   // Save, over the file as the page last read or wrote it; `how`: { overwrite } or { as_new }.
   async function save(how = {}) {
     await settled();  // else an evaluation sent before the save would replace its "Saved"
-    const editor = editors[game], saving = game;
-    const answer = await api("/api/save", { game, document: editor.document(), unsure: editor.unsure ? editor.unsure() : [],
-      version: files[game] ? files[game].version : null, ...how });
+    const saving = game, sent = written(game);
+    const answer = await api("/api/save", { game, ...JSON.parse(sent), version: files[game] ? files[game].version : null, ...how });
     if (answer.ok) {
-      savedNow(saving, answer.data.file, answer.data.version);
+      savedNow(saving, answer.data.file, answer.data.version, sent);
       document.getElementById("save").textContent = `Save ${answer.data.file}`;
       document.getElementById("notice").hidden = true;
-      status(`Saved ${answer.data.file}`, "good");  // its name: the page shows no path of the server's
+      // The file's name: the page shows no path of the server's.
+      status(unsaved[saving] ? `Saved ${answer.data.file} as it was when Save was clicked: the edits since are not saved yet` : `Saved ${answer.data.file}`, "good");
     } else if (answer.status === 409) {
       conflict(answer.data);
     } else if (answer.data.problems && answer.data.problems.length) {
