@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -47,7 +48,7 @@ MARGIN = 0.45  # the board's printed frame beyond the hexes, in hex radii
 SQRT3 = math.sqrt(3)
 
 
-def bgr(rgb: tuple[float, float, float]) -> BGR:
+def bgr(rgb: Sequence[float]) -> BGR:
     return int(rgb[2]), int(rgb[1]), int(rgb[0])
 
 
@@ -105,8 +106,8 @@ def play(board: Board, players: int, rng: Rng) -> dict[int, int]:
         for player in range(players):
             while True:
                 if not deck:
-                    deck = [t for t in BUILDABLE for _ in range(5)]
-                    rng.shuffle(deck)  # type: ignore[arg-type]
+                    fresh = [t for t in BUILDABLE for _ in range(5)]
+                    deck = [fresh[i] for i in rng.permutation(len(fresh))]
                 card = deck.pop()
                 if any(i not in owner for i in of(card)):
                     break  # else rule 2: the card leaves the game
@@ -199,8 +200,8 @@ LOCATION_LOOK = {
 }
 
 
-def shade(rgb: tuple[float, float, float], factor: float) -> BGR:
-    return bgr(tuple(min(255.0, max(0.0, v * factor)) for v in rgb))  # type: ignore[arg-type]
+def shade(rgb: Sequence[float], factor: float) -> BGR:
+    return bgr([min(255.0, max(0.0, v * factor)) for v in rgb])
 
 
 def points(rng: Rng, count: int, cx: float, cy: float, r: float) -> np.ndarray:
@@ -388,12 +389,12 @@ def paint_board(board: Board, rng: Rng, scale: float) -> np.ndarray:
     palette = {t: np.array(rgb, float) + rng.normal(0, 6, 3) for t, rgb in TERRAIN_RGB.items()}  # this print's inks
     frame_rgb = np.array((92, 66, 42), float) + rng.normal(0, 8, 3)
     lut = np.zeros((len(cells) + 1, 3), np.uint8)
-    lut[0] = bgr(tuple(np.clip(frame_rgb, 0, 255)))  # type: ignore[arg-type]
+    lut[0] = bgr(np.clip(frame_rgb, 0, 255))
     bases = []
     for i, t in enumerate(board.terrain):
         base = LOCATION_GROUND if t.is_location else tuple(np.clip(palette[t] + rng.normal(0, 4, 3), 0, 255))
         bases.append(base)
-        lut[i + 1] = bgr(base)  # type: ignore[arg-type]
+        lut[i + 1] = bgr(base)
     canvas = lut[label]
 
     r = scale
@@ -528,8 +529,8 @@ def draw_houses(photo: np.ndarray, houses: list[House], camera: Camera, light: n
             gloss = 40 * max(0.0, float(np.dot(2 * np.dot(normal, to_light) * normal - to_light, view))) ** 12
             colour = tuple(min(255.0, v * lit + gloss) for v in house.rgb)
             outline = (camera.project(face) * 8).round().astype(np.int32)
-            cv2.fillConvexPoly(photo, outline, bgr(colour), AA, 3)  # type: ignore[arg-type]
-            cv2.polylines(photo, [outline], True, shade(colour, 0.82), 1, AA, 3)  # type: ignore[arg-type]
+            cv2.fillConvexPoly(photo, outline, bgr(colour), AA, 3)
+            cv2.polylines(photo, [outline], True, shade(colour, 0.82), 1, AA, 3)
 
 
 # ---------------------------------------------------------------- the photo
@@ -572,8 +573,7 @@ def board_maps(camera: Camera, lift: Lift, scale: float, size: tuple[int, int]) 
 
 def lay_board(photo: np.ndarray, canvas: np.ndarray, maps: tuple[np.ndarray, np.ndarray], outline: np.ndarray,
               light_xy: np.ndarray, rng: Rng) -> np.ndarray:
-    """The board on the table, with its own soft shadow and maybe the lamp's glossy highlight.
-    """
+    """The board on the table, with its own soft shadow and maybe the lamp's glossy highlight."""
     height, width = photo.shape[:2]
     mask = np.zeros((height, width), np.uint8)
     cv2.fillConvexPoly(mask, (outline * 8).round().astype(np.int32), 255, AA, 3)
