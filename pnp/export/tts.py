@@ -76,7 +76,8 @@ def cell_size(cols: int, rows: int, width: float, height: float) -> tuple[int, i
 
 
 def decks(pieces: list[Piece]) -> list[Deck]:
-    """Cards by kind and back, each deck's faces split into sheets of at most 69."""
+    """Cards by deck (the kit's, else their sheet's title) and back, each deck's faces split into
+    sheets of at most 69."""
     found: dict[tuple[str, str], list[Piece]] = {}
     for piece in pieces:
         if piece.card:
@@ -166,8 +167,8 @@ def _blind(tiles: list[Piece]) -> dict[str, list[Piece]]:
     sheets: dict[str, list[Piece]] = {}
     for piece in tiles:
         sheets.setdefault(piece.title, []).append(piece)
-    return {title: group for title, group in sheets.items()
-            if len(group) > 1 and len({p.back.name if p.back else None for p in group} - {None}) == 1 and all(p.back for p in group)}
+    backs = {title: {p.back.name if p.back else None for p in group} for title, group in sheets.items()}
+    return {title: group for title, group in sheets.items() if len(group) > 1 and len(backs[title]) == 1 and None not in backs[title]}
 
 
 def _bag(name: str, x: float, z: float, contents: list[dict]) -> dict:
