@@ -17,6 +17,12 @@ const Desk = (() => {
   const unsaved = {};  // game id -> its position has edits not saved
   const unreadable = {};  // game id -> its file's problems and text, shown until a new position is started
   const blank = {};  // game id -> a new position not edited yet: its problems wait for the first edit
+  // game id -> { states, at, saved }: every position the page has held (as `written` gives it),
+  // the one shown, and the one its file holds. Undo and Redo move along `states`; an edit after
+  // an undo drops the positions undone. Typing in one field is one step, not one a letter.
+  const history = {};
+  const HISTORY = 200;  // steps kept a game
+  let typing = null;  // the text field the last step was typed in
   const SILENT = "the desk does not answer (is pnp desk still running?); your edits stay here and in this browser";
 
   function el(tag, attrs = {}, ...children) {
@@ -136,9 +142,15 @@ const Desk = (() => {
   // A game (the current one unless named) has edits not saved: marked on the page, kept in the
   // browser's storage.
   function edited(gameId = game) {
+    record(gameId);
     unsaved[gameId] = true;
     delete blank[gameId];
     marked();
+    keep(gameId);
+  }
+
+  // A game's edits kept in the browser's storage.
+  function keep(gameId) {
     try {
       localStorage.setItem(draftKey(gameId), JSON.stringify({ ...request(gameId), version: files[gameId] ? files[gameId].version : null, at: Date.now() }));
     } catch (e) { /* storage full or refused: the page still holds the edits */ }
@@ -148,12 +160,59 @@ const Desk = (() => {
     const flag = Boolean(unsaved[game]);
     document.getElementById("unsaved").hidden = !flag;
     document.title = `${flag ? "• " : ""}pnp desk`;
+    const steps = history[game];
+    document.getElementById("undo").disabled = !steps || steps.at === 0;
+    document.getElementById("redo").disabled = !steps || steps.at === steps.states.length - 1;
+  }
+
+  // A game's position as it is now, a step in its history (the first: as opened, and held by its
+  // file when `saved`).
+  function record(gameId, first = false, saved = false) {
+    const now = written(gameId);
+    if (first || !history[gameId]) {
+      history[gameId] = { states: [now], at: 0, saved: saved ? now : null };
+      typing = null;
+      return;
+    }
+    const steps = history[gameId];
+    if (steps.states[steps.at] === now) return;
+    const field = document.activeElement;
+    const typed = field && field.matches("input:not([type=checkbox]):not([type=file]), textarea") ? field : null;
+    steps.states.length = steps.at + 1;  // the steps undone are dropped
+    if (typed && typed === typing && steps.at > 0 && steps.states[steps.at] !== steps.saved) steps.states[steps.at] = now;
+    else steps.states.push(now);
+    typing = typed;
+    if (steps.states.length > HISTORY) steps.states.shift();
+    steps.at = steps.states.length - 1;
+  }
+
+  // Undo (-1) or redo (+1) a step of the current game: the fields redrawn as they were, marked
+  // saved when that is what the file holds.
+  function step(by) {
+    const steps = history[game];
+    if (!steps || !steps.states[steps.at + by] || unreadable[game]) return;
+    steps.at += by;
+    typing = null;
+    const now = JSON.parse(steps.states[steps.at]);
+    editors[game].open({ document: now.document, unsure: now.unsure });
+    redraw();
+    if (steps.states[steps.at] === steps.saved) {
+      unsaved[game] = false;
+      try { localStorage.removeItem(draftKey(game)); } catch (e) { /* nothing kept */ }
+      marked();
+    } else {
+      unsaved[game] = true;
+      keep(game);
+      marked();
+    }
+    evaluate();
   }
 
   // A game's position saved as `file` at `version`; edits made while the save was under way (the
   // file holds `sent`, what the page held then) stay marked and kept, with the new version.
   function savedNow(gameId, file, version, sent) {
     files[gameId] = { file, version, holds: gameId };
+    if (history[gameId]) history[gameId].saved = sent;
     if (written(gameId) !== sent) { edited(gameId); return; }
     unsaved[gameId] = false;
     try { localStorage.removeItem(draftKey(gameId)); } catch (e) { /* nothing kept */ }
@@ -298,6 +357,7 @@ const Desk = (() => {
       notice([`${files[gameId].file} holds a ${data.games.find((g) => g.id === held)?.name || held} game: saving this one there asks you first.`]);
     }
     reveal = true;
+    record(gameId, true, fromFile && !opening.unreadable);
     choose(gameId);
     if (!fromFile) { edited(); return; }
     let draft = null;
@@ -310,6 +370,7 @@ const Desk = (() => {
         delete unreadable[gameId];
         delete blank[gameId];
         unsaved[gameId] = true;
+        record(gameId);
         choose(gameId);
       }],
       ["Discard them", () => { try { localStorage.removeItem(draftKey(gameId)); } catch (e) { /* gone */ } }],
@@ -388,6 +449,13 @@ const Desk = (() => {
   function rebuild() {
     redraw();
     change();
+  }
+
+  // Something removed with one tap (a player, a section): redrawn, and said above the page with
+  // the way back.
+  function removed(what) {
+    rebuild();
+    notice([`${what}.`], [["Undo", () => step(-1)], ["Dismiss", () => {}]]);
   }
 
   // The current game's fields redrawn for a position put back as it was (a scan undone), with
@@ -475,6 +543,14 @@ const Desk = (() => {
     }
     nav.hidden = data.games.length < 2;
     document.getElementById("save").addEventListener("click", () => save());
+    document.getElementById("undo").addEventListener("click", () => step(-1));
+    document.getElementById("redo").addEventListener("click", () => step(1));
+    document.addEventListener("keydown", (event) => {  // in a text field, the field's own undo
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.target.matches("input:not([type=checkbox]), textarea, select")) return;
+      const key = event.key.toLowerCase();
+      const by = key === "z" ? (event.shiftKey ? 1 : -1) : key === "y" && !event.shiftKey ? 1 : 0;
+      if (by) { event.preventDefault(); step(by); }
+    });
     document.getElementById("download-json").addEventListener("click", async () => {
       await settled();  // the result of the position as it is now, edits included
       if (lastAnswer && lastAnswer.result) download(`${game}-result.json`, new Blob([JSON.stringify(lastAnswer.result, null, 2)], { type: "application/json" }));
@@ -491,5 +567,5 @@ const Desk = (() => {
   }
 
   document.addEventListener("DOMContentLoaded", start);
-  return { register: (id, editor) => { editors[id] = editor; }, el, select, numbers, identity, identify, pickPlayer, nameField, change, rebuild, putBack, savedState, status, api, limits: data.limits };
+  return { register: (id, editor) => { editors[id] = editor; }, el, select, numbers, identity, identify, pickPlayer, nameField, change, rebuild, removed, plural, putBack, savedState, status, api, limits: data.limits };
 })();

@@ -133,7 +133,7 @@
           m.players.splice(i, 1);
           m.courts = m.courts.filter(([q]) => q !== p);
           for (const clan of CLANS) if (m.clans[clan] === p) m.clans[clan] = null;
-          Desk.rebuild();
+          Desk.removed(`${p.name || `Player ${i + 1}`} removed, with their court and clans`);
         } }, "✕"), note);
     }),
     el("button", { type: "button", disabled: m.players.length >= 4, onclick: () => {

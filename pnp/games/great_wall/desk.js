@@ -82,7 +82,7 @@
       el("button", { type: "button", class: "remove", title: "Remove this card", "aria-label": `remove card ${j + 1}`, onclick: () => {
         section.cards.splice(j, 1);
         section.cards.forEach((c) => { if (c.covers !== null) c.covers = c.covers > j + 1 ? c.covers - 1 : (c.covers === j + 1 ? null : c.covers); });
-        Desk.rebuild();
+        Desk.removed(`Card ${j + 1} of section ${s + 1} removed`);
       } }, "✕"));
   }
 
@@ -98,7 +98,10 @@
           } }));
       })) : null;
     return el("div", { class: "gw-section", path: ["sections", s] },
-      el("h3", {}, `Section ${s + 1} `, el("button", { type: "button", class: "remove", title: "Remove this section", "aria-label": `remove section ${s + 1}`, onclick: () => { m.sections.splice(s, 1); Desk.rebuild(); } }, "✕")),
+      el("h3", {}, `Section ${s + 1} `, el("button", { type: "button", class: "remove", title: "Remove this section", "aria-label": `remove section ${s + 1}`, onclick: () => {
+        m.sections.splice(s, 1);
+        Desk.removed(`Section ${s + 1} removed, with ${Desk.plural(section.cards.length, "card")}`);
+      } }, "✕")),
       el("label", { path: ["sections", s, "tokens"] }, "Face-up tokens ", el("input", { value: section.tokens.join(" "), inputmode: "numeric",
         oninput: (e) => { section.tokens = numbers(e.target.value); Desk.change(); }, onchange: () => Desk.rebuild() })),
       el("ol", { class: "cards", path: ["sections", s, "cards"] }, section.cards.map((card, j) => cardRow(section, s, card, j))),
@@ -118,11 +121,12 @@
               Desk.change();
             } })),
           el("button", { type: "button", class: "remove", disabled: m.players.length <= 2, title: "Remove this player and their cards", "aria-label": `remove ${player.name || `player ${i + 1}`}`, onclick: () => {
+            const count = m.sections.reduce((n, s) => n + s.cards.filter((c) => c.player === player).length, 0);
             m.players.splice(i, 1);
             m.won = m.won.filter(([p]) => p !== player);
             m.sections.forEach((s) => { s.cards = s.cards.filter((c) => c.player !== player); s.choose = s.choose.filter(([p]) => p !== player); });
             if (m.next === player) m.next = m.players[0];
-            Desk.rebuild();
+            Desk.removed(`${player.name || `Player ${i + 1}`} removed, with ${Desk.plural(count, "card")}`);
           } }, "✕"), note);
       }),
       el("button", { type: "button", disabled: m.players.length >= 5, onclick: () => {

@@ -554,7 +554,12 @@
           } }),
         name,
         el("button", { type: "button", class: "remove", title: "Remove this player and their settlements", "aria-label": `remove ${p.name || `player ${i + 1}`}`, disabled: m.players.length <= 2,
-          onclick: () => { m.owners = m.owners.map((o) => (o === p.key ? null : o)); m.players.splice(i, 1); Desk.rebuild(); } }, "✕"),
+          onclick: () => {
+            const count = m.owners.filter((o) => o === p.key).length;
+            m.owners = m.owners.map((o) => (o === p.key ? null : o));
+            m.players.splice(i, 1);
+            Desk.removed(`${p.name || `Player ${i + 1}`} removed, with ${Desk.plural(count, "settlement")}`);
+          } }, "✕"),
         note);
     }),
     el("button", { type: "button", disabled: m.players.length >= 4, onclick: () => {
