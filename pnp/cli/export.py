@@ -81,8 +81,9 @@ def export(
                                 "[default: 3]", show_default=False),
     preset: str = typer.Option(None, "--preset", metavar="<tgc>", autocompletion=completer(_presets), help="pod: a shop's card template: tgc (The Game Crafter's "
                                "poker card, 825 x 1125 px at 300 DPI)."),
-    url_base: str = typer.Option(None, "--url-base", help="tts: the http(s) URL where you will host the images "
-                                 "(default: file:/// paths to the exported images)."),
+    url_base: str = typer.Option(None, "--url-base", help="tts: where Tabletop Simulator finds the images: the "
+                                 "http(s) URL you host them at, or the file:/// URI of the folder once moved "
+                                 "(default: file:/// paths of the exported images)."),
     lang: Language = typer.Option(Language.EN, "--lang", help="Language of the text."),
     out: Path = typer.Option(None, "--out", help="Folder to create.  [default: output/GAME-pod or output/GAME-tts]",
                              show_default=False),
@@ -118,3 +119,5 @@ def export(
     images = sum(name.endswith(".png") for name in files)
     typer.echo(f"wrote {len(files)} files to {folder}/: {images} images and "
                f"{', '.join(n for n in files if not n.endswith('.png'))}")
+    for note in run.notes(request, resolved(folder).as_uri()):
+        typer.echo(f"note: {note}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TypeVar
@@ -44,7 +44,6 @@ SECURITY_HEADERS = {  # besides those `with_headers` puts on every answer
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; "
                                "base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
 }
-Handler = Callable[[Request], Awaitable[Response]]
 T = TypeVar("T")
 
 __all__ = ["MAX_BODY", "MAX_UPLOAD", "Desk", "create_app"]
@@ -103,92 +102,101 @@ async def received(request: Request) -> AsyncIterator[str]:
             os.unlink(name)
 
 
-def routes(service: DeskService) -> list[Route | Mount]:
-    import threading
+class Routes:
+    """The desk's handlers over one service, and the limits they share: worker threads for the
+    calls that read, score or open a position, kept processes for Picture PDFs, and a count of
+    the photos being read."""
 
-    import jinja2
-    from anyio import CapacityLimiter, to_thread
+    def __init__(self, service: DeskService) -> None:
+        import threading
 
-    workers, painters = CapacityLimiter(WORKERS), Kept(PAINTERS)
-    scans = threading.BoundedSemaphore(MAX_SCANS)  # taken without waiting: a photo is never queued
+        import jinja2
+        from anyio import CapacityLimiter
 
-    async def worked(call: Callable[..., T], *args: object) -> T:
+        self.service = service
+        self.workers, self.painters = CapacityLimiter(WORKERS), Kept(PAINTERS)
+        self.scans = threading.BoundedSemaphore(MAX_SCANS)  # taken without waiting: a photo is never queued
+        self.pages = jinja2.Environment(loader=jinja2.FileSystemLoader(str(HERE / "templates")), autoescape=True)
+
+    def table(self) -> list[Route | Mount]:
+        return [
+            Route("/", self.page),
+            Route("/api/file/{game}", self.file),
+            Route("/api/evaluate", self.evaluate, methods=["POST"]),
+            Route("/api/save", self.save, methods=["POST"]),
+            Route("/api/picture", self.picture, methods=["POST"]),
+            Route("/api/open", self.upload, methods=["POST"]),
+            Route("/api/scan", self.scan, methods=["POST"]),
+            Route("/board/{game}.svg", self.board_svg),
+            Route("/games/{game}.js", self.game_script),
+            Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
+            Mount("/fonts", StaticFiles(directory=str(HERE.parent / "render" / "fonts")), name="fonts"),
+        ]
+
+    async def worked(self, call: Callable[..., T], *args: object) -> T:
         """`call(*args)` in a worker thread, once one is free."""
-        return await to_thread.run_sync(call, *args, limiter=workers)
+        from anyio import to_thread
 
-    pages = jinja2.Environment(loader=jinja2.FileSystemLoader(str(HERE / "templates")), autoescape=True)
+        return await to_thread.run_sync(call, *args, limiter=self.workers)
 
-    async def page(request: Request) -> Response:
-        data = {"games": service.games(), "start": service.start(), "limits": {"photo": MAX_PHOTO, "pixels": [MIN_PIXELS, MAX_PIXELS]}}
-        return HTMLResponse(pages.get_template("page.html").render(data=data), headers=SECURITY_HEADERS)
+    async def page(self, request: Request) -> Response:
+        data = {"games": self.service.games(), "start": self.service.start(),
+                "limits": {"photo": MAX_PHOTO, "pixels": [MIN_PIXELS, MAX_PIXELS]}}
+        return HTMLResponse(self.pages.get_template("page.html").render(data=data), headers=SECURITY_HEADERS)
 
-    async def file(request: Request) -> Response:
-        return JSONResponse(await worked(service.file, request.path_params["game"]))
+    async def file(self, request: Request) -> Response:
+        return JSONResponse(await self.worked(self.service.file, request.path_params["game"]))
 
-    async def evaluate(request: Request) -> Response:
-        return JSONResponse(await worked(service.evaluate, await json_body(request)))
+    async def evaluate(self, request: Request) -> Response:
+        return JSONResponse(await self.worked(self.service.evaluate, await json_body(request)))
 
-    async def save(request: Request) -> Response:
-        status, answer = await worked(service.save, await json_body(request))
+    async def save(self, request: Request) -> Response:
+        status, answer = await self.worked(self.service.save, await json_body(request))
         return JSONResponse(answer, status)
 
-    async def picture(request: Request) -> Response:
+    async def picture(self, request: Request) -> Response:
         # Scored and drawn in one of a few processes (ended with the loop), as either in a thread
         # would hold the interpreter lock that the loop needs; a game without one refused here.
         data = await json_body(request)
-        service.pictured(data.get("game"))
-        pdf = await painters.run(picture_aside, dict(service.desk.targets), data)
+        self.service.pictured(data.get("game"))
+        pdf = await self.painters.run(picture_aside, dict(self.service.desk.targets), data)
         return Response(pdf, media_type="application/pdf")
 
-    async def upload(request: Request) -> Response:
-        return JSONResponse(await worked(uploaded, await body_of(request), request.headers.get("content-type", "")))
+    async def upload(self, request: Request) -> Response:
+        return JSONResponse(await self.worked(self.uploaded, await body_of(request), request.headers.get("content-type", "")))
 
-    def uploaded(body: bytearray, content_type: str) -> Json:
+    def uploaded(self, body: bytearray, content_type: str) -> Json:
         form = read_form(body, content_type, 4, 1)
         if "file" not in form.files:
             raise Refused(400, "no file sent")
         name, raw = form.files["file"]
-        return service.upload(name, raw)
+        return self.service.upload(name, raw)
 
-    async def scan(request: Request) -> Response:
+    async def scan(self, request: Request) -> Response:
         # Decided on the headers, before any of the photo is received: a photo turned away is
         # neither kept nor parsed (what a client sends of it all the same is dropped as it comes).
         # One let in is written to a file as it comes; a process of its own, given the file and
         # the files the games save to as they are now, parses it, reads the photo and ends: a
         # scan takes seconds, starting a process a fraction of one, and the scanner's memory goes
         # back with it.
-        if not scans.acquire(blocking=False):
+        if not self.scans.acquire(blocking=False):
             raise Refused(503, "busy reading other photos: try again in a few seconds")
         try:
             async with received(request) as form:
-                return JSONResponse(await alone(scan_aside, dict(service.desk.targets), form,
+                return JSONResponse(await alone(scan_aside, dict(self.service.desk.targets), form,
                                                 request.headers.get("content-type", ""), MAX_PHOTO))
         finally:
-            scans.release()
+            self.scans.release()
 
-    async def board_svg(request: Request) -> Response:
-        drawn = service.boards.get(request.path_params["game"], request.query_params.get("key", ""))
+    async def board_svg(self, request: Request) -> Response:
+        drawn = self.service.boards.get(request.path_params["game"], request.query_params.get("key", ""))
         if drawn is None:
             return Response("no such board drawn yet", 404, media_type="text/plain")
         return Response(drawn, media_type="image/svg+xml",
                         headers={**SECURITY_HEADERS, "Cache-Control": "private, max-age=3600"})
 
-    async def game_script(request: Request) -> Response:
-        return Response(service.script(request.path_params["game"]), media_type="text/javascript")
-
-    return [
-        Route("/", page),
-        Route("/api/file/{game}", file),
-        Route("/api/evaluate", evaluate, methods=["POST"]),
-        Route("/api/save", save, methods=["POST"]),
-        Route("/api/picture", picture, methods=["POST"]),
-        Route("/api/open", upload, methods=["POST"]),
-        Route("/api/scan", scan, methods=["POST"]),
-        Route("/board/{game}.svg", board_svg),
-        Route("/games/{game}.js", game_script),
-        Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
-        Mount("/fonts", StaticFiles(directory=str(HERE.parent / "render" / "fonts")), name="fonts"),
-    ]
+    async def game_script(self, request: Request) -> Response:
+        return Response(self.service.script(request.path_params["game"]), media_type="text/javascript")
 
 
 async def refused(request: Request, error: Exception) -> Response:
@@ -216,6 +224,6 @@ def with_headers(app: ASGIApp) -> ASGIApp:
 
 def create_app(desk: Desk) -> ASGIApp:
     big_blocks_given_back()
-    app = Starlette(routes=routes(DeskService(desk)), exception_handlers={Refused: refused, TooLarge: refused})
+    app = Starlette(routes=Routes(DeskService(desk)).table(), exception_handlers={Refused: refused, TooLarge: refused})
     return with_headers(Guard(app, desk.port, accepted_hosts(desk.host, desk.port, desk.names), desk.token, MAX_BODY,
                               desk.names, {"/api/scan": MAX_PHOTO + MAX_BODY}))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -43,19 +44,21 @@ def problems(request: Request) -> list[str]:
     else:
         found += [f"{option} is for --to pod (print-shop images)" for option, value in
                   (("--dpi", request.dpi), ("--bleed", request.bleed), ("--preset", request.preset)) if value is not None]
-        if request.url_base is not None and not _web_url(request.url_base):
-            found.append(f"--url-base: '{request.url_base}' is not an http:// or https:// URL")
+        if request.url_base is not None and not _base_url(request.url_base):
+            found.append(f"--url-base: '{request.url_base}' is not an http://, https:// or file:/// URL")
     return found
 
 
-def _web_url(url: str) -> bool:
+def _base_url(url: str) -> bool:
+    """An http(s) URL with a host, or a file:/// URI of an absolute path (where the folder will be)."""
     from urllib.parse import urlsplit
 
     try:
         parts = urlsplit(url)
     except ValueError:
         return False
-    return parts.scheme in ("http", "https") and bool(parts.netloc) and not any(c.isspace() or ord(c) < 32 for c in url)
+    located = bool(parts.netloc) if parts.scheme in ("http", "https") else parts.scheme == "file" and parts.path.startswith("/")
+    return located and not any(c.isspace() or ord(c) < 32 for c in url)
 
 
 def check(request: Request) -> None:
@@ -64,6 +67,7 @@ def check(request: Request) -> None:
         raise OptionError(found)
 
 
+@functools.lru_cache(maxsize=2)  # costs, files and notes of one export read the same pieces
 def _pieces(request: Request) -> list[faces.Piece]:
     from pnp.games import GAMES
     from pnp.render.imposition import PAPERS
@@ -91,3 +95,17 @@ def files(request: Request, folder_uri: str, on_image: Callable[[int], None] | N
     if request.target == "pod":
         return pod.export(kinds, request.settings, on_image)
     return tts.export(kinds, request.game, tts.locator(request.url_base or folder_uri), on_image)
+
+
+def notes(request: Request, folder_uri: str) -> list[str]:
+    """What a user of the files should know: for a table, where its images are looked for (a
+    path that moving the folder breaks, unless --url-base names where they will be), and the
+    decks whose cards stay under 250 ppi."""
+    if request.target != "tts":
+        return []
+    said = [f"deck under {tts.CARD_DPI_AIM} ppi: {deck}" for deck in tts.coarse(_pieces(request))]
+    if request.url_base is None:
+        said.append(f"{request.game}.json names its images by their path, {folder_uri}/…: Tabletop Simulator "
+                    "cannot load them relative to it; after moving the folder export again, or give --url-base "
+                    "(an http(s) URL where you host them, or the file:/// URI of the folder's new place)")
+    return said

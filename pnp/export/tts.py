@@ -1,11 +1,14 @@
 """A Tabletop Simulator table: deck sheets, tile images and one saved-object file.
 
-- Cards go into decks, one per kind of card and back. A deck's distinct faces are laid on face
-  sheets of at most 10 x 7 cells and 4096 px a side (what Tabletop Simulator loads), RGB; the
-  last cell of a sheet is the hidden card (shown for cards in another player's hand): the back.
-  A deck of more than 69 faces takes several sheets.
+- Cards go into decks, one per deck the kit names (Great Wall: each colour) and back. A deck's
+  distinct faces are laid on a face sheet of at most 10 x 7 cells and 4096 px a side (what
+  Tabletop Simulator loads), RGB, in the grid that gives its cards the most pixels (up to
+  300 ppi); the last cell of a sheet is the hidden card (shown for cards in another player's
+  hand): the back. A deck of more than 69 faces takes several sheets.
 - Every other piece is a custom tile: round, hexagonal or box-shaped after its cut outline, its
-  image transparent outside that outline; double-sided pieces carry their back image.
+  image transparent outside that outline; double-sided pieces carry their back image. Pieces
+  whose different fronts share one back (Great Wall's favour tokens) are drawn blind: they come
+  face down in one bag.
 - Kingdom Builder's sections are tiles placed so that four of them interlock into the board.
 - Sizes: one unit is taken as an inch; a card at scale 1 as 2.5 units wide and a custom tile at
   scale 1 as 2 units across its longer side. Pieces keep their true sizes relative to one another.
@@ -27,6 +30,7 @@ from pnp.export.raster import MM_PER_INCH, Frame, pixels, png, pngs, rasterize
 GRID = (10, 7)  # most cells across and down a deck sheet
 SHEET_MAX = 4096  # pixels a side
 CARD_DPI = 300  # cards are never rendered finer than this, even on a small sheet
+CARD_DPI_AIM = 250  # a deck whose cards a 4096 px sheet leaves coarser than this is named in the output
 TILE_DPI = 200
 UNITS_PER_MM = 1 / MM_PER_INCH
 CARD_UNITS = 2.5  # a card's width at scale 1
@@ -53,11 +57,12 @@ class Table:
     objects: list[dict] = field(default_factory=list)
 
 
-def grid(faces: int) -> tuple[int, int]:
-    """Cells across and down a sheet for this many faces plus the hidden card (at most 10 x 7)."""
-    cells = faces + 1
-    cols = min(GRID[0], cells)
-    return cols, math.ceil(cells / cols)
+def grid(faces: int, width: float, height: float) -> tuple[int, int]:
+    """Cells across and down a sheet for this many faces plus the hidden card (at most 10 x 7):
+    the grid whose cells are largest for cards of this size (mm), then the one with fewest cells,
+    then the widest. A row of 10 gives a 63 x 88 mm card 409 px (165 ppi); 4 x 3 gives it 744 px."""
+    fits = [(cols, rows) for cols in range(1, GRID[0] + 1) for rows in range(1, GRID[1] + 1) if cols * rows > faces]
+    return min(fits, key=lambda g: (-cell_size(*g, width, height)[0], g[0] * g[1], -g[0]))
 
 
 def cell_size(cols: int, rows: int, width: float, height: float) -> tuple[int, int]:
@@ -71,12 +76,13 @@ def cell_size(cols: int, rows: int, width: float, height: float) -> tuple[int, i
 
 
 def decks(pieces: list[Piece]) -> list[Deck]:
-    """Cards by kind and back, each deck's faces split into sheets of at most 69."""
+    """Cards by deck (the kit's, else their sheet's title) and back, each deck's faces split into
+    sheets of at most 69."""
     found: dict[tuple[str, str], list[Piece]] = {}
     for piece in pieces:
         if piece.card:
             back = piece.back or _blank(piece.front)
-            found.setdefault((piece.title, back.name), []).append(piece)
+            found.setdefault((piece.deck or piece.title, back.name), []).append(piece)
     result = []
     per_sheet = GRID[0] * GRID[1] - 1
     for (title, _), cards in found.items():
@@ -85,6 +91,24 @@ def decks(pieces: list[Piece]) -> list[Deck]:
             chunk = cards[start:start + per_sheet]
             result.append(Deck(title, tuple(c.front for c in chunk), tuple(c.copies for c in chunk), back))
     return result
+
+
+def sheet_layout(deck: Deck) -> tuple[int, int, int, int]:
+    """The deck's sheet: cells across and down, and each cell's width and height in pixels."""
+    width, height = deck.back.width, deck.back.height
+    cols, rows = grid(len(deck.faces), width, height)
+    return (cols, rows, *cell_size(cols, rows, width, height))
+
+
+def card_ppi(deck: Deck) -> float:
+    """Pixels per inch of the deck's cards on its sheet."""
+    return sheet_layout(deck)[2] / deck.back.width * MM_PER_INCH
+
+
+def coarse(pieces: list[Piece]) -> list[str]:
+    """The decks whose cards a 4096 px sheet leaves under CARD_DPI_AIM, each with its ppi."""
+    return [f"{deck.title}: {card_ppi(deck):.0f} ppi ({len(deck.faces)} faces on one sheet)"
+            for deck in decks(pieces) if card_ppi(deck) < CARD_DPI_AIM]
 
 
 def _blank(card: Drawing) -> Drawing:
@@ -119,18 +143,36 @@ def build(pieces: list[Piece], on_image: Callable[[int], None] | None = None) ->
     for number, deck in enumerate(decks(pieces), start=1):
         _deck(table, layout, number, deck, on_image)
     layout.new_row()
+    blind = _blind(tiles)
+    for title, group in blind.items():
+        x, z = layout.place(group[0].front.width, group[0].front.height)
+        hidden = [_tile(piece, x, z, 0.2, face_down=True) for piece in group for _ in range(piece.copies)]
+        table.objects.append(_bag(f"{len(hidden)} × {title}", x, z, hidden))
     for piece in tiles:
-        if piece in sections:
+        if piece in sections or piece.title in blind:
             continue
         x, z = layout.place(piece.front.width, piece.front.height)
         tiles_of = [_tile(piece, x, z, 0.2 + 0.15 * copy) for copy in range(piece.copies)]
         if piece.copies > STACK:
-            table.objects.append({"Name": "Bag", "Nickname": f"{piece.copies} × {piece.front.name}",
-                                  "Transform": _transform(x, z, 0.5, 1.0), "ContainedObjects": tiles_of})
+            table.objects.append(_bag(f"{piece.copies} × {piece.front.name}", x, z, tiles_of))
         else:
             table.objects += tiles_of  # stacked
     table.objects = [{**o, "GUID": f"{k + 1:06x}"} for k, o in enumerate(table.objects)]
     return table
+
+
+def _blind(tiles: list[Piece]) -> dict[str, list[Piece]]:
+    """The kit sheets whose pieces show different fronts behind one shared back: the back hides
+    which piece it is, so they are drawn blind (Great Wall's favour tokens), by sheet title."""
+    sheets: dict[str, list[Piece]] = {}
+    for piece in tiles:
+        sheets.setdefault(piece.title, []).append(piece)
+    backs = {title: {p.back.name if p.back else None for p in group} for title, group in sheets.items()}
+    return {title: group for title, group in sheets.items() if len(group) > 1 and len(backs[title]) == 1 and None not in backs[title]}
+
+
+def _bag(name: str, x: float, z: float, contents: list[dict]) -> dict:
+    return {"Name": "Bag", "Nickname": name, "Transform": _transform(x, z, 0.5, 1.0), "ContainedObjects": contents}
 
 
 @dataclass
@@ -196,7 +238,7 @@ def costs(pieces: list[Piece]) -> list[int]:
     tiles = [math.prod(_tile_pixels(d)) for p in pieces if not p.card for d in (p.front, p.back) if d]
     cards = []
     for deck in decks(pieces):
-        cell = math.prod(cell_size(*grid(len(deck.faces)), deck.back.width, deck.back.height))
+        cell = math.prod(sheet_layout(deck)[2:])
         cards += [cell] * (len(deck.faces) + 1)
     return tiles + cards
 
@@ -204,8 +246,7 @@ def costs(pieces: list[Piece]) -> list[int]:
 def _deck(table: Table, layout: _Layout, number: int, deck: Deck, on_image: Callable[[int], None] | None) -> None:
     import numpy as np
 
-    cols, rows = grid(len(deck.faces))
-    cell_w, cell_h = cell_size(cols, rows, deck.back.width, deck.back.height)
+    cols, rows, cell_w, cell_h = sheet_layout(deck)
     frames = [Frame(d, (0.0, 0.0), cell_w, cell_h) for d in (*deck.faces, deck.back)]
     images = rasterize(frames, on_image=on_image)
     sheet = np.full((rows * cell_h, cols * cell_w, 3), 255, dtype=np.uint8)
@@ -232,14 +273,14 @@ def _deck(table: Table, layout: _Layout, number: int, deck: Deck, on_image: Call
                           "CustomDeck": custom, "ContainedObjects": cards})
 
 
-def _tile(piece: Piece, x: float, z: float, y: float) -> dict:
+def _tile(piece: Piece, x: float, z: float, y: float, face_down: bool = False) -> dict:
     image = {"ImageURL": f"tiles/{piece.front.name}.png", "ImageSecondaryURL": f"tiles/{piece.back.name}.png" if piece.back else "",
              "ImageScalar": 1.0, "WidthScale": 0.0,
              "CustomTile": {"Type": TILE_TYPES[tile_type(piece.front)], "Thickness": 0.1, "Stackable": piece.copies > 1,
                             "Stretch": True}}
     scale = max(piece.front.width, piece.front.height) * UNITS_PER_MM / TILE_UNITS
     return {"Name": "Custom_Tile", "Nickname": piece.front.name, "Description": piece.title,
-            "Transform": _transform(x, z, y, scale), "CustomImage": image}
+            "Transform": _transform(x, z, y, scale, face_down), "CustomImage": image}
 
 
 def _transform(x: float, z: float, y: float, scale: float, face_down: bool = False) -> dict:
@@ -272,6 +313,9 @@ def _located(value: object, locate: Callable[[str], str]) -> object:
 
 
 def locator(folder_uri: str) -> Callable[[str], str]:
-    """References under a folder's `file:///` URI or an http(s) URL, path parts quoted."""
+    """References under a folder's `file:///` URI or an http(s) URL, path parts quoted.
+    Absolute, as Tabletop Simulator needs them: it takes an image reference as a URL or a path
+    on the disk, and has no folder to resolve a relative one against (the saved object is copied
+    into its own Saves folder). Why, and the sources: docs/exports.md."""
     base = folder_uri.rstrip("/")
     return lambda path: f"{base}/{quote(str(PurePosixPath(path)))}"

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from pnp.draw import INK, PAPER, Circle, Item, Paint, Polygon, Rect, contrast, ink_on, place, regular_polygon
 
-__all__ = ["INK", "PAPER", "PARCHMENT", "WHITE", "contrast", "crown", "ink_on", "shade", "swatch", "symbol", "tint"]
+__all__ = ["INK", "PAPER", "PARCHMENT", "WHITE", "contrast", "crown", "ink_on", "lightened", "luma", "shade", "swatch", "symbol",
+           "tint"]
 
 PARCHMENT = "#F1E7CF"  # the background of rule and aid cards
 WHITE = Paint(fill=PAPER, stroke=INK, width=0.3)  # a white panel that text sits on
@@ -19,6 +20,20 @@ def tint(colour: str, white_parts: int = 2) -> str:
     r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
     mixed = ((255 * white_parts + c) // (white_parts + 1) for c in (r, g, b))
     return "#{:02X}{:02X}{:02X}".format(*mixed)
+
+
+def luma(colour: str) -> float:
+    """The grey, 0 to 255, a grey print or rendering makes of '#rrggbb' (Rec. 601 weights, as
+    poppler's `pdftoppm -gray` uses them)."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def lightened(colour: str, grey: float) -> str:
+    """`colour` mixed with white until its luma is `grey` (its hue kept; never darker than it is)."""
+    keep = min(1.0, (255 - grey) / max(255 - luma(colour), 1e-9))  # the share of the colour left
+    r, g, b = (round(255 - (255 - int(colour[i:i + 2], 16)) * keep) for i in (1, 3, 5))
+    return f"#{r:02X}{g:02X}{b:02X}"
 
 
 def symbol(name: str, fill: str = PAPER) -> tuple[Item, ...]:

@@ -1,6 +1,6 @@
 """Photo scanning: hex accuracy, silent errors and seconds per photo over synthetic 12 MP photos.
 
-Run: python tests/benchmarks/scan.py [PHOTOS] [--first SEED] [--size 4000x3000] [--keep FOLDER] [--maker flat|print|physical] [--repeat N]
+Run: python tests/benchmarks/scan.py [PHOTOS] [--first SEED] [--size 4000x3000] [--keep FOLDER] [--maker flat|print|physical|independent] [--repeat N]
                                      [--jobs N] [--render-only]
 Goal: 99.9 % of hexes right, no silent error (a hex read wrong and not listed as unsure),
 under 1 s per 12 MP photo on 2 cores. Calibration: of the hexes listed as unsure, the share
@@ -26,7 +26,10 @@ out once). `--maker print` takes the flat maker's photos (the same camera, piece
 for each seed) of a board of the kit's own print: the section drawings the kit and `pnp export
 --to pod` print, label included, rasterized by the exporter and cut along their hex outline;
 its photos 0-23 were looked at while moving the label off the buildable hexes, 20000-20023 held
-out (docs/scanner.md). Half the photos follow the README's tips
+out (docs/scanner.md). `--maker independent` takes the photos of tools/photos/independent.py, a maker written
+apart from the scanner from a description of a finished game's photo (docs/independent-maker.md):
+every one of its photos is held out, nothing is ever tuned on them, and all follow the tips.
+For the other makers, half the photos follow the README's tips
 ("good": from above, even light, no flash, exposed so that the board keeps its colour), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game
 (2-4 players, 40 settlements each), palette and camera; the time is reading the JPEG file as
@@ -77,27 +80,48 @@ def _art(style: Style) -> str:
     return "print" if style.printed else "kit" if style.kit_art else "painted"
 
 
+def independent_case(seed: int, width: int, height: int) -> tuple:
+    """Photo `seed` of tools/photos/independent.py, read back from its files as `pnp scan` would
+    be given them: the form's board and colours, the truth's settlements, the corners."""
+    from pnp.games.base import Source
+    from pnp.games.kingdom_builder.transcription import read
+    from tools.photos.independent import make
+
+    files = make(seed, (width, height))
+    source = Source(file=f"independent-{seed}", folder=ROOT / "boards")
+    truth, problems = read(files["-truth.yaml"].decode(), source)
+    assert truth is not None and not problems, problems
+    keys = [player.key for player in truth.players]
+    colours = [player.colour for player in truth.players]
+    pieces = {cell: keys.index(key) for cell, key in truth.settlements}
+    corners = [tuple(float(v) for v in point.split(",")) for point in files["-corners.txt"].decode().split()]
+    return "good", "good independent", truth.board, colours, pieces, files[".jpg"], corners
+
+
 def measure(job: tuple[int, str, int, int, int, Path | None]) -> dict:
     """Take photo `seed` with `maker` at `width` x `height`, read it `repeat` times; what it got right."""
     seed, maker, width, height, repeat, keep = job
-    if maker == "physical":
-        from tools.photos.physical import make_photo as take
+    if maker == "independent":
+        level, kind, board, colours, pieces, jpeg, photo_corners = independent_case(seed, width, height)
     else:
-        take = partial(make_photo, printed=maker == "print")
-    level, board, colours, pieces = case(seed)
-    photo = take(board, pieces, colours, 1000 + seed, size=(width, height), level="clean" if level == "good" else "hard")
-    record: dict = {"level": level, "kind": f"{level} {_art(photo.style)}", "refused": False,
-                    "times": [], "cpu": []}
+        if maker == "physical":
+            from tools.photos.physical import make_photo as take
+        else:
+            take = partial(make_photo, printed=maker == "print")
+        level, board, colours, pieces = case(seed)
+        photo = take(board, pieces, colours, 1000 + seed, size=(width, height), level="clean" if level == "good" else "hard")
+        kind, jpeg, photo_corners = f"{level} {_art(photo.style)}", photo.encoded(".jpg", 90), photo.corners
+    record: dict = {"level": level, "kind": kind, "refused": False, "times": [], "cpu": []}
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"photo-{seed}.jpg"
-        path.write_bytes(photo.encoded(".jpg", 90))
+        path.write_bytes(jpeg)
         try:
             for _ in range(repeat):
                 start, started = time.perf_counter(), time.process_time()
                 data = path.read_bytes()
-                n = reduction(*image_size(data), hexes_apart(photo.corners), 2 * W)  # as `pnp scan` decodes it, corners given
+                n = reduction(*image_size(data), hexes_apart(photo_corners), 2 * W)  # as `pnp scan` decodes it, corners given
                 image = decode_photo(data, str(path), n)
-                corners = reduced_points(photo.corners, n, image.shape[1], image.shape[0])
+                corners = reduced_points(photo_corners, n, image.shape[1], image.shape[0])
                 result = scan(image, board, [(str(k + 1), c) for k, c in enumerate(colours)], corners)
                 result.settlements()
                 record["times"].append(time.perf_counter() - start)
@@ -127,7 +151,8 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first photo's number (flat 9400 on, path-traced 11400 on: held out)")
     parser.add_argument("--size", help="WIDTHxHEIGHT (default 4000x3000; 1600x1200 for --maker physical)")
     parser.add_argument("--keep", type=Path, help="also write the photos and overlays of the worst cases here")
-    parser.add_argument("--maker", choices=["flat", "print", "physical"], default="flat", help="which photo maker takes the photos")
+    parser.add_argument("--maker", choices=["flat", "print", "physical", "independent"], default="flat",
+                        help="which photo maker takes the photos (independent: held out always, never tuned on)")
     parser.add_argument("--repeat", type=int, default=1, help="read each photo this many times; its fastest read counts")
     parser.add_argument("--jobs", type=int, default=0, help="take and read this many photos at a time (physical photos: "
                         "all rendered first); the times then measure a shared machine")
@@ -142,7 +167,7 @@ def main() -> None:
             pool.map(_render, [(seed, width, height) for seed in range(args.first, args.first + args.photos)], chunksize=1)
         if args.render_only:
             return
-    kinds = [f"{level} {art}" for level in ("good", "hard") for art in ("print", "kit", "painted")]
+    kinds = [f"{level} {art}" for level in ("good", "hard") for art in ("print", "kit", "painted", "independent")]
     totals = {kind: {"hexes": 0, "wrong": 0, "silent": 0, "unsure": 0, "unsure_wrong": 0, "rings": [], "seconds": [],
                      "refused": 0, "clean": 0} for kind in kinds + ["good", "hard"]}
     reads: list[float] = []  # every read's seconds, all photos

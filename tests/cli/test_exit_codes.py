@@ -70,7 +70,7 @@ WRONG_USAGE = [
     (["export", "kingdom-builder", "--to", "pod", "--url-base", "https://example.org"], "--url-base is for --to tts"),
     (["export", "kingdom-builder", "--to", "tts", "--dpi", "300"], "--dpi is for --to pod"),
     (["export", "kingdom-builder", "--to", "tts", "--url-base", "ftp://example.org"],
-     "--url-base: 'ftp://example.org' is not an http:// or https:// URL"),
+     "--url-base: 'ftp://example.org' is not an http://, https:// or file:/// URL"),
     (["export", "chess", "--to", "pod"], "pnp export chess: unknown game 'chess'"),
     (["desk", "--port", "70000"], "Invalid value for '--port'"),
     (["desk", "{tmp}/new.yaml", "--host", "192.0.2.1", "--no-browser"], "--host 192.0.2.1: not an address of this machine"),

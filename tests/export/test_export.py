@@ -130,7 +130,7 @@ def test_bad_options_are_all_reported_at_once_and_nothing_is_written(tmp_path):
     out, result = export(tmp_path, "kingdom-builder", "--to", "tts", "--url-base", "ftp://example.org/x", "--dpi", "300")
     assert result.exit_code == 2 and not out.exists()
     assert result.stderr.splitlines() == ["--dpi is for --to pod (print-shop images)",
-                                          "--url-base: 'ftp://example.org/x' is not an http:// or https:// URL"]
+                                          "--url-base: 'ftp://example.org/x' is not an http://, https:// or file:/// URL"]
 
     _, result = export(tmp_path, "kingdom-bulder", "--to", "pod")  # wrong usage, as for every command
     assert result.exit_code == 2 and result.stderr.strip() == (
@@ -212,10 +212,11 @@ def test_every_image_the_saved_object_names_exists(table):
 # Cards per deck, from the kits' contents (the games' component lists).
 DECKS = {  # (a single card, like Kingdom Builder's turn summary or Great Wall's set-up card, is no deck)
     "kingdom-builder": {"terrain cards (5 per terrain)": 25, "Kingdom Builder cards": 10, "location summary cards": 8},
-    "great-wall": {"wall cards (5 colours × 20)": 100, "reference cards (card types / success check)": 5,
-                   "turn summary cards (turn / end of the game)": 5},
+    # The wall cards: a deck of 20 per colour, named by its colour as the kit names it.
+    "great-wall": {"Red": 20, "Blue": 20, "Green": 20, "Yellow": 20, "Purple": 20,
+                   "reference cards (card types / success check)": 5, "turn summary cards (turn / end of the game)": 5},
     # Per player (the whole box: 4): a round with the turn behind, the majorities with the set-up behind.
-    "carolus-magnus": {"player aids (a round / your turn; majorities / set-up)": 8},
+    "carolus-magnus": {"A round": 4, "Majorities": 4},
 }
 
 
@@ -228,18 +229,15 @@ def test_tts_decks_hold_the_right_cards(table):
             assert [c["CardID"] for c in o["ContainedObjects"]] == o["DeckIDs"]
             counts[o["Nickname"]] = counts.get(o["Nickname"], 0) + len(o["DeckIDs"])
     assert counts == DECKS[game]
-    if game == "great-wall":  # one deck per colour: 20 cards behind each back
-        walls = [o for o in _objects(saved) if o.get("Nickname") == "wall cards (5 colours × 20)"]
-        assert [len(o["DeckIDs"]) for o in walls] == [20] * 5
 
 
 def test_tts_tiles_are_transparent_outside_their_outline(table):
     import cv2
 
     game, out, saved = table
-    tiles = [o for o in _objects(saved) if o["Name"] == "Custom_Tile"]
+    tiles = {o["CustomImage"]["ImageURL"]: o for _, o in _saved_objects(_objects(saved)) if o["Name"] == "Custom_Tile"}
     assert tiles
-    for tile in tiles:
+    for tile in tiles.values():
         path = _path(tile["CustomImage"]["ImageURL"])
         image = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
         assert image.shape[2] == 4 and max(image.shape[:2]) <= 4096
@@ -265,6 +263,97 @@ def test_kingdom_builder_sections_interlock_on_the_tts_table(table):
     assert tl["scaleX"] == pytest.approx(197.4 / 25.4 / 2, abs=1e-4)
 
 
+# What a Tabletop Simulator save holds for each kind of object this export writes, from:
+# - https://kb.tabletopsimulator.com/custom-content/save-file-format/ (Berserk Games' knowledge base:
+#   every object state has a Name and a Transform of position, rotation and scale);
+# - the save data declarations of github.com/Sebaestschjin/typed-tabletop-simulator,
+#   packages/declaration/lua/language-server/object/: object-data.d.lua (tts.Object.Data: Name;
+#   CustomImage: ImageURL, ImageSecondaryURL, WidthScale), deck.d.lua (tts.Deck.Data: DeckIDs,
+#   ContainedObjects, CustomDeck; tts.Deck.Data.Info: FaceURL, BackURL, Type, NumWidth, NumHeight,
+#   BackIsHidden, UniqueBack), card.d.lua (tts.Card.Data: CardID, CustomDeck), tile.d.lua
+#   (tts.Tile.Data: CustomImage.CustomTile: Type, Thickness, Stackable, Stretch), bag.d.lua and
+#   container.d.lua (tts.Bag.Data: ContainedObjects);
+# - saves written by Tabletop Simulator, e.g. github.com/mrdrouf/root-tabletop-tournament's, whose
+#   tiles' CustomImage holds ImageScalar beside WidthScale.
+TRANSFORM = {key: float for key in ("posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ")}
+DECK_INFO = {"FaceURL": str, "BackURL": str, "NumWidth": int, "NumHeight": int, "BackIsHidden": bool,
+             "UniqueBack": bool, "Type": int}
+FIELDS = {  # object kind -> required field -> its type (dict: the fields of a nested object)
+    "DeckCustom": {"Name": str, "Transform": TRANSFORM, "DeckIDs": list, "CustomDeck": dict, "ContainedObjects": list},
+    "Card": {"Name": str, "Transform": TRANSFORM, "CardID": int, "CustomDeck": dict},
+    "Custom_Tile": {"Name": str, "Transform": TRANSFORM, "CustomImage": {
+        "ImageURL": str, "ImageSecondaryURL": str, "ImageScalar": float, "WidthScale": float,
+        "CustomTile": {"Type": int, "Thickness": float, "Stackable": bool, "Stretch": bool}}},
+    "Bag": {"Name": str, "Transform": TRANSFORM, "ContainedObjects": list},
+}
+
+
+def _missing(value: object, fields: dict, at: str) -> list[str]:
+    """What `value` lacks of `fields`, or holds with the wrong type."""
+    if not isinstance(value, dict):
+        return [f"{at}: not an object"]
+    found = []
+    for key, kind in fields.items():
+        if key not in value:
+            found.append(f"{at}.{key}: missing")
+        elif isinstance(kind, dict):
+            found += _missing(value[key], kind, f"{at}.{key}")
+        elif not isinstance(value[key], kind) or (kind in (int, float) and isinstance(value[key], bool)):
+            found.append(f"{at}.{key}: {type(value[key]).__name__}, not {kind.__name__}")
+    return found
+
+
+def _saved_objects(objects: list[dict], at: str = "ObjectStates"):
+    for k, o in enumerate(objects):
+        yield f"{at}[{k}]", o
+        yield from _saved_objects(o.get("ContainedObjects", []), f"{at}[{k}].ContainedObjects")
+
+
+def test_the_saved_object_holds_what_tabletop_simulator_reads_for_each_kind(table):
+    game, out, saved = table
+    problems = []
+    kinds = set()
+    for at, o in _saved_objects(_objects(saved)):
+        kinds.add(o.get("Name"))
+        if o.get("Name") not in FIELDS:
+            problems.append(f"{at}: unknown kind {o.get('Name')!r}")
+            continue
+        problems += _missing(o, FIELDS[o["Name"]], at)
+        for number, info in o.get("CustomDeck", {}).items():
+            problems += _missing(info, DECK_INFO, f"{at}.CustomDeck.{number}")
+            if not number.isdigit():
+                problems.append(f"{at}.CustomDeck: key {number!r} is not a deck number")
+        if o["Name"] == "DeckCustom":  # DeckIDs name the contained cards in order
+            if o["DeckIDs"] != [c.get("CardID") for c in o["ContainedObjects"]]:
+                problems.append(f"{at}: DeckIDs are not the cards' CardIDs")
+        if o["Name"] in ("DeckCustom", "Card"):  # a card id is its deck's number x 100 + its cell
+            ids = o.get("DeckIDs", [o.get("CardID")])
+            problems += [f"{at}: card {i} names no deck of CustomDeck" for i in ids if str(i // 100) not in o["CustomDeck"]]
+    assert not problems, problems
+    assert {"DeckCustom", "Custom_Tile", "Bag"} <= kinds
+
+
+def test_without_url_base_the_export_says_its_images_are_named_by_this_folders_path(tmp_path):
+    out, result = export(tmp_path, "carolus-magnus", "--to", "tts")
+    assert result.exit_code == 0, result.output
+    # Tabletop Simulator takes absolute URLs or paths only (docs/exports.md): the user is told.
+    assert (f"note: carolus-magnus.json names its images by their path, {out.resolve().as_uri()}/…: Tabletop "
+            "Simulator cannot load them relative to it") in result.stdout
+    assert "under 250 ppi" not in result.stdout  # every deck of the game reaches it
+
+
+def test_url_base_may_name_the_folder_where_the_export_will_be(tmp_path):
+    # Exported here, to be copied to another disk: the saved object names the images there.
+    out, result = export(tmp_path, "great-wall", "--to", "tts", "--url-base", "file:///D:/TTS/great%20wall")
+    assert result.exit_code == 0, result.output
+    saved = json.loads((out / "great-wall.json").read_text())
+    urls = [o["CustomImage"]["ImageURL"] for _, o in _saved_objects(_objects(saved)) if o["Name"] == "Custom_Tile"]
+    assert urls and all(u.startswith("file:///D:/TTS/great%20wall/tiles/") for u in urls)
+    assert str(out.resolve()) not in (out / "great-wall.json").read_text() and "names its images" not in result.stdout
+    _, result = export(tmp_path / "b", "great-wall", "--to", "tts", "--url-base", "file:relative/folder")
+    assert result.exit_code == 2 and "is not an http://, https:// or file:/// URL" in result.stderr
+
+
 def test_url_base_names_hosted_images(tmp_path):
     out, result = export(tmp_path, "carolus-magnus", "--to", "tts", "--url-base", "https://example.org/cm/")
     assert result.exit_code == 0, result.output
@@ -281,9 +370,53 @@ def test_a_deck_of_more_than_69_faces_takes_two_sheets():
     cards = [faces.Piece(Drawing(f"c{k}", 63.0, 88.0, ()), None, "many", 1, True) for k in range(70)]
     decks = tts.decks(cards)
     assert [len(d.faces) for d in decks] == [69, 1]
-    assert tts.grid(69) == (10, 7) and tts.grid(1) == (2, 1) and tts.grid(10) == (10, 2)
-    # A full sheet: 10 cells of 409 px (4090 <= 4096) by 7 of 571 px (409 x 88 / 63 = 571.3).
+    assert tts.grid(69, 63.0, 88.0) == (10, 7) and tts.grid(1, 63.0, 88.0) == (2, 1)
+    # A full sheet: 10 cells of 409 px (4090 <= 4096) by 7 of 571 px (409 x 88 / 63 = 571.3):
+    # 409 / (63 / 25.4) = 164.9 ppi, under 250, so the export names that deck.
     assert tts.cell_size(10, 7, 63.0, 88.0) == (409, 571)
+    assert tts.coarse(cards) == ["many: 165 ppi (69 faces on one sheet)"]
+
+
+def test_a_deck_sheet_takes_the_grid_that_gives_its_cards_the_most_pixels():
+    # Ten faces and the hidden card: 11 cells. A row of 10 (10 x 2, 9 cells empty) leaves a
+    # 63 mm card 4096 // 10 = 409 px, 165 ppi. 4 x 3 holds 12 cells of the 300 ppi cap,
+    # round(63 / 25.4 * 300) = 744 px by round(744 x 88 / 63) = 1039 px: 2976 x 3117 px.
+    # 6 x 2 holds them at 682 px (4096 // 6); 3 x 4 would stand 4 x 1039 = 4156 px tall, over
+    # 4096, so 1024 px cells 733 px wide (1024 x 63 / 88).
+    assert tts.grid(10, 63.0, 88.0) == (4, 3)
+    assert tts.cell_size(4, 3, 63.0, 88.0) == (744, 1039)
+    # 23 faces + 1 fill 6 x 4 at 682 px (4096 // 6), 275 ppi; 24 + 1 take 5 x 5, whose height
+    # binds: 4096 // 5 = 819 px tall, 819 x 63 / 88 = 586 px wide, 236 ppi.
+    assert tts.grid(23, 63.0, 88.0) == (6, 4) and tts.cell_size(6, 4, 63.0, 88.0)[0] == 682
+    assert tts.grid(24, 63.0, 88.0) == (5, 5) and tts.cell_size(5, 5, 63.0, 88.0)[0] == 586
+
+
+def test_every_card_of_the_three_games_reaches_250_ppi_on_its_sheet(table):
+    game, out, saved = table
+    for deck in (o for o in _objects(saved) if o["Name"] in ("DeckCustom", "Card")):
+        (custom,) = deck["CustomDeck"].values()
+        width, _, _, _ = png_header(_path(custom["FaceURL"]))
+        ppi = width / custom["NumWidth"] / (63 / 25.4)  # every card is 63 mm wide
+        assert ppi >= 250, (deck["Nickname"], round(ppi))
+    if game == "kingdom-builder":  # its 10 Kingdom Builder cards were 10 x 2 cells of 409 px
+        kb = next(o for o in _objects(saved) if o.get("Nickname") == "Kingdom Builder cards")
+        (custom,) = kb["CustomDeck"].values()
+        assert (custom["NumWidth"], custom["NumHeight"]) == (4, 3)
+        assert png_header(_path(custom["FaceURL"]))[:2] == (4 * 744, 3 * 1039)
+
+
+def test_great_wall_favour_tokens_come_face_down_in_one_bag(table):
+    game, out, saved = table
+    if game != "great-wall":
+        pytest.skip("Great Wall's favour tokens")
+    bags = [o for o in _objects(saved) if o["Name"] == "Bag"]
+    assert [b["Nickname"] for b in bags] == ["36 × favour tokens"]
+    tokens = bags[0]["ContainedObjects"]
+    # The 36 tokens of facts.TOKENS: values 1, 2, 3, 4, 5, 7, 8, 2 + 6 + 7 + 7 + 8 + 4 + 2 of them.
+    assert len(tokens) == 36
+    assert all(t["Transform"]["rotZ"] == 180.0 for t in tokens)  # face down: the shared back up
+    assert {t["CustomImage"]["ImageSecondaryURL"].rsplit("/", 1)[1] for t in tokens} == {"favour-token-back.png"}
+    assert not [o for o in _objects(saved) if o["Name"] == "Custom_Tile" and "favour" in o["Nickname"]], "none loose"
 
 
 
@@ -294,7 +427,7 @@ def test_the_table_holds_the_pieces_a_box_would(table):
     bags = {o["Nickname"]: o["ContainedObjects"] for o in _objects(saved) if o["Name"] == "Bag"}
     expected = {"kingdom-builder": {f"40 × settlement-{c}" for c in ("orange", "blue", "purple", "black")},
                 "carolus-magnus": {f"40 × paladin-{c}" for c in ("red", "pink", "blue", "yellow", "green")},
-                "great-wall": set()}[game]
+                "great-wall": set()}[game]  # its bag of tokens: test_great_wall_favour_tokens_come_face_down_in_one_bag
     assert expected <= set(bags)
     for name in expected:
         assert len(bags[name]) == 40 and all(t["Name"] == "Custom_Tile" for t in bags[name])

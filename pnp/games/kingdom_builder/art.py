@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from pnp.draw import Circle, Group, Item, Paint, Point, Polygon, Rect, Text, place
 from pnp.games.kingdom_builder.facts import Terrain
-from pnp.render.art import INK, symbol
+from pnp.render.art import INK, lightened, symbol, tint
 
 # In grey (luma) the buildable terrains stand at least 15 levels apart: desert 223, grass 195,
 # flower 177, canyon 157, forest 113; water (174) and mountain (135) carry a pattern as well.
@@ -25,7 +25,13 @@ COLOURS = {
     Terrain.MOUNTAIN: "#878787",
     Terrain.CASTLE: "#D9D2BF",
 }
-SAVER_WHITE_PARTS = 4  # --ink-saver prints a board hex in a fifth of its colour
+SAVER_WHITE_PARTS = 4  # --ink-saver prints a board hex in a fifth of its colour, but for:
+# Under --ink-saver the buildable terrains print as greys 16 apart, each a light tint of its
+# colour (a fifth of each colour made them 248/243/239/235/226, 4 to 9 levels apart). Water and
+# mountain, told from the others by their patterns, print lighter than a fifth of their colour
+# (240, 231) to pay for some of that ink.
+SAVER_GREYS = {Terrain.DESERT: 250, Terrain.GRASS: 234, Terrain.FLOWER: 218, Terrain.CANYON: 202, Terrain.FOREST: 186,
+               Terrain.WATER: 246, Terrain.MOUNTAIN: 242}
 LOCATION_COLOUR = "#F2C46B"
 # Player colours, each with its own mark for colour-blind players and grey prints.
 PLAYERS = (("orange", "#E69F00", "circle"), ("blue", "#0072B2", "triangle"),
@@ -34,6 +40,11 @@ PLAYERS = (("orange", "#E69F00", "circle"), ("blue", "#0072B2", "triangle"),
 
 def colour(terrain: Terrain) -> str:
     return LOCATION_COLOUR if terrain.is_location else COLOURS[terrain]
+
+
+def saver(terrain: Terrain, fill: str) -> str:
+    """The light fill --ink-saver prints for a board hex of this terrain and colour."""
+    return lightened(fill, SAVER_GREYS[terrain]) if terrain in SAVER_GREYS else tint(fill, SAVER_WHITE_PARTS)
 
 
 def _line(*points: Point, width: float = 0.05, ink: str = INK) -> Polygon:

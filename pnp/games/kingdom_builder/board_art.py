@@ -10,7 +10,6 @@ from pnp.draw import CUT, PT, Drawing, Group, Item, Paint, Point, Polygon, Text,
 from pnp.games.kingdom_builder import art
 from pnp.games.kingdom_builder.section import SIZE, Section
 from pnp.games.kingdom_builder.facts import Terrain
-from pnp.render.art import tint
 from pnp.render.i18n import Catalog
 
 # Printed sections have the same hexes on every paper, so sections printed on A4 and on
@@ -66,8 +65,8 @@ def hexes(terrain_at: Callable[[hexgrid.Cell], Terrain], rows: int, cols: int, s
         terrain = terrain_at(cell)
         corners = tuple(hexgrid.corners(cell, size))
         fill = colour(terrain)
-        # The ink saver prints the hex in a light tint of its colour; its symbol and pattern stay.
-        hex_ = Polygon(corners, Paint(fill=fill, stroke=ink, width=line, bulk=True, saver=tint(fill, art.SAVER_WHITE_PARTS)))
+        # The ink saver prints the hex in a light tint of its colour (art.saver); its symbol and pattern stay.
+        hex_ = Polygon(corners, Paint(fill=fill, stroke=ink, width=line, bulk=True, saver=art.saver(terrain, fill)))
         items.append(hex_)
         x, y = hexgrid.centre(cell, size)
         if art.pattern(terrain):
@@ -97,12 +96,13 @@ def _bleed_ring(section: Section, size: float) -> list[Item]:
             inside = [k for k, cell in across.items() if hexgrid.in_bounds(cell, SIZE, SIZE)]
             if not inside:
                 continue
-            colours = [art.colour(section.at(across[min(inside, key=lambda j: (min((k - j) % 6, (j - k) % 6), j))]))
-                       for k in range(6)]
+            terrains = [section.at(across[min(inside, key=lambda j: (min((k - j) % 6, (j - k) % 6), j))]) for k in range(6)]
             corners, centre = hexgrid.corners((row, col), size), hexgrid.centre((row, col), size)
+            colours = [art.colour(terrain) for terrain in terrains]
+            of_colour = dict(zip(colours, terrains))  # terrains of one colour (locations) print alike
             for colour, run in _runs(colours):
                 points = tuple(corners) if len(run) == 6 else (centre, *(corners[k] for k in run), corners[(run[-1] + 1) % 6])
-                saver = tint(colour, art.SAVER_WHITE_PARTS)
+                saver = art.saver(of_colour[colour], colour)
                 ring.append(Polygon(points, Paint(fill=colour, stroke=colour, width=0.3, bulk=True, saver=saver)))
     return ring
 
