@@ -1,6 +1,6 @@
 """Photo scanning: hex accuracy, silent errors and seconds per photo over synthetic 12 MP photos.
 
-Run: python tests/benchmarks/scan.py [PHOTOS] [--first SEED] [--size 4000x3000] [--keep FOLDER] [--maker flat|physical|independent] [--repeat N]
+Run: python tests/benchmarks/scan.py [PHOTOS] [--first SEED] [--size 4000x3000] [--keep FOLDER] [--maker flat|print|physical|independent] [--repeat N]
                                      [--jobs N] [--render-only]
 Goal: 99.9 % of hexes right, no silent error (a hex read wrong and not listed as unsure),
 under 1 s per 12 MP photo on 2 cores. Calibration: of the hexes listed as unsure, the share
@@ -22,10 +22,14 @@ from there to 9200-9399 were measured held out once). `--maker physical` takes t
 tools/photos/physical.py instead (needs the `photos` extra; 1600x1200 unless
 --size says; cached under .cache/photos/): its photos below 11400 are for tuning, from
 --first 11400 on held out (9600-9799 and every 200 from there to 11200-11399 were measured held
-out once). `--maker independent` takes the photos of tools/photos/independent.py, a maker written
+out once). `--maker print` takes the flat maker's photos (the same camera, pieces and spoiling
+for each seed) of a board of the kit's own print: the section drawings the kit and `pnp export
+--to pod` print, label included, rasterized by the exporter and cut along their hex outline;
+its photos 0-23 were looked at while moving the label off the buildable hexes, 20000-20023 held
+out (docs/scanner.md). `--maker independent` takes the photos of tools/photos/independent.py, a maker written
 apart from the scanner from a description of a finished game's photo (docs/independent-maker.md):
 every one of its photos is held out, nothing is ever tuned on them, and all follow the tips.
-For the two other makers, half the photos follow the README's tips
+For the other makers, half the photos follow the README's tips
 ("good": from above, even light, no flash, exposed so that the board keeps its colour), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game
 (2-4 players, 40 settlements each), palette and camera; the time is reading the JPEG file as
@@ -46,6 +50,7 @@ import argparse
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,7 +62,7 @@ from pnp.games.kingdom_builder.scan import scan  # noqa: E402
 from pnp.games.kingdom_builder.scan_layout import W, hexes_apart  # noqa: E402
 from pnp.scan.photo import decode_photo, image_size, reduced_points, reduction  # noqa: E402
 from tools.photos.cases import case  # noqa: E402
-from tools.photos.flat import make_photo  # noqa: E402
+from tools.photos.flat import Style, make_photo  # noqa: E402
 
 
 def _render(job: tuple[int, int, int]) -> None:
@@ -68,6 +73,11 @@ def _render(job: tuple[int, int, int]) -> None:
     level, board, colours, pieces = case(seed)
     take(board, pieces, colours, 1000 + seed, size=(width, height), level="clean" if level == "good" else "hard")
     print(f"photo {seed} rendered", flush=True)
+
+
+def _art(style: Style) -> str:
+    """Which art a photo's board has: the kit's print, its colours and icons, or painted."""
+    return "print" if style.printed else "kit" if style.kit_art else "painted"
 
 
 def independent_case(seed: int, width: int, height: int) -> tuple:
@@ -97,10 +107,10 @@ def measure(job: tuple[int, str, int, int, int, Path | None]) -> dict:
         if maker == "physical":
             from tools.photos.physical import make_photo as take
         else:
-            take = make_photo
+            take = partial(make_photo, printed=maker == "print")
         level, board, colours, pieces = case(seed)
         photo = take(board, pieces, colours, 1000 + seed, size=(width, height), level="clean" if level == "good" else "hard")
-        kind, jpeg, photo_corners = f"{level} {'kit' if photo.style.kit_art else 'painted'}", photo.encoded(".jpg", 90), photo.corners
+        kind, jpeg, photo_corners = f"{level} {_art(photo.style)}", photo.encoded(".jpg", 90), photo.corners
     record: dict = {"level": level, "kind": kind, "refused": False, "times": [], "cpu": []}
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"photo-{seed}.jpg"
@@ -141,7 +151,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first photo's number (flat 9400 on, path-traced 11400 on: held out)")
     parser.add_argument("--size", help="WIDTHxHEIGHT (default 4000x3000; 1600x1200 for --maker physical)")
     parser.add_argument("--keep", type=Path, help="also write the photos and overlays of the worst cases here")
-    parser.add_argument("--maker", choices=["flat", "physical", "independent"], default="flat",
+    parser.add_argument("--maker", choices=["flat", "print", "physical", "independent"], default="flat",
                         help="which photo maker takes the photos (independent: held out always, never tuned on)")
     parser.add_argument("--repeat", type=int, default=1, help="read each photo this many times; its fastest read counts")
     parser.add_argument("--jobs", type=int, default=0, help="take and read this many photos at a time (physical photos: "
@@ -157,7 +167,7 @@ def main() -> None:
             pool.map(_render, [(seed, width, height) for seed in range(args.first, args.first + args.photos)], chunksize=1)
         if args.render_only:
             return
-    kinds = [f"{level} {art}" for level in ("good", "hard") for art in ("kit", "painted", "independent")]
+    kinds = [f"{level} {art}" for level in ("good", "hard") for art in ("print", "kit", "painted", "independent")]
     totals = {kind: {"hexes": 0, "wrong": 0, "silent": 0, "unsure": 0, "unsure_wrong": 0, "rings": [], "seconds": [],
                      "refused": 0, "clean": 0} for kind in kinds + ["good", "hard"]}
     reads: list[float] = []  # every read's seconds, all photos

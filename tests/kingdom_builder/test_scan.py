@@ -98,6 +98,19 @@ def test_kit_board_with_white_pieces_on_white_flowers():
     assert len(wrong) <= 0.02 * len(result.hexes) and len(result.uncertain()) <= 0.25 * len(result.hexes)
 
 
+def test_the_kits_own_print_label_included_shows_no_white_piece():
+    """The sections as the kit prints them (its section drawings rasterized as exported, the
+    label included). The label was a plate of paper white inside a buildable hex (J5, J15, K6,
+    T15 on this board: hex (9, 4) of each section, turned for the third): with white pieces in
+    the game it was read as a white settlement, surely, on each of those hexes left empty
+    (all but K6 here). The label now lies on a castle, where nothing is read."""
+    colours = ["white", "blue"]
+    pieces = played_game(BOARD, len(colours), random.Random(1))
+    photo = make_photo(BOARD, pieces, colours, 1, size=SIZE, printed=True)
+    result = scan(photo.image, BOARD, players(colours), photo.corners)
+    assert misread(photo, result)[1] == []
+
+
 def test_kit_terrain_mostly_covered_by_one_player():
     """12 of the 16 canyon hexes of the turned section hold green pieces: its printed art must
     be learned from the few empty ones. Learned from all 16, the art was a green piece, and

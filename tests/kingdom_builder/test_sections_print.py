@@ -92,10 +92,28 @@ def test_printed_section_shows_its_id_and_type_but_no_coordinates():
     assert labels == ["▲ kb2-1000\n-oasis"]
     russian = board_art.section_drawing(generator.generate(1000, Terrain.OASIS), components.catalog("ru"))
     assert [x.text for x in texts(russian.items)] == ["▲ kb2-1000\n-oasis\nОазис"]
-    # The label lies inside a bottom-row hex: it covers no other hex.
+    # The label lies inside the section's castle hex (its only one, at row 2, column 3 of the
+    # oasis section's file): it covers no other hex.
     label = texts(drawing.items)[0]
-    x, y = hexgrid.centre((9, 4), board_art.HEX_RADIUS)
+    x, y = hexgrid.centre((2, 3), board_art.HEX_RADIUS)
     assert abs(label.x + label.w / 2 - x) < 1e-6 and label.y > y - board_art.HEX_RADIUS / 2
+
+
+@pytest.mark.parametrize("seed", [1000, 7, 42])
+def test_a_sections_label_lies_where_nobody_builds(seed):
+    """The label, printed in a hex, must never sit where a settlement may stand: a scan of the
+    board reads what it finds in a buildable hex as a piece (a white plate there was read as a
+    white settlement). It goes on a castle (every section has one or two)."""
+    from pnp.draw import texts
+
+    t = components.catalog("en")
+    size = board_art.HEX_RADIUS
+    for section in generator.generate_set(seed):
+        (label,) = texts(board_art.section_drawing(section, t).items)
+        # The label's box is centred across its hex and starts 0.3 radius above its middle.
+        x, y = label.x + label.w / 2, label.y + 0.3 * size
+        (cell,) = [c for c in hexgrid.cells(10, 10) if math.dist(hexgrid.centre(c, size), (x, y)) < 1e-6]
+        assert section.at(cell) is Terrain.CASTLE, (section.name, cell)
 
 
 def test_a_terrain_symbol_leaves_the_middle_of_its_hex_to_a_settlement():

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -67,6 +67,7 @@ class Style:
     piece_scale: float = 1.0
     tokens: bool = False          # flat printed tokens instead of wooden houses
     kit_art: bool = False         # the sections as the kit prints them (its colours and icons)
+    printed: bool = False         # the kit's own section drawings, rasterized as exported (label included)
     sun: tuple[float, float] = (45.0, 60.0)  # light azimuth, elevation in degrees
 
 
@@ -136,9 +137,13 @@ def played_game(board: Board, players: int, rng: random.Random, per_player: int 
 
 def make_photo(board: Board, pieces: dict[Cell, int], colours: list[str], seed: int,
                size: tuple[int, int] = (1200, 900), level: str = "clean", style: Style | None = None,
-               markers: bool = False) -> Photo:
+               markers: bool = False, printed: bool = False) -> Photo:
+    """A photo of `board` with `pieces` on it; `printed`: the sections are the kit's own print
+    (the style, camera and pieces are those the seed gives without it)."""
     rng = random.Random(seed)
     style = style or style_for(rng, level)
+    if printed:
+        style = replace(style, printed=True)
     nrng = np.random.default_rng(seed)
     width, height = size
     s = style.hex_mm / math.sqrt(3)  # circumradius, mm
@@ -158,7 +163,9 @@ def make_photo(board: Board, pieces: dict[Cell, int], colours: list[str], seed: 
         dx, dy = offsets[hexgrid.sector(cell, SECTION_SIZE, SECTION_SIZE, 2)]
         return x + dx, y + dy
 
-    if style.kit_art:
+    if style.printed:
+        _draw_printed_board(texture, board, ppm, margin, s, offsets)
+    elif style.kit_art:
         _draw_kit_board(texture, board, ppm, margin, s, mm_centre)
     else:
         _draw_board(texture, board, style, rng, nrng, ppm, margin, s, mm_centre)
@@ -287,6 +294,32 @@ def _draw_kit_board(texture: np.ndarray, board: Board, ppm: float, margin: float
 
         _raster(texture, art.icon(terrain), to_mm, ppm, margin)
         _outline(texture, corners, art.INK, 0.3, ppm, margin)
+
+
+def _draw_printed_board(texture: np.ndarray, board: Board, ppm: float, margin: float, s: float,
+                        offsets: list[tuple[float, float]]) -> None:
+    """The kit's own sections as printed: each section's drawing (the one the kit and `pnp export
+    --to pod` print, its label included) rasterized by the exporter at this photo's scale, cut
+    along its hex outline and laid on the table, turned where the board has it turned."""
+    from pnp.export.raster import Frame, rasterize
+    from pnp.games.kingdom_builder import board_art, components
+
+    t = components.catalog("en")
+    drawings = [board_art.section_drawing(placement.section, t) for placement in board.placements]
+    px_mm = ppm * s / board_art.HEX_RADIUS  # pixels per millimetre of the drawing
+    frames = [Frame(d, (0.0, 0.0), round(d.width * px_mm), round(d.height * px_mm), d.outline) for d in drawings]
+    height, width = texture.shape[:2]
+    for k, (placement, image) in enumerate(zip(board.placements, rasterize(frames, transparent=True))):
+        corner = hexgrid.centre((k // 2 * SECTION_SIZE, k % 2 * SECTION_SIZE), s)
+        left, top = ((corner[i] - hexgrid.centre((0, 0), s)[i] + offsets[k][i] + margin) * ppm for i in (0, 1))
+        # The image's pixels onto the texture's; turned, about the section's middle (its hexes
+        # then land on the same places, the outline being symmetric under half a turn).
+        across, down = (image.shape[1] - 1, image.shape[0] - 1) if placement.turned else (0, 0)
+        sign = -1.0 if placement.turned else 1.0
+        matrix = np.array([[sign, 0.0, left + across], [0.0, sign, top + down]])
+        laid = cv2.warpAffine(image, matrix, (width, height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+        alpha = laid[:, :, 3:].astype(np.float32) / 255
+        texture[:] = np.clip(texture * (1 - alpha) + laid[:, :, 2::-1] * alpha, 0, 255)
 
 
 def _raster(texture: np.ndarray, items, to_mm, ppm: float, margin: float) -> None:

@@ -6,11 +6,10 @@ import math
 from collections.abc import Callable, Iterable
 
 from pnp import hexgrid
-from pnp.draw import CUT, PAPER, PT, Drawing, Group, Item, Paint, Point, Polygon, Rect, Text, compose, place, scale as scale_by, translate
+from pnp.draw import CUT, PT, Drawing, Group, Item, Paint, Point, Polygon, Text, compose, place, scale as scale_by, translate
 from pnp.games.kingdom_builder import art
 from pnp.games.kingdom_builder.section import SIZE, Section
 from pnp.games.kingdom_builder.facts import Terrain
-from pnp.render import fonts
 from pnp.render.i18n import Catalog
 
 # Printed sections have the same hexes on every paper, so sections printed on A4 and on
@@ -20,7 +19,7 @@ HEX_RADIUS = HEX_WIDTH / math.sqrt(3)
 SYMBOL_SCALE = 0.42   # a terrain's symbol, in hex radii
 SYMBOL_RISE = 0.6     # how far above the hex's middle it stands, in hex radii
 SPECIAL_SCALE = 1.3   # a castle or location icon, in the middle
-LABEL_SIZE = 6.0      # points: a section's id and name, in one bottom-row hex
+LABEL_SIZE = 6.0      # points: a section's id and name, in one castle hex
 # Edge k of a cell (from corner k to corner k + 1, clockwise from the top) faces this neighbour.
 _EDGE_FACES = ("NE", "E", "SE", "SW", "W", "NW")
 
@@ -122,12 +121,20 @@ def _runs(colours: list[str]) -> list[tuple[str, list[int]]]:
     return runs
 
 
+def label_hex(section: Section) -> hexgrid.Cell:
+    """The hex a section's label is printed in: a castle, where nobody builds, so a scan of the
+    board never takes the label for a settlement; of two castles the lower one (nearer the
+    section's bottom edge), then the one nearer the middle."""
+    castles = [cell for cell in hexgrid.cells(SIZE, SIZE) if section.at(cell) is Terrain.CASTLE]
+    return max(castles, key=lambda cell: (cell[0], -abs(cell[1] - (SIZE - 1) / 2)))
+
+
 def section_drawing(section: Section, t: Catalog) -> Drawing:
     """A printed section: its hexes at HEX_WIDTH, cut along its outer outline, with its id, its
-    location type and an arrow showing which edge is the top, all inside one bottom-row hex."""
+    location type and an arrow showing which edge is the top, all inside one castle hex."""
     size = HEX_RADIUS
     width, height = hexgrid.map_extent(SIZE, SIZE, size)
-    labelled = (SIZE - 1, SIZE // 2 - 1)
+    labelled = label_hex(section)
     items = _bleed_ring(section, size) + hexes(lambda cell: section.at(cell), SIZE, SIZE, size, line=0.35, labelled=labelled)
     # The id broken before its last hyphen, as identifiers are (a hyphen ending a line would
     # read as a word broken in two): "▲ kb2-1000" over "-tavern"; then the location's name in
@@ -138,12 +145,9 @@ def section_drawing(section: Section, t: Catalog) -> Drawing:
         lines.append(name)
     x, y = hexgrid.centre(labelled, size)
     box_h = len(lines) * LABEL_SIZE * PT * 1.2 + 0.1
-    top = y - size * 0.3
-    # On a plate of paper white, whatever the terrain: dark text on it is legible (contrast
-    # about 17:1) where on dark forest it was not.
-    plate_w = max(fonts.width(line, True, LABEL_SIZE) for line in lines) + 1.2
-    items += [Rect(x - plate_w / 2, top - 0.3, plate_w, box_h + 0.5, Paint(fill=PAPER, stroke=art.INK, width=0.15), radius=0.8),
-              Text(x - HEX_WIDTH / 2 + 0.8, top, HEX_WIDTH - 1.6, box_h, "\n".join(lines), LABEL_SIZE, bold=True,
-                   valign="top", colour=art.INK)]
+    # Dark text straight on the castle's light stone (contrast about 10:1), no plate: a plate of
+    # paper white inside a buildable hex was read by the scanner as a white settlement.
+    items.append(Text(x - HEX_WIDTH / 2 + 0.8, y - size * 0.3, HEX_WIDTH - 1.6, box_h, "\n".join(lines), LABEL_SIZE,
+                      bold=True, valign="top", colour=art.INK))
     cut = Polygon(outline(hexgrid.cells(SIZE, SIZE), size), CUT)
     return Drawing(f"section-{section.name}", width, height, tuple(items), cut=cut)
