@@ -52,6 +52,7 @@ class Sheet:
     cuts: str = "own"  # "shared" (abutting, like cards), "own" (each its outline), "none" (whole pages)
     cover: Cover | None = None  # set on the kit's cover, which the pipeline completes
     decks: tuple[str, ...] = ()  # cards: the deck of each front, where they make several (else one, the title)
+    id: str = ""  # the component's name on the command line (--only), the same in every language
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,10 @@ class Options:
     ink_saver: bool = False
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm every back page is moved by (right, down): a printer's shift undone
     gutter_fold: bool = False  # double-sided cards on gutter-fold pages (printed single-sided, with duplex off)
+    marks: str = "lines"  # "lines" to the page edge, "crop" marks outside the trim, "print-and-cut" (see `marks`)
+    gap: float = 0.0  # mm between pieces with shared cuts (0: they abut); other pieces keep at least this too
+    short_edge: bool = False  # duplex flipping on the short edge (else the long edge)
+    back_scale: tuple[float, float] = (1.0, 1.0)  # every back page scaled about its centre: a printer's scaling undone
 
 
 @dataclass(frozen=True)
@@ -114,7 +119,8 @@ def page_area(paper: str) -> tuple[float, float]:
 def cover_sheet(cover: Cover, paper: str, text: Catalog) -> Sheet:
     """The kit's cover as a game hands it over; `impose` adds which pages to print how."""
     w, h = page_area(paper)
-    return Sheet(text("cover.contents"), (cover_page(cover, w, h, (text("actual_size"),), text, False),), cover=cover)
+    return Sheet(text("cover.contents"), (cover_page(cover, w, h, (text("actual_size"),), text, False),), cover=cover,
+                 id="cover")
 
 
 def _area(paper: str, bleed: float, tall: bool) -> tuple[float, float, float, float]:

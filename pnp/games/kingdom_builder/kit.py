@@ -47,17 +47,17 @@ def sheets(t: Catalog, paper: str, settlements: bool) -> list[Sheet]:
                   key_title=t("key"), key=_terrain_key(t))
     result = [
         cover_sheet(cover, paper, t),
-        Sheet(sections_title, sections),
-        Sheet(t("contents.terrain_cards"), tuple(terrain), (c.terrain_back(t),) * len(terrain), cuts="shared"),
-        Sheet(t("contents.kingdom_cards"), tuple(kingdom), (c.kingdom_back(t),) * len(kingdom), cuts="shared"),
-        Sheet(t("contents.summaries"), summaries, cuts="shared"),
-        Sheet(t("contents.turn"), (c.turn_card(t),), cuts="shared"),
-        Sheet(t("contents.location_tiles"), tuple(tile_fronts), tuple(tile_backs)),
+        Sheet(sections_title, sections, id="sections"),
+        Sheet(t("contents.terrain_cards"), tuple(terrain), (c.terrain_back(t),) * len(terrain), cuts="shared", id="terrain-cards"),
+        Sheet(t("contents.kingdom_cards"), tuple(kingdom), (c.kingdom_back(t),) * len(kingdom), cuts="shared", id="kingdom-cards"),
+        Sheet(t("contents.summaries"), summaries, cuts="shared", id="summaries"),
+        Sheet(t("contents.turn"), (c.turn_card(t),), cuts="shared", id="turn"),
+        Sheet(t("contents.location_tiles"), tuple(tile_fronts), tuple(tile_backs), id="location-tiles"),
         # Markers look the same on both sides, so they can be flipped without giving anything away.
-        Sheet(t("contents.tokens"), tuple(tokens), tuple(tokens)),
-        Sheet(t("contents.gold_track"), (c.gold_track(width, height, t),), cuts="none"),
-        Sheet(t("contents.scan_markers"), markers),
+        Sheet(t("contents.tokens"), tuple(tokens), tuple(tokens), id="tokens"),
+        Sheet(t("contents.gold_track"), (c.gold_track(width, height, t),), cuts="none", id="gold-track"),
+        Sheet(t("contents.scan_markers"), markers, id="scan-markers"),
     ]
     if settlements:
-        result.append(Sheet(t("contents.settlements"), houses, houses))
+        result.append(Sheet(t("contents.settlements"), houses, houses, id="settlements"))
     return result
