@@ -131,9 +131,10 @@ def _area(paper: str, bleed: float, tall: bool) -> tuple[float, float, float, fl
     return across, down, pw - 2 * across, ph - 2 * down
 
 
-def gap(bleed: float) -> float:
-    """Room between pieces with their own outlines: neighbouring bleeds never touch."""
-    return max(SPACED_GAP, 2 * bleed + 1)
+def gap(options: Options) -> float:
+    """Room between pieces with their own outlines: neighbouring bleeds never touch, and at least
+    the gap asked for between cards."""
+    return max(SPACED_GAP, 2 * options.bleed + 1, options.gap)
 
 
 @dataclass
@@ -150,7 +151,7 @@ class _Packer:
     def new_page(self, tall: bool) -> int:
         left, top, width, height = _area(self.options.paper, self.options.bleed, tall)
         self.pages.append(Page("front", tall))
-        self.areas.append(Area(left, top, width, height, gap(self.options.bleed), self.rows))
+        self.areas.append(Area(left, top, width, height, gap(self.options), self.rows, self.options.gap))
         return len(self.pages) - 1
 
     def own(self, piece: Drawing, back: Drawing | None, title: str) -> None:
@@ -185,7 +186,8 @@ class _Packer:
             for k, (piece, back, title) in enumerate(run[:block.count]):
                 row, col = divmod(k, block.cols)
                 self.pages[index].placements.append(
-                    Placement(piece, block.x + col * w, block.y + row * h, "shared", title, back, self.blocks))
+                    Placement(piece, block.x + col * (w + self.options.gap), block.y + row * (h + self.options.gap), "shared",
+                              title, back, self.blocks))
             run = run[block.count:]
 
     def _tall_pays(self, w: float, h: float) -> bool:
@@ -196,7 +198,8 @@ class _Packer:
         """How many w x h pieces a new page takes in one block (either way round by default)."""
         if tall is None:
             return max(self._room(w, h, True), self._room(w, h, False))
-        return Area(*_area(self.options.paper, self.options.bleed, tall), gap(self.options.bleed)).capacity(w, h)
+        return Area(*_area(self.options.paper, self.options.bleed, tall), gap(self.options),
+                    spacing=self.options.gap).capacity(w, h)
 
 
 def plan(sheets: list[Sheet], options: Options, text: Catalog) -> list[Page]:
@@ -427,7 +430,7 @@ def render_page(page: Page, number: int, total: int, options: Options, kit_title
         if p.cuts == "none":
             items.append(Group(art, translate(p.x, p.y)))
             continue
-        items.append(Group(art, translate(p.x, p.y), clip=_bleed_outline(p, page, options.bleed)))
+        items.append(Group(art, translate(p.x, p.y), clip=_bleed_outline(p, page, options)))
         if p.cuts == "own":
             items.append(Group((replace(p.piece.outline, paint=CUT),), translate(p.x, p.y)))
     items += _shared_cut_lines(page, options, [box for box, _ in furniture])
@@ -447,19 +450,23 @@ def _saved(items: tuple[Item, ...]) -> tuple[Item, ...]:
     return with_ink_saver(items)
 
 
-def _bleed_outline(p: Placement, page: Page, bleed: float) -> Item:
+def _bleed_outline(p: Placement, page: Page, options: Options) -> Item:
     """How far a piece's art shows: its outline grown by the bleed, except where a piece of its
-    block abuts (the neighbour's art is beyond a shared line)."""
+    block is beside it: there the neighbour's art is beyond a shared line, or across a gap whose
+    half on each side is its piece's."""
+    bleed = options.bleed
     if p.cuts != "shared":
         return outset(p.piece.outline, bleed)
     x0, y0, x1, y1 = p.box
     neighbours = [q.box for q in page.placements if q.block == p.block and q is not p]
 
-    def abuts(box: Box) -> bool:
+    def beside(box: Box) -> bool:
         return any(all(math.isclose(a, b, abs_tol=1e-6) for a, b in zip(box, other)) for other in neighbours)
 
-    w, h = p.piece.width, p.piece.height
-    grow = [0.0 if abuts(box) else bleed for box in ((x0 - w, y0, x0, y1), (x0, y0 - h, x1, y0), (x1, y0, x1 + w, y1), (x0, y1, x1, y1 + h))]
+    w, h, s = p.piece.width, p.piece.height, options.gap
+    inner = min(bleed, s / 2)
+    grow = [inner if beside(box) else bleed for box in ((x0 - w - s, y0, x0 - s, y1), (x0, y0 - h - s, x1, y0 - s),
+                                                       (x1 + s, y0, x1 + w + s, y1), (x0, y1 + s, x1, y1 + h + s))]
     return Rect(-grow[0], -grow[1], w + grow[0] + grow[2], h + grow[1] + grow[3], CUT)
 
 
@@ -470,14 +477,14 @@ def _shared_cut_lines(page: Page, options: Options, furniture: list[Box]) -> lis
     for block in sorted({p.block for p in page.placements if p.cuts == "shared"}):
         members = [p.box for p in page.placements if p.block == block]
         others = [_grown(box, options.bleed) for box in [p.box for p in page.placements if p.block != block] + page.behind]
-        lines += _block_lines(members, others, furniture, options.paper)
+        lines += _block_lines(members, others, furniture, options.paper, options.gap)
     return lines
 
 
-def _block_lines(members: list[Box], others: list[Box], furniture: list[Box], paper: str) -> list[Item]:
+def _block_lines(members: list[Box], others: list[Box], furniture: list[Box], paper: str, spacing: float) -> list[Item]:
     """A block's cut lines. A line runs on to the page edge when it crosses no other piece and
     nothing stands beside the block on that side (then one straight cut across the paper frees
-    the block); otherwise it stops at the block."""
+    the block); otherwise it stops at the block. Pieces `spacing` apart share lines across the gap."""
     pw, ph = paper_size(paper)
     left, top = min(b[0] for b in members), min(b[1] for b in members)
     right, bottom = max(b[2] for b in members), max(b[3] for b in members)
@@ -494,12 +501,12 @@ def _block_lines(members: list[Box], others: list[Box], furniture: list[Box], pa
             horizontal.setdefault(y, []).append((x0, x1))
     lines: list[Item] = []
     for x, spans in sorted(vertical.items()):
-        for start, end in _merged(spans):
+        for start, end in _merged(spans, spacing):
             start = 0.0 if clear["up"] and not any(_crosses(b, x, x, 0.0, start) for b in others) else start
             end = ph if clear["down"] and not any(_crosses(b, x, x, end, ph) for b in others) else end
             lines += [Polygon(((x, a), (x, b)), CUT, closed=False) for a, b in _around(start, end, x, furniture, vertical=True)]
     for y, spans in sorted(horizontal.items()):
-        for start, end in _merged(spans):
+        for start, end in _merged(spans, spacing):
             start = 0.0 if clear["left"] and not any(_crosses(b, 0.0, start, y, y) for b in others) else start
             end = pw if clear["right"] and not any(_crosses(b, end, pw, y, y) for b in others) else end
             lines += [Polygon(((a, y), (b, y)), CUT, closed=False) for a, b in _around(start, end, y, furniture, vertical=False)]
@@ -510,10 +517,11 @@ def _grown(box: Box, by: float) -> Box:
     return box[0] - by, box[1] - by, box[2] + by, box[3] + by
 
 
-def _merged(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+def _merged(spans: list[tuple[float, float]], join: float) -> list[tuple[float, float]]:
+    """Spans on one line, those less than `join` apart made one."""
     result: list[tuple[float, float]] = []
     for start, end in sorted(spans):
-        if result and start <= result[-1][1] + 1e-6:
+        if result and start <= result[-1][1] + join + 1e-6:
             result[-1] = (result[-1][0], max(result[-1][1], end))
         else:
             result.append((start, end))
