@@ -25,12 +25,13 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from pnp.draw import (
-    CUT, Drawing, Group, Item, Paint, Polygon, Rect, Text, area, compose, outset, rotate, translate, with_ink_saver,
+    CUT, Circle, Drawing, Group, Item, Paint, Polygon, Rect, Text, area, compose, outset, rotate, translate, with_ink_saver,
 )
 from pnp.errors import PnpError
 from pnp.render.choices import Paper
 from pnp.render.cover import Cover, cover_back, cover_page
 from pnp.render.i18n import Catalog
+from pnp.render import marks as cutmarks
 from pnp.render.packing import Area
 
 PAPERS = {Paper.A4.value: (210.0, 297.0), Paper.LETTER.value: (215.9, 279.4)}
@@ -123,10 +124,15 @@ def cover_sheet(cover: Cover, paper: str, text: Catalog) -> Sheet:
                  id="cover")
 
 
-def _area(paper: str, bleed: float, tall: bool) -> tuple[float, float, float, float]:
+def _area(paper: str, bleed: float, tall: bool, marks: str = "lines") -> tuple[float, float, float, float]:
     """Left, top, width, height of where cut lines may go. They keep the printer margin; bleed
-    may run into the margin (it is cut away anyway) but not into the furniture's band."""
+    may run into the margin (it is cut away anyway) but not into the furniture's band. Beside
+    registration marks, pieces and their bleed keep inside the marks and below and above the
+    corners' keep-out squares (the furniture goes between those)."""
     pw, ph = paper_size(paper)
+    if marks == "print-and-cut":
+        across, down = cutmarks.INSET + cutmarks.CLEAR + bleed, cutmarks.INSET + cutmarks.ARM + cutmarks.CLEAR + bleed
+        return across, down, pw - 2 * across, ph - 2 * down
     across, down = (MARGIN + FURNITURE + bleed, max(MARGIN, bleed)) if tall else (max(MARGIN, bleed), MARGIN + FURNITURE + bleed)
     return across, down, pw - 2 * across, ph - 2 * down
 
@@ -149,12 +155,14 @@ class _Packer:
     blocks: int = 0
 
     def new_page(self, tall: bool) -> int:
-        left, top, width, height = _area(self.options.paper, self.options.bleed, tall)
+        left, top, width, height = _area(self.options.paper, self.options.bleed, tall, self.options.marks)
         self.pages.append(Page("front", tall))
         self.areas.append(Area(left, top, width, height, gap(self.options), self.rows, self.options.gap))
         return len(self.pages) - 1
 
     def own(self, piece: Drawing, back: Drawing | None, title: str) -> None:
+        if back is None and not self._fits(piece.width, piece.height) and self._fits(piece.height, piece.width):
+            piece = _turned(piece)  # a single-sided piece too wide for the room beside registration marks
         for index in [*range(len(self.pages)), None]:
             if index is None:
                 index = self.new_page(False)
@@ -190,6 +198,10 @@ class _Packer:
                               title, back, self.blocks))
             run = run[block.count:]
 
+    def _fits(self, w: float, h: float) -> bool:
+        return any(Area(*_area(self.options.paper, self.options.bleed, tall, self.options.marks), gap(self.options))
+                   .place(w, h) for tall in (False, True))
+
     def _tall_pays(self, w: float, h: float) -> bool:
         """Whether furniture along the sides lets a new page take more of these pieces."""
         return self._room(w, h, True) > self._room(w, h, False)
@@ -198,7 +210,7 @@ class _Packer:
         """How many w x h pieces a new page takes in one block (either way round by default)."""
         if tall is None:
             return max(self._room(w, h, True), self._room(w, h, False))
-        return Area(*_area(self.options.paper, self.options.bleed, tall), gap(self.options),
+        return Area(*_area(self.options.paper, self.options.bleed, tall, self.options.marks), gap(self.options),
                     spacing=self.options.gap).capacity(w, h)
 
 
@@ -279,6 +291,22 @@ def _gutter_pages(sheets: list[Sheet], options: Options) -> list[Page]:
     return pages
 
 
+def _turned(piece: Drawing) -> Drawing:
+    """The piece a quarter turn clockwise, its cut outline with it."""
+    from pnp.render import gutter
+
+    turned = gutter.turned(piece)
+    if piece.cut is None:
+        return turned
+    h = piece.height
+    cut = piece.cut
+    if isinstance(cut, Rect):
+        return replace(turned, cut=replace(cut, x=h - cut.y - cut.h, y=cut.x, w=cut.h, h=cut.w))
+    if isinstance(cut, Circle):
+        return replace(turned, cut=replace(cut, cx=h - cut.cy, cy=cut.cx))
+    return replace(turned, cut=replace(cut, points=tuple((h - y, x) for x, y in cut.points)))
+
+
 def _pieces(sheet: Sheet) -> list[Piece]:
     return [(front, sheet.backs[i] if sheet.backs else None, sheet.title, sheet.cuts) for i, front in enumerate(sheet.fronts)]
 
@@ -341,7 +369,7 @@ def _centre(page: Page, options: Options) -> None:
     """Move the page's pieces together to the middle of the space they may use."""
     if not page.placements:
         return
-    left, top, width, height = _area(options.paper, options.bleed, page.tall)
+    left, top, width, height = _area(options.paper, options.bleed, page.tall, options.marks)
     boxes = [p.box for p in page.placements]
     dx = left + (width - (max(b[2] for b in boxes) - min(b[0] for b in boxes))) / 2 - min(b[0] for b in boxes)
     dy = top + (height - (max(b[3] for b in boxes) - min(b[1] for b in boxes))) / 2 - min(b[1] for b in boxes)
@@ -423,7 +451,9 @@ def impose(sheets: list[Sheet], options: Options, kit_title: str, text: Catalog)
 def render_page(page: Page, number: int, total: int, options: Options, kit_title: str, text: Catalog) -> Drawing:
     """A planned page as a drawing: the pieces' art clipped to their bleed, cut lines, furniture."""
     pw, ph = paper_size(options.paper)
-    furniture = _furniture(page.tall, number, total, options.paper, kit_title, text)
+    # Registration marks go on pages with pieces to cut; whole pages (cover, aids) have none.
+    machine = options.marks == "print-and-cut" and any(p.cuts != "none" for p in page.placements)
+    furniture = _furniture(page.tall, number, total, options.paper, kit_title, text, machine)
     items: list[Item] = []
     for p in page.placements:
         art = _saved(p.piece.items) if options.ink_saver else p.piece.items
@@ -431,9 +461,12 @@ def render_page(page: Page, number: int, total: int, options: Options, kit_title
             items.append(Group(art, translate(p.x, p.y)))
             continue
         items.append(Group(art, translate(p.x, p.y), clip=_bleed_outline(p, page, options)))
-        if p.cuts == "own":
+        if p.cuts == "own" or machine:  # a machine cuts each piece along its own outline
             items.append(Group((replace(p.piece.outline, paint=CUT),), translate(p.x, p.y)))
-    items += _shared_cut_lines(page, options, [box for box, _ in furniture])
+    if machine:
+        items += cutmarks.registration(pw, ph)
+    else:
+        items += _shared_cut_lines(page, options, [box for box, _ in furniture])
     if page.fold is not None:
         left, _, width, _ = _area(options.paper, options.bleed, page.tall)
         items.append(Polygon(((left, page.fold), (left + width, page.fold)), FOLD, closed=False))
@@ -477,7 +510,10 @@ def _shared_cut_lines(page: Page, options: Options, furniture: list[Box]) -> lis
     for block in sorted({p.block for p in page.placements if p.cuts == "shared"}):
         members = [p.box for p in page.placements if p.block == block]
         others = [_grown(box, options.bleed) for box in [p.box for p in page.placements if p.block != block] + page.behind]
-        lines += _block_lines(members, others, furniture, options.paper, options.gap)
+        if options.marks == "crop":
+            lines += _crop_marks(members, others + [_grown(box, options.bleed) for box in members] + furniture, options)
+        else:
+            lines += _block_lines(members, others, furniture, options.paper, options.gap)
     return lines
 
 
@@ -491,14 +527,7 @@ def _block_lines(members: list[Box], others: list[Box], furniture: list[Box], pa
     clear = {side: not any(_crosses(b, *band) for b in others) for side, band in
              (("up", (left, right, 0.0, top)), ("down", (left, right, bottom, ph)),
               ("left", (0.0, left, top, bottom)), ("right", (right, pw, top, bottom)))}
-    vertical: dict[float, list[tuple[float, float]]] = {}
-    horizontal: dict[float, list[tuple[float, float]]] = {}
-    for box in members:
-        x0, y0, x1, y1 = (round(v, 6) for v in box)
-        for x in (x0, x1):
-            vertical.setdefault(x, []).append((y0, y1))
-        for y in (y0, y1):
-            horizontal.setdefault(y, []).append((x0, x1))
+    vertical, horizontal = _edges(members)
     lines: list[Item] = []
     for x, spans in sorted(vertical.items()):
         for start, end in _merged(spans, spacing):
@@ -511,6 +540,36 @@ def _block_lines(members: list[Box], others: list[Box], furniture: list[Box], pa
             end = pw if clear["right"] and not any(_crosses(b, end, pw, y, y) for b in others) else end
             lines += [Polygon(((a, y), (b, y)), CUT, closed=False) for a, b in _around(start, end, y, furniture, vertical=False)]
     return lines
+
+
+def _crop_marks(members: list[Box], obstacles: list[Box], options: Options) -> list[Item]:
+    """A block's crop marks: short lines beyond both ends of each of its cut lines, outside the
+    trim and the bleed, wherever no piece or furniture is in the way."""
+    pw, ph = paper_size(options.paper)
+    vertical, horizontal = _edges(members)
+    marks: list[Item] = []
+    for x, spans in sorted(vertical.items()):
+        for start, end in _merged(spans, options.gap):
+            marks += [Polygon(((x, a), (x, b)), CUT, closed=False) for mark in cutmarks.crop(start, end, options.bleed, ph)
+                      for a, b in _around(*mark, x, obstacles, vertical=True)]
+    for y, spans in sorted(horizontal.items()):
+        for start, end in _merged(spans, options.gap):
+            marks += [Polygon(((a, y), (b, y)), CUT, closed=False) for mark in cutmarks.crop(start, end, options.bleed, pw)
+                      for a, b in _around(*mark, y, obstacles, vertical=False)]
+    return marks
+
+
+def _edges(members: list[Box]) -> tuple[dict[float, list[tuple[float, float]]], dict[float, list[tuple[float, float]]]]:
+    """The pieces' edges: the spans along each vertical line (by x) and each horizontal line (by y)."""
+    vertical: dict[float, list[tuple[float, float]]] = {}
+    horizontal: dict[float, list[tuple[float, float]]] = {}
+    for box in members:
+        x0, y0, x1, y1 = (round(v, 6) for v in box)
+        for x in (x0, x1):
+            vertical.setdefault(x, []).append((y0, y1))
+        for y in (y0, y1):
+            horizontal.setdefault(y, []).append((x0, x1))
+    return vertical, horizontal
 
 
 def _grown(box: Box, by: float) -> Box:
@@ -544,17 +603,20 @@ def _around(start: float, end: float, at: float, furniture: list[Box], vertical:
     return parts
 
 
-def _furniture(tall: bool, number: int, total: int, paper: str, kit_title: str, text: Catalog) -> list[tuple[Box, Group]]:
-    """The calibration bar and the footer, each with the box a cut line must leave free."""
+def _furniture(tall: bool, number: int, total: int, paper: str, kit_title: str, text: Catalog,
+               machine: bool = False) -> list[tuple[Box, Group]]:
+    """The calibration bar and the footer, each with the box a cut line must leave free. Beside
+    registration marks (`machine`) they keep inside the marks and between their corner squares."""
     pw, ph = paper_size(paper)
     footer = f"{kit_title} · {text('page', number=number, total=total)} · {paper.upper() if paper == 'a4' else paper.capitalize()}"
     if not tall:
-        bar = Group(_calibration(text), translate((pw - 100) / 2, MARGIN))
-        foot = Group((Text(MARGIN, 0, pw - 2 * MARGIN, FURNITURE, footer, 7, valign="bottom"),),
-                     translate(0, ph - MARGIN - FURNITURE))
+        margin, side = (cutmarks.INSET + 1, cutmarks.INSET + cutmarks.ARM) if machine else (MARGIN, MARGIN)
+        bar = Group(_calibration(text), translate((pw - 100) / 2, margin))
+        foot = Group((Text(side, 0, pw - 2 * side, FURNITURE, footer, 7, valign="bottom"),),
+                     translate(0, ph - margin - FURNITURE))
         footer_width = _text_width(footer, 7)
-        return [(((pw - 102) / 2, MARGIN - 0.5, (pw + 102) / 2, MARGIN + FURNITURE), bar),
-                (((pw - footer_width) / 2 - 1, ph - MARGIN - FURNITURE, (pw + footer_width) / 2 + 1, ph - MARGIN), foot)]
+        return [(((pw - 102) / 2, margin - 0.5, (pw + 102) / 2, margin + FURNITURE), bar),
+                (((pw - footer_width) / 2 - 1, ph - margin - FURNITURE, (pw + footer_width) / 2 + 1, ph - margin), foot)]
     # Along the left edge reading upwards, and along the right edge reading downwards.
     bar = Group(_calibration(text), compose(translate(MARGIN, (ph + 100) / 2), rotate(-90)))
     foot = Group((Text(0, 0, ph - 2 * MARGIN, FURNITURE, footer, 7, valign="bottom"),),
