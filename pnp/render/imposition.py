@@ -257,7 +257,7 @@ def plan(sheets: list[Sheet], options: Options, text: Catalog) -> list[Page]:
     front.side = "cover"
     head_pages = [front]
     if duplex_test:
-        back = _whole_page(cover_back(w, h, text, options.back_offset), title, None, options.paper)
+        back = _whole_page(cover_back(w, h, text, options.back_offset, options.short_edge), title, None, options.paper)
         back.side = "cover-back"
         head_pages.append(back)
     return head_pages + body
@@ -291,20 +291,28 @@ def _gutter_pages(sheets: list[Sheet], options: Options) -> list[Page]:
     return pages
 
 
-def _turned(piece: Drawing) -> Drawing:
-    """The piece a quarter turn clockwise, its cut outline with it."""
+def _turned(piece: Drawing, quarters: int = 1) -> Drawing:
+    """The piece a quarter (or half) turn clockwise in its own box, its cut outline with it."""
     from pnp.render import gutter
 
-    turned = gutter.turned(piece)
-    if piece.cut is None:
-        return turned
-    h = piece.height
+    turned = gutter.turned(piece) if quarters == 1 else gutter.upside_down(piece)
     cut = piece.cut
+    if cut is None:
+        return turned
+    w, h = piece.width, piece.height
+
+    def point(x: float, y: float) -> tuple[float, float]:
+        return (h - y, x) if quarters == 1 else (w - x, h - y)
+
     if isinstance(cut, Rect):
-        return replace(turned, cut=replace(cut, x=h - cut.y - cut.h, y=cut.x, w=cut.h, h=cut.w))
+        corners = [point(cut.x, cut.y), point(cut.x + cut.w, cut.y + cut.h)]
+        x0, x1 = sorted(x for x, _ in corners)
+        y0, y1 = sorted(y for _, y in corners)
+        return replace(turned, cut=replace(cut, x=x0, y=y0, w=x1 - x0, h=y1 - y0))
     if isinstance(cut, Circle):
-        return replace(turned, cut=replace(cut, cx=h - cut.cy, cy=cut.cx))
-    return replace(turned, cut=replace(cut, points=tuple((h - y, x) for x, y in cut.points)))
+        cx, cy = point(cut.cx, cut.cy)
+        return replace(turned, cut=replace(cut, cx=cx, cy=cy))
+    return replace(turned, cut=replace(cut, points=tuple(point(x, y) for x, y in cut.points)))
 
 
 def _pieces(sheet: Sheet) -> list[Piece]:
@@ -384,14 +392,25 @@ def _whole_page(drawing: Drawing, title: str, back: Drawing | None, paper: str) 
 
 
 def _back_page(front: Page, options: Options) -> Page:
-    """The backs of a front page's pieces: mirrored for duplex, in place for gluing."""
-    pw, _ = paper_size(options.paper)
+    """The backs of a front page's pieces: mirrored for duplex, in place for gluing. Flipping on the
+    short edge mirrors them top to bottom instead, each back turned half round, so that the
+    finished piece is the same as one printed for the long edge."""
+    pw, ph = paper_size(options.paper)
     backs = []
     for p in front.placements:
-        if p.back is not None:
-            x = pw - p.x - p.back.width if options.duplex else p.x
-            backs.append(Placement(p.back, x, p.y, p.cuts, p.title, block=p.block))
-    behind = [(pw - x1, y0, pw - x0, y1) for x0, y0, x1, y1 in (p.box for p in front.placements if p.back is None)]
+        if p.back is None:
+            continue
+        if not options.duplex:
+            backs.append(Placement(p.back, p.x, p.y, p.cuts, p.title, block=p.block))
+        elif options.short_edge:
+            backs.append(Placement(_turned(p.back, 2), p.x, ph - p.y - p.back.height, p.cuts, p.title, block=p.block))
+        else:
+            backs.append(Placement(p.back, pw - p.x - p.back.width, p.y, p.cuts, p.title, block=p.block))
+    boxes = [p.box for p in front.placements if p.back is None]
+    if options.short_edge:
+        behind = [(x0, ph - y1, x1, ph - y0) for x0, y0, x1, y1 in boxes]
+    else:
+        behind = [(pw - x1, y0, pw - x0, y1) for x0, y0, x1, y1 in boxes]
     return Page("back", front.tall, backs, behind if options.duplex else [])
 
 
@@ -408,7 +427,7 @@ def _printing(text: Catalog, options: Options, head: int, fronts: int, singles: 
     if options.duplex and fronts:
         last = head + 2 * fronts
         lines.append(text("printing.test"))
-        lines.append(text("printing.duplex", pages=span("lead", 1, last)))
+        lines.append(text("printing.duplex_short" if options.short_edge else "printing.duplex", pages=span("lead", 1, last)))
         if singles:
             lines.append(text("printing.single", pages=span("lead", last + 1, last + singles)))
         sheets = last // 2 + singles
