@@ -93,12 +93,13 @@ def _offset(value: str | None, problems: list[str]) -> tuple[float, float]:
 
 
 def _scale(value: str | None, problems: list[str]) -> tuple[float, float]:
-    """--back-scale X,Y as factors (1.005) or percentages (100.5%)."""
+    """--back-scale X,Y, each a factor (1.005) or a percentage (100.5%)."""
     if value is None:
         return 1.0, 1.0
-    percent = [part.strip().endswith("%") for part in value.split(",")]
-    numbers = _numbers(value.replace("%", ""))
-    if numbers is None or "%%" in value:
+    parts = [part.strip() for part in value.split(",")]
+    percent = [part.endswith("%") for part in parts]
+    numbers = _numbers(",".join(part.removesuffix("%") for part in parts))
+    if numbers is None:
         problems.append(f"--back-scale: '{value}' is not X,Y as factors or percentages (for example 1.005,0.996 "
                         "or 100.5%,99.6%)")
         return 1.0, 1.0

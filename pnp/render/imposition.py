@@ -25,7 +25,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from pnp.draw import (
-    CUT, Circle, Drawing, Group, Item, Paint, Polygon, Rect, Text, area, compose, outset, rotate, translate, with_ink_saver,
+    CUT, Circle, Drawing, Group, Item, Matrix, Paint, Polygon, Rect, Text, area, compose, outset, rotate, scale, translate,
+    with_ink_saver,
 )
 from pnp.errors import PnpError
 from pnp.render.choices import Paper
@@ -41,6 +42,7 @@ SPACED_GAP = 3.0  # between pieces with their own cut outlines
 FOLD = Paint(stroke="#000000", width=0.2, dash=(3.0, 2.0))  # a gutter-fold page's fold line
 MIN_FILL = 0.2  # no sheet of pieces is covered less than this
 Box = tuple[float, float, float, float]  # left, top, right, bottom
+NO_CORRECTION = ((0.0, 0.0), (1.0, 1.0))  # back offset and scale that leave a back page as it is
 
 
 @dataclass(frozen=True)
@@ -491,9 +493,17 @@ def render_page(page: Page, number: int, total: int, options: Options, kit_title
         items.append(Polygon(((left, page.fold), (left + width, page.fold)), FOLD, closed=False))
     name = f"{' + '.join(page.titles) or kit_title}, page {number}"
     items += [group for _, group in furniture]
-    if page.side in ("back", "cover-back") and options.duplex and options.back_offset != (0.0, 0.0):
-        return Drawing(name, pw, ph, (Group(tuple(items), translate(*options.back_offset)),))
+    if page.side in ("back", "cover-back") and options.duplex and (options.back_offset, options.back_scale) != NO_CORRECTION:
+        return Drawing(name, pw, ph, (Group(tuple(items), _back_correction(options, pw, ph)),))
     return Drawing(name, pw, ph, tuple(items))
+
+
+def _back_correction(options: Options, pw: float, ph: float) -> Matrix:
+    """What undoes a printer's error on the back: a scale about the page's centre, then a shift."""
+    if options.back_scale == (1.0, 1.0):
+        return translate(*options.back_offset)
+    return compose(translate(*options.back_offset), translate(pw / 2, ph / 2), scale(*options.back_scale),
+                   translate(-pw / 2, -ph / 2))
 
 
 @lru_cache(maxsize=512)
