@@ -47,3 +47,10 @@ class Marks(str, Enum):
     LINES = "lines"
     CROP = "crop"
     PRINT_AND_CUT = "print-and-cut"
+
+
+class Tokens(str, Enum):
+    """How small round tokens are laid out: to cut (by hand or machine), or for a circle punch."""
+
+    CUT = "cut"
+    PUNCH = "punch"
