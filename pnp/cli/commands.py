@@ -78,8 +78,8 @@ SHARED: dict[str, tuple[Option, ...]] = {
         Option("out", Path, Path("output"), "Folder to write into.", ("--out",)),
         Option("paper", Paper, Paper.A4, "Paper size.", ("--paper",)),
         Option("bleed", float, 0.0, "Artwork beyond the cut lines, in mm (3 is typical).", ("--bleed",), min=0.0, max=5.0),
-        Option("duplex", Edge, Edge.LONG, "Backs behind their fronts for double-sided printing flipping on this edge.",
-               ("--duplex",)),
+        Option("duplex", Edge, Edge.LONG, "Backs behind their fronts for double-sided printing flipping on this edge "
+               "(--duplex alone: long-edge).", ("--duplex",)),
         Option("no_duplex", bool, False, "Backs at the end instead, for cutting and gluing.", ("--no-duplex",)),
         Option("ink_saver", bool, False, "Leave out large colour areas; symbols and outlines stay.", ("--ink-saver",)),
         LANG,
@@ -206,7 +206,22 @@ class GameGroup(TyperGroup):
                    else f"unknown game '{name}'{did_you_mean(name, GAMES)}")
             typer.echo(f"pnp {ctx.info_name} {name}: {why}; it takes: {offered}", err=True)
             raise typer.Exit(EXIT_USAGE)
-        return super().resolve_command(ctx, args)
+        found, command, rest = super().resolve_command(ctx, args)
+        return found, command, _with_values(rest)
+
+
+# Options whose value may be left out, and the value they then take: `--duplex` alone is
+# long-edge duplex, as it was before the option took an edge. (Typer has no optional values.)
+OPTIONAL_VALUES = {"--duplex": Edge.LONG.value}
+
+
+def _with_values(args: list[str]) -> list[str]:
+    given: list[str] = []
+    for k, arg in enumerate(args):
+        given.append(arg)
+        if arg in OPTIONAL_VALUES and (k + 1 == len(args) or args[k + 1].startswith("-")):
+            given.append(OPTIONAL_VALUES[arg])
+    return given
 
 
 def group(operation: str, handler: Callable[..., None]) -> typer.Typer:
