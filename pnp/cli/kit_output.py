@@ -62,6 +62,8 @@ def print_options(asked: Asked) -> Chosen:
         problems += [f"{flag} lays out the pages of a PDF; it does not go with --format svg" for flag in given]
     if folded and asked.gap > 0:
         problems.append("--gap spaces the pieces of --layout standard; it does not go with --layout gutter-fold")
+    if folded and asked.marks == "print-and-cut":
+        problems.append("--marks print-and-cut lays out pages of --layout standard; it does not go with --layout gutter-fold")
     offset = _offset(asked.back_offset, problems)
     scale = _scale(asked.back_scale, problems)
     for flag, value in (("--back-offset", asked.back_offset), ("--back-scale", asked.back_scale)):

@@ -29,8 +29,9 @@ def test_help_lists_every_option_and_an_example_of_them(game):
       "--pages lays out the pages of a PDF; it does not go with --format svg"]),
     (("--format", "svg", "--duplex", "short-edge"),
      ["--duplex short-edge lays out the pages of a PDF; it does not go with --format svg"]),
-    (("--layout", "gutter-fold", "--gap", "2"),
-     ["--gap spaces the pieces of --layout standard; it does not go with --layout gutter-fold"]),
+    (("--layout", "gutter-fold", "--gap", "2", "--marks", "print-and-cut"),
+     ["--gap spaces the pieces of --layout standard; it does not go with --layout gutter-fold",
+      "--marks print-and-cut lays out pages of --layout standard; it does not go with --layout gutter-fold"]),
 ])
 def test_options_that_do_not_go_together_are_wrong_usage_all_said_at_once(tmp_path, args, message):
     result = runner.invoke(app, ["kit", "great-wall", "--out", str(tmp_path), *args])
