@@ -22,7 +22,7 @@ from pnp.cli.common import EXIT_USAGE, completer, example, reports_errors, write
 from pnp.games import GAMES
 from pnp.games.base import (P, R, Boards, Example, Form, Game, Kit, Param, Scan, ScorePicture, Setups, SetupSheet,
                             Source)
-from pnp.render.choices import Format, Language, Layout, Paper
+from pnp.render.choices import MAX_GAP, Edge, Format, Language, Layout, Marks, Paper
 
 HELP = {
     "kit": "Make a print-and-play kit: every component at true size, with cut lines.",
@@ -39,7 +39,7 @@ HELP = {
 
 @dataclass(frozen=True)
 class Option:
-    """An option as the command line spells it: `flags` ("--out", "-o"; "--duplex/--no-duplex" for
+    """An option as the command line spells it: `flags` ("--out", "-o"; "--force/--no-force" for
     a switch with a negative form), or a positional argument shown as `metavar` (FILE)."""
 
     name: str  # the keyword the handler or the game's method receives
@@ -78,8 +78,9 @@ SHARED: dict[str, tuple[Option, ...]] = {
         Option("out", Path, Path("output"), "Folder to write into.", ("--out",)),
         Option("paper", Paper, Paper.A4, "Paper size.", ("--paper",)),
         Option("bleed", float, 0.0, "Artwork beyond the cut lines, in mm (3 is typical).", ("--bleed",), min=0.0, max=5.0),
-        Option("duplex", bool, True, "Backs behind their fronts for long-edge double-sided printing, or "
-               "(--no-duplex) backs at the end for cutting and gluing.", ("--duplex/--no-duplex",)),
+        Option("duplex", Edge, Edge.LONG, "Backs behind their fronts for double-sided printing flipping on this edge "
+               "(--duplex alone: long-edge).", ("--duplex",)),
+        Option("no_duplex", bool, False, "Backs at the end instead, for cutting and gluing.", ("--no-duplex",)),
         Option("ink_saver", bool, False, "Leave out large colour areas; symbols and outlines stay.", ("--ink-saver",)),
         LANG,
         Option("fmt", Format, Format.PDF, "pdf: one print-ready file; svg: one file per component.", ("--format",)),
@@ -88,6 +89,18 @@ SHARED: dict[str, tuple[Option, ...]] = {
                ("--layout",)),
         Option("back_offset", str, None, "X,Y: move every back page X mm right and Y mm down "
                "(-5 to 5 each), to undo a printer's duplex shift read off the test page's scales.", ("--back-offset",)),
+        Option("back_scale", str, None, "X,Y: scale every back page about the page's centre, across and down, "
+               "as factors (0.95 to 1.05) or percentages (95% to 105%), to undo a printer's scaling of the back.",
+               ("--back-scale",)),
+        Option("marks", Marks, Marks.LINES, "lines: cut lines to the page edge; crop: crop marks outside the trim "
+               "only; print-and-cut: registration marks for a Silhouette cutting machine, each piece outlined.",
+               ("--marks",)),
+        Option("gap", float, 0.0, "Millimetres between cards (0: they abut and share cut lines); other pieces "
+               "keep at least this too.", ("--gap",), min=0.0, max=MAX_GAP),
+        Option("only", str, None, "COMPONENT[,...]: print only these components (their names are listed "
+               "when a wrong one is given).", ("--only",)),
+        Option("pages", str, None, "RANGE: write only these pages of the kit, e.g. 1-3,7 (numbered as in the "
+               "whole kit).", ("--pages",)),
         FORCE,
     ),
     "boards": (
@@ -193,7 +206,22 @@ class GameGroup(TyperGroup):
                    else f"unknown game '{name}'{did_you_mean(name, GAMES)}")
             typer.echo(f"pnp {ctx.info_name} {name}: {why}; it takes: {offered}", err=True)
             raise typer.Exit(EXIT_USAGE)
-        return super().resolve_command(ctx, args)
+        found, command, rest = super().resolve_command(ctx, args)
+        return found, command, _with_values(rest)
+
+
+# Options whose value may be left out, and the value they then take: `--duplex` alone is
+# long-edge duplex, as it was before the option took an edge. (Typer has no optional values.)
+OPTIONAL_VALUES = {"--duplex": Edge.LONG.value}
+
+
+def _with_values(args: list[str]) -> list[str]:
+    given: list[str] = []
+    for k, arg in enumerate(args):
+        given.append(arg)
+        if arg in OPTIONAL_VALUES and (k + 1 == len(args) or args[k + 1].startswith("-")):
+            given.append(OPTIONAL_VALUES[arg])
+    return given
 
 
 def group(operation: str, handler: Callable[..., None]) -> typer.Typer:
@@ -224,23 +252,25 @@ def _suffix(path: Path, option: str, allowed: tuple[str, ...]) -> str:
 
 # The handlers: what each operation does for any game that offers it (the group lists only those).
 
-def kit(game: Game[P, R], out: Path, paper: str, bleed: float, duplex: bool, ink_saver: bool, lang: str, fmt: str,
-        force: bool, layout: str = "standard", back_offset: str | None = None, **options: object) -> None:
+def kit(game: Game[P, R], out: Path, paper: str, bleed: float, duplex: str, no_duplex: bool, ink_saver: bool, lang: str,
+        fmt: str, force: bool, layout: str = "standard", back_offset: str | None = None, back_scale: str | None = None,
+        marks: str = "lines", gap: float = 0.0, only: str | None = None, pages: str | None = None,
+        **options: object) -> None:
     from pnp.cli import kit_output
     from pnp.outputs import check_writable
 
     assert isinstance(game, Kit)
-    offset, folded = kit_output.page_options(back_offset, layout, duplex, fmt)
-
+    chosen = kit_output.print_options(kit_output.Asked(paper, bleed, None if no_duplex else duplex, ink_saver, fmt,
+                                                       layout, back_offset, back_scale, marks, gap, pages))
     pdf_path = out / f"{game.id}-kit.pdf"
     if fmt == "pdf":
         check_writable([pdf_path], force)  # refused at once, not after rendering
     t = game.catalog(lang)
-    sheets = game.kit_sheets(t, paper, **options)
+    sheets = kit_output.only(game.kit_sheets(t, paper, **options), only)
     if fmt == "svg":
         kit_output.write_svgs(sheets, out / game.id, bleed, ink_saver, force)
     else:
-        kit_output.write_pdf(sheets, pdf_path, paper, bleed, duplex and not folded, ink_saver, t, force, offset, folded)
+        kit_output.write_pdf(sheets, pdf_path, chosen, t, force)
 
 
 def boards(game: Game[P, R], seed: int | None, out: Path, force: bool, **options: object) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+MAX_GAP = 10.0  # mm between pieces: more only wastes paper
+
 
 class Format(str, Enum):
     PDF = "pdf"
@@ -29,3 +31,26 @@ class Layout(str, Enum):
 
     STANDARD = "standard"
     GUTTER_FOLD = "gutter-fold"
+
+
+class Edge(str, Enum):
+    """The edge a duplex printer flips the sheet on."""
+
+    LONG = "long-edge"
+    SHORT = "short-edge"
+
+
+class Marks(str, Enum):
+    """How pieces with straight cuts are marked: full cut lines, crop marks outside the trim, or
+    registration marks for a print-and-cut machine."""
+
+    LINES = "lines"
+    CROP = "crop"
+    PRINT_AND_CUT = "print-and-cut"
+
+
+class Tokens(str, Enum):
+    """How small round tokens are laid out: to cut (by hand or machine), or for a circle punch."""
+
+    CUT = "cut"
+    PUNCH = "punch"

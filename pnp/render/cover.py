@@ -3,7 +3,8 @@ what the print pipeline adds (which pages to print how); and the cover's back, t
 
 The duplex test's crosses stand near the top and well above the bottom, and mirrored left to
 right on the back: with long-edge flipping each back cross lies on a front cross, and a printer
-that flips on the short edge shows at once, as the back's crosses then land elsewhere.
+that flips on the short edge shows at once, as the back's crosses then land elsewhere (for a kit
+made for short-edge flipping, mirrored top to bottom, and the other way round).
 """
 
 from __future__ import annotations
@@ -86,12 +87,14 @@ def cover_page(cover: Cover, width: float, height: float, printing: tuple[str, .
     return Drawing("cover", width, height, tuple(items))
 
 
-def _offset_scales(width: float, height: float) -> list[Item]:
-    """The scales behind the front's offset marks (mirrored about the page's centre line), in
-    millimetres, positive to the right and downwards; the upright scale labelled on its left,
-    inside the page area."""
+def _offset_scales(width: float, height: float, short_edge: bool) -> list[Item]:
+    """The scales behind the front's offset marks (mirrored about the page's vertical centre line,
+    or for a sheet flipped on the short edge its horizontal one), in millimetres, positive to the
+    right and downwards; the upright scale labelled on its inner side, inside the page area."""
     (ux, uy), (lx, ly) = offset_marks(height)
-    hx, vx = width - ux, width - lx
+    hx, vx = (ux, lx) if short_edge else (width - ux, width - lx)
+    if short_edge:
+        uy, ly = height - uy, height - ly
     line = Paint(stroke=INK, width=0.1)
     items: list[Item] = [Polygon(((hx - REACH, uy), (hx + REACH, uy)), line, closed=False),
                          Polygon(((vx, ly - REACH), (vx, ly + REACH)), line, closed=False)]
@@ -101,7 +104,9 @@ def _offset_scales(width: float, height: float) -> list[Item]:
                   Polygon(((vx, ly + mm), (vx - tick, ly + mm)), line, closed=False)]
     for mm in (-REACH, 0, REACH):
         label = f"{mm:+d}" if mm else "0"
-        items += [Text(hx + mm - 2, uy + 2.2, 4, 3, label, 6), Text(vx - 6.2, ly + mm - 1.5, 4, 3, label, 6, align="right")]
+        upright = (Text(vx + 2.2, ly + mm - 1.5, 4, 3, label, 6, align="left") if short_edge
+                   else Text(vx - 6.2, ly + mm - 1.5, 4, 3, label, 6, align="right"))
+        items += [Text(hx + mm - 2, uy + 2.2, 4, 3, label, 6), upright]
     return items
 
 
@@ -115,19 +120,21 @@ def offset_words(offset: tuple[float, float], text: Catalog) -> str:
     return text("offset.both", x=parts[0], y=parts[1]) if len(parts) == 2 else "".join(parts)
 
 
-def cover_back(width: float, height: float, text: Catalog, moved: tuple[float, float] = (0.0, 0.0)) -> Drawing:
-    """The duplex test, printed behind the cover: crosses at the mirror of the cover's, the
-    offset scales and how to read them (and by how much the backs were moved, if they were)."""
+def cover_back(width: float, height: float, text: Catalog, moved: tuple[float, float] = (0.0, 0.0),
+               short_edge: bool = False) -> Drawing:
+    """The duplex test, printed behind the cover: crosses at the mirror of the cover's (left to
+    right, or top to bottom for flipping on the short edge), the offset scales and how to read
+    them (and by how much the backs were moved, if they were)."""
     items: list[Item] = []
     for x, y in crosses(width, height):
-        items += _cross(width - x, y)
-    items += _offset_scales(width, height)
+        items += _cross(x, height - y) if short_edge else _cross(width - x, y)
+    items += _offset_scales(width, height, short_edge)
     arrow = ((width / 2, 30.0), (width / 2 + 8, 42.0), (width / 2 - 8, 42.0))
     items += [Polygon(arrow, Paint(fill=INK)), Text(15, 44, width - 30, 8, text("duplex_test.top"), 12, bold=True),
               Rect(15, 60, width - 30, 0.4, Paint(fill=INK)),
               Text(15, 66, width - 30, 12, text("duplex_test.title"), 18, bold=True),
-              how := fonts.paragraph(20, 84, width - 40, text("duplex_test.how"), 11)]
-    notes = [text("duplex_test.scales")]
+              how := fonts.paragraph(20, 84, width - 40, text("duplex_test.how_short" if short_edge else "duplex_test.how"), 11)]
+    notes = [text("duplex_test.scales_short" if short_edge else "duplex_test.scales")]
     if moved != (0.0, 0.0):
         notes.append(text("duplex_test.moved", offset=offset_words(moved, text)))
     y = how.y + how.h + 4

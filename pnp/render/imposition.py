@@ -25,12 +25,14 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from pnp.draw import (
-    CUT, Drawing, Group, Item, Paint, Polygon, Rect, Text, area, compose, outset, rotate, translate, with_ink_saver,
+    CUT, Circle, Drawing, Group, Item, Matrix, Paint, Polygon, Rect, Text, area, compose, outset, rotate, scale, translate,
+    with_ink_saver,
 )
 from pnp.errors import PnpError
 from pnp.render.choices import Paper
 from pnp.render.cover import Cover, cover_back, cover_page
 from pnp.render.i18n import Catalog
+from pnp.render import marks as cutmarks
 from pnp.render.packing import Area
 
 PAPERS = {Paper.A4.value: (210.0, 297.0), Paper.LETTER.value: (215.9, 279.4)}
@@ -40,6 +42,7 @@ SPACED_GAP = 3.0  # between pieces with their own cut outlines
 FOLD = Paint(stroke="#000000", width=0.2, dash=(3.0, 2.0))  # a gutter-fold page's fold line
 MIN_FILL = 0.2  # no sheet of pieces is covered less than this
 Box = tuple[float, float, float, float]  # left, top, right, bottom
+NO_CORRECTION = ((0.0, 0.0), (1.0, 1.0))  # back offset and scale that leave a back page as it is
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,7 @@ class Sheet:
     cuts: str = "own"  # "shared" (abutting, like cards), "own" (each its outline), "none" (whole pages)
     cover: Cover | None = None  # set on the kit's cover, which the pipeline completes
     decks: tuple[str, ...] = ()  # cards: the deck of each front, where they make several (else one, the title)
+    id: str = ""  # the component's name on the command line (--only), the same in every language
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,10 @@ class Options:
     ink_saver: bool = False
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm every back page is moved by (right, down): a printer's shift undone
     gutter_fold: bool = False  # double-sided cards on gutter-fold pages (printed single-sided, with duplex off)
+    marks: str = "lines"  # "lines" to the page edge, "crop" marks outside the trim, "print-and-cut" (see `marks`)
+    gap: float = 0.0  # mm between pieces with shared cuts (0: they abut); other pieces keep at least this too
+    short_edge: bool = False  # duplex flipping on the short edge (else the long edge)
+    back_scale: tuple[float, float] = (1.0, 1.0)  # every back page scaled about its centre: a printer's scaling undone
 
 
 @dataclass(frozen=True)
@@ -114,20 +122,27 @@ def page_area(paper: str) -> tuple[float, float]:
 def cover_sheet(cover: Cover, paper: str, text: Catalog) -> Sheet:
     """The kit's cover as a game hands it over; `impose` adds which pages to print how."""
     w, h = page_area(paper)
-    return Sheet(text("cover.contents"), (cover_page(cover, w, h, (text("actual_size"),), text, False),), cover=cover)
+    return Sheet(text("cover.contents"), (cover_page(cover, w, h, (text("actual_size"),), text, False),), cover=cover,
+                 id="cover")
 
 
-def _area(paper: str, bleed: float, tall: bool) -> tuple[float, float, float, float]:
+def _area(paper: str, bleed: float, tall: bool, marks: str = "lines") -> tuple[float, float, float, float]:
     """Left, top, width, height of where cut lines may go. They keep the printer margin; bleed
-    may run into the margin (it is cut away anyway) but not into the furniture's band."""
+    may run into the margin (it is cut away anyway) but not into the furniture's band. Beside
+    registration marks, pieces and their bleed keep inside the marks and below and above the
+    corners' keep-out squares (the furniture goes between those)."""
     pw, ph = paper_size(paper)
+    if marks == "print-and-cut":
+        across, down = cutmarks.INSET + cutmarks.CLEAR + bleed, cutmarks.INSET + cutmarks.ARM + cutmarks.CLEAR + bleed
+        return across, down, pw - 2 * across, ph - 2 * down
     across, down = (MARGIN + FURNITURE + bleed, max(MARGIN, bleed)) if tall else (max(MARGIN, bleed), MARGIN + FURNITURE + bleed)
     return across, down, pw - 2 * across, ph - 2 * down
 
 
-def gap(bleed: float) -> float:
-    """Room between pieces with their own outlines: neighbouring bleeds never touch."""
-    return max(SPACED_GAP, 2 * bleed + 1)
+def gap(options: Options) -> float:
+    """Room between pieces with their own outlines: neighbouring bleeds never touch, and at least
+    the gap asked for between cards."""
+    return max(SPACED_GAP, 2 * options.bleed + 1, options.gap)
 
 
 @dataclass
@@ -142,12 +157,14 @@ class _Packer:
     blocks: int = 0
 
     def new_page(self, tall: bool) -> int:
-        left, top, width, height = _area(self.options.paper, self.options.bleed, tall)
+        left, top, width, height = _area(self.options.paper, self.options.bleed, tall, self.options.marks)
         self.pages.append(Page("front", tall))
-        self.areas.append(Area(left, top, width, height, gap(self.options.bleed), self.rows))
+        self.areas.append(Area(left, top, width, height, gap(self.options), self.rows, self.options.gap))
         return len(self.pages) - 1
 
     def own(self, piece: Drawing, back: Drawing | None, title: str) -> None:
+        if back is None and not self._fits(piece.width, piece.height) and self._fits(piece.height, piece.width):
+            piece = _turned(piece)  # a single-sided piece too wide for the room beside registration marks
         for index in [*range(len(self.pages)), None]:
             if index is None:
                 index = self.new_page(False)
@@ -179,8 +196,13 @@ class _Packer:
             for k, (piece, back, title) in enumerate(run[:block.count]):
                 row, col = divmod(k, block.cols)
                 self.pages[index].placements.append(
-                    Placement(piece, block.x + col * w, block.y + row * h, "shared", title, back, self.blocks))
+                    Placement(piece, block.x + col * (w + self.options.gap), block.y + row * (h + self.options.gap), "shared",
+                              title, back, self.blocks))
             run = run[block.count:]
+
+    def _fits(self, w: float, h: float) -> bool:
+        return any(Area(*_area(self.options.paper, self.options.bleed, tall, self.options.marks), gap(self.options))
+                   .place(w, h) for tall in (False, True))
 
     def _tall_pays(self, w: float, h: float) -> bool:
         """Whether furniture along the sides lets a new page take more of these pieces."""
@@ -190,7 +212,8 @@ class _Packer:
         """How many w x h pieces a new page takes in one block (either way round by default)."""
         if tall is None:
             return max(self._room(w, h, True), self._room(w, h, False))
-        return Area(*_area(self.options.paper, self.options.bleed, tall), gap(self.options.bleed)).capacity(w, h)
+        return Area(*_area(self.options.paper, self.options.bleed, tall, self.options.marks), gap(self.options),
+                    spacing=self.options.gap).capacity(w, h)
 
 
 def plan(sheets: list[Sheet], options: Options, text: Catalog) -> list[Page]:
@@ -236,7 +259,7 @@ def plan(sheets: list[Sheet], options: Options, text: Catalog) -> list[Page]:
     front.side = "cover"
     head_pages = [front]
     if duplex_test:
-        back = _whole_page(cover_back(w, h, text, options.back_offset), title, None, options.paper)
+        back = _whole_page(cover_back(w, h, text, options.back_offset, options.short_edge), title, None, options.paper)
         back.side = "cover-back"
         head_pages.append(back)
     return head_pages + body
@@ -268,6 +291,30 @@ def _gutter_pages(sheets: list[Sheet], options: Options) -> list[Page]:
                                     Placement(behind, bx, by, "shared", title, block=2)]
             pages.append(page)
     return pages
+
+
+def _turned(piece: Drawing, quarters: int = 1) -> Drawing:
+    """The piece a quarter (or half) turn clockwise in its own box, its cut outline with it."""
+    from pnp.render import gutter
+
+    turned = gutter.turned(piece) if quarters == 1 else gutter.upside_down(piece)
+    cut = piece.cut
+    if cut is None:
+        return turned
+    w, h = piece.width, piece.height
+
+    def point(x: float, y: float) -> tuple[float, float]:
+        return (h - y, x) if quarters == 1 else (w - x, h - y)
+
+    if isinstance(cut, Rect):
+        corners = [point(cut.x, cut.y), point(cut.x + cut.w, cut.y + cut.h)]
+        x0, x1 = sorted(x for x, _ in corners)
+        y0, y1 = sorted(y for _, y in corners)
+        return replace(turned, cut=replace(cut, x=x0, y=y0, w=x1 - x0, h=y1 - y0))
+    if isinstance(cut, Circle):
+        cx, cy = point(cut.cx, cut.cy)
+        return replace(turned, cut=replace(cut, cx=cx, cy=cy))
+    return replace(turned, cut=replace(cut, points=tuple(point(x, y) for x, y in cut.points)))
 
 
 def _pieces(sheet: Sheet) -> list[Piece]:
@@ -332,7 +379,7 @@ def _centre(page: Page, options: Options) -> None:
     """Move the page's pieces together to the middle of the space they may use."""
     if not page.placements:
         return
-    left, top, width, height = _area(options.paper, options.bleed, page.tall)
+    left, top, width, height = _area(options.paper, options.bleed, page.tall, options.marks)
     boxes = [p.box for p in page.placements]
     dx = left + (width - (max(b[2] for b in boxes) - min(b[0] for b in boxes))) / 2 - min(b[0] for b in boxes)
     dy = top + (height - (max(b[3] for b in boxes) - min(b[1] for b in boxes))) / 2 - min(b[1] for b in boxes)
@@ -347,14 +394,25 @@ def _whole_page(drawing: Drawing, title: str, back: Drawing | None, paper: str) 
 
 
 def _back_page(front: Page, options: Options) -> Page:
-    """The backs of a front page's pieces: mirrored for duplex, in place for gluing."""
-    pw, _ = paper_size(options.paper)
+    """The backs of a front page's pieces: mirrored for duplex, in place for gluing. Flipping on the
+    short edge mirrors them top to bottom instead, each back turned half round, so that the
+    finished piece is the same as one printed for the long edge."""
+    pw, ph = paper_size(options.paper)
     backs = []
     for p in front.placements:
-        if p.back is not None:
-            x = pw - p.x - p.back.width if options.duplex else p.x
-            backs.append(Placement(p.back, x, p.y, p.cuts, p.title, block=p.block))
-    behind = [(pw - x1, y0, pw - x0, y1) for x0, y0, x1, y1 in (p.box for p in front.placements if p.back is None)]
+        if p.back is None:
+            continue
+        if not options.duplex:
+            backs.append(Placement(p.back, p.x, p.y, p.cuts, p.title, block=p.block))
+        elif options.short_edge:
+            backs.append(Placement(_turned(p.back, 2), p.x, ph - p.y - p.back.height, p.cuts, p.title, block=p.block))
+        else:
+            backs.append(Placement(p.back, pw - p.x - p.back.width, p.y, p.cuts, p.title, block=p.block))
+    boxes = [p.box for p in front.placements if p.back is None]
+    if options.short_edge:
+        behind = [(x0, ph - y1, x1, ph - y0) for x0, y0, x1, y1 in boxes]
+    else:
+        behind = [(pw - x1, y0, pw - x0, y1) for x0, y0, x1, y1 in boxes]
     return Page("back", front.tall, backs, behind if options.duplex else [])
 
 
@@ -371,7 +429,7 @@ def _printing(text: Catalog, options: Options, head: int, fronts: int, singles: 
     if options.duplex and fronts:
         last = head + 2 * fronts
         lines.append(text("printing.test"))
-        lines.append(text("printing.duplex", pages=span("lead", 1, last)))
+        lines.append(text("printing.duplex_short" if options.short_edge else "printing.duplex", pages=span("lead", 1, last)))
         if singles:
             lines.append(text("printing.single", pages=span("lead", last + 1, last + singles)))
         sheets = last // 2 + singles
@@ -414,25 +472,38 @@ def impose(sheets: list[Sheet], options: Options, kit_title: str, text: Catalog)
 def render_page(page: Page, number: int, total: int, options: Options, kit_title: str, text: Catalog) -> Drawing:
     """A planned page as a drawing: the pieces' art clipped to their bleed, cut lines, furniture."""
     pw, ph = paper_size(options.paper)
-    furniture = _furniture(page.tall, number, total, options.paper, kit_title, text)
+    # Registration marks go on pages with pieces to cut; whole pages (cover, aids) have none.
+    machine = options.marks == "print-and-cut" and any(p.cuts != "none" for p in page.placements)
+    furniture = _furniture(page.tall, number, total, options.paper, kit_title, text, machine)
     items: list[Item] = []
     for p in page.placements:
         art = _saved(p.piece.items) if options.ink_saver else p.piece.items
         if p.cuts == "none":
             items.append(Group(art, translate(p.x, p.y)))
             continue
-        items.append(Group(art, translate(p.x, p.y), clip=_bleed_outline(p, page, options.bleed)))
-        if p.cuts == "own":
+        items.append(Group(art, translate(p.x, p.y), clip=_bleed_outline(p, page, options)))
+        if p.cuts == "own" or machine:  # a machine cuts each piece along its own outline
             items.append(Group((replace(p.piece.outline, paint=CUT),), translate(p.x, p.y)))
-    items += _shared_cut_lines(page, options, [box for box, _ in furniture])
+    if machine:
+        items += cutmarks.registration(pw, ph)
+    else:
+        items += _shared_cut_lines(page, options, [box for box, _ in furniture])
     if page.fold is not None:
         left, _, width, _ = _area(options.paper, options.bleed, page.tall)
         items.append(Polygon(((left, page.fold), (left + width, page.fold)), FOLD, closed=False))
     name = f"{' + '.join(page.titles) or kit_title}, page {number}"
     items += [group for _, group in furniture]
-    if page.side in ("back", "cover-back") and options.duplex and options.back_offset != (0.0, 0.0):
-        return Drawing(name, pw, ph, (Group(tuple(items), translate(*options.back_offset)),))
+    if page.side in ("back", "cover-back") and options.duplex and (options.back_offset, options.back_scale) != NO_CORRECTION:
+        return Drawing(name, pw, ph, (Group(tuple(items), _back_correction(options, pw, ph)),))
     return Drawing(name, pw, ph, tuple(items))
+
+
+def _back_correction(options: Options, pw: float, ph: float) -> Matrix:
+    """What undoes a printer's error on the back: a scale about the page's centre, then a shift."""
+    if options.back_scale == (1.0, 1.0):
+        return translate(*options.back_offset)
+    return compose(translate(*options.back_offset), translate(pw / 2, ph / 2), scale(*options.back_scale),
+                   translate(-pw / 2, -ph / 2))
 
 
 @lru_cache(maxsize=512)
@@ -441,19 +512,23 @@ def _saved(items: tuple[Item, ...]) -> tuple[Item, ...]:
     return with_ink_saver(items)
 
 
-def _bleed_outline(p: Placement, page: Page, bleed: float) -> Item:
+def _bleed_outline(p: Placement, page: Page, options: Options) -> Item:
     """How far a piece's art shows: its outline grown by the bleed, except where a piece of its
-    block abuts (the neighbour's art is beyond a shared line)."""
+    block is beside it: there the neighbour's art is beyond a shared line, or across a gap whose
+    half on each side is its piece's."""
+    bleed = options.bleed
     if p.cuts != "shared":
         return outset(p.piece.outline, bleed)
     x0, y0, x1, y1 = p.box
     neighbours = [q.box for q in page.placements if q.block == p.block and q is not p]
 
-    def abuts(box: Box) -> bool:
+    def beside(box: Box) -> bool:
         return any(all(math.isclose(a, b, abs_tol=1e-6) for a, b in zip(box, other)) for other in neighbours)
 
-    w, h = p.piece.width, p.piece.height
-    grow = [0.0 if abuts(box) else bleed for box in ((x0 - w, y0, x0, y1), (x0, y0 - h, x1, y0), (x1, y0, x1 + w, y1), (x0, y1, x1, y1 + h))]
+    w, h, s = p.piece.width, p.piece.height, options.gap
+    inner = min(bleed, s / 2)
+    grow = [inner if beside(box) else bleed for box in ((x0 - w - s, y0, x0 - s, y1), (x0, y0 - h - s, x1, y0 - s),
+                                                       (x1 + s, y0, x1 + w + s, y1), (x0, y1 + s, x1, y1 + h + s))]
     return Rect(-grow[0], -grow[1], w + grow[0] + grow[2], h + grow[1] + grow[3], CUT)
 
 
@@ -464,20 +539,57 @@ def _shared_cut_lines(page: Page, options: Options, furniture: list[Box]) -> lis
     for block in sorted({p.block for p in page.placements if p.cuts == "shared"}):
         members = [p.box for p in page.placements if p.block == block]
         others = [_grown(box, options.bleed) for box in [p.box for p in page.placements if p.block != block] + page.behind]
-        lines += _block_lines(members, others, furniture, options.paper)
+        if options.marks == "crop":
+            lines += _crop_marks(members, others + [_grown(box, options.bleed) for box in members] + furniture, options)
+        else:
+            lines += _block_lines(members, others, furniture, options.paper, options.gap)
     return lines
 
 
-def _block_lines(members: list[Box], others: list[Box], furniture: list[Box], paper: str) -> list[Item]:
+def _block_lines(members: list[Box], others: list[Box], furniture: list[Box], paper: str, spacing: float) -> list[Item]:
     """A block's cut lines. A line runs on to the page edge when it crosses no other piece and
     nothing stands beside the block on that side (then one straight cut across the paper frees
-    the block); otherwise it stops at the block."""
+    the block); otherwise it stops at the block. Pieces `spacing` apart share lines across the gap."""
     pw, ph = paper_size(paper)
     left, top = min(b[0] for b in members), min(b[1] for b in members)
     right, bottom = max(b[2] for b in members), max(b[3] for b in members)
     clear = {side: not any(_crosses(b, *band) for b in others) for side, band in
              (("up", (left, right, 0.0, top)), ("down", (left, right, bottom, ph)),
               ("left", (0.0, left, top, bottom)), ("right", (right, pw, top, bottom)))}
+    vertical, horizontal = _edges(members)
+    lines: list[Item] = []
+    for x, spans in sorted(vertical.items()):
+        for start, end in _merged(spans, spacing):
+            start = 0.0 if clear["up"] and not any(_crosses(b, x, x, 0.0, start) for b in others) else start
+            end = ph if clear["down"] and not any(_crosses(b, x, x, end, ph) for b in others) else end
+            lines += [Polygon(((x, a), (x, b)), CUT, closed=False) for a, b in _around(start, end, x, furniture, vertical=True)]
+    for y, spans in sorted(horizontal.items()):
+        for start, end in _merged(spans, spacing):
+            start = 0.0 if clear["left"] and not any(_crosses(b, 0.0, start, y, y) for b in others) else start
+            end = pw if clear["right"] and not any(_crosses(b, end, pw, y, y) for b in others) else end
+            lines += [Polygon(((a, y), (b, y)), CUT, closed=False) for a, b in _around(start, end, y, furniture, vertical=False)]
+    return lines
+
+
+def _crop_marks(members: list[Box], obstacles: list[Box], options: Options) -> list[Item]:
+    """A block's crop marks: short lines beyond both ends of each of its cut lines, outside the
+    trim and the bleed, wherever no piece or furniture is in the way."""
+    pw, ph = paper_size(options.paper)
+    vertical, horizontal = _edges(members)
+    marks: list[Item] = []
+    for x, spans in sorted(vertical.items()):
+        for start, end in _merged(spans, options.gap):
+            marks += [Polygon(((x, a), (x, b)), CUT, closed=False) for mark in cutmarks.crop(start, end, options.bleed, ph)
+                      for a, b in _around(*mark, x, obstacles, vertical=True)]
+    for y, spans in sorted(horizontal.items()):
+        for start, end in _merged(spans, options.gap):
+            marks += [Polygon(((a, y), (b, y)), CUT, closed=False) for mark in cutmarks.crop(start, end, options.bleed, pw)
+                      for a, b in _around(*mark, y, obstacles, vertical=False)]
+    return marks
+
+
+def _edges(members: list[Box]) -> tuple[dict[float, list[tuple[float, float]]], dict[float, list[tuple[float, float]]]]:
+    """The pieces' edges: the spans along each vertical line (by x) and each horizontal line (by y)."""
     vertical: dict[float, list[tuple[float, float]]] = {}
     horizontal: dict[float, list[tuple[float, float]]] = {}
     for box in members:
@@ -486,28 +598,18 @@ def _block_lines(members: list[Box], others: list[Box], furniture: list[Box], pa
             vertical.setdefault(x, []).append((y0, y1))
         for y in (y0, y1):
             horizontal.setdefault(y, []).append((x0, x1))
-    lines: list[Item] = []
-    for x, spans in sorted(vertical.items()):
-        for start, end in _merged(spans):
-            start = 0.0 if clear["up"] and not any(_crosses(b, x, x, 0.0, start) for b in others) else start
-            end = ph if clear["down"] and not any(_crosses(b, x, x, end, ph) for b in others) else end
-            lines += [Polygon(((x, a), (x, b)), CUT, closed=False) for a, b in _around(start, end, x, furniture, vertical=True)]
-    for y, spans in sorted(horizontal.items()):
-        for start, end in _merged(spans):
-            start = 0.0 if clear["left"] and not any(_crosses(b, 0.0, start, y, y) for b in others) else start
-            end = pw if clear["right"] and not any(_crosses(b, end, pw, y, y) for b in others) else end
-            lines += [Polygon(((a, y), (b, y)), CUT, closed=False) for a, b in _around(start, end, y, furniture, vertical=False)]
-    return lines
+    return vertical, horizontal
 
 
 def _grown(box: Box, by: float) -> Box:
     return box[0] - by, box[1] - by, box[2] + by, box[3] + by
 
 
-def _merged(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+def _merged(spans: list[tuple[float, float]], join: float) -> list[tuple[float, float]]:
+    """Spans on one line, those less than `join` apart made one."""
     result: list[tuple[float, float]] = []
     for start, end in sorted(spans):
-        if result and start <= result[-1][1] + 1e-6:
+        if result and start <= result[-1][1] + join + 1e-6:
             result[-1] = (result[-1][0], max(result[-1][1], end))
         else:
             result.append((start, end))
@@ -530,17 +632,20 @@ def _around(start: float, end: float, at: float, furniture: list[Box], vertical:
     return parts
 
 
-def _furniture(tall: bool, number: int, total: int, paper: str, kit_title: str, text: Catalog) -> list[tuple[Box, Group]]:
-    """The calibration bar and the footer, each with the box a cut line must leave free."""
+def _furniture(tall: bool, number: int, total: int, paper: str, kit_title: str, text: Catalog,
+               machine: bool = False) -> list[tuple[Box, Group]]:
+    """The calibration bar and the footer, each with the box a cut line must leave free. Beside
+    registration marks (`machine`) they keep inside the marks and between their corner squares."""
     pw, ph = paper_size(paper)
     footer = f"{kit_title} · {text('page', number=number, total=total)} · {paper.upper() if paper == 'a4' else paper.capitalize()}"
     if not tall:
-        bar = Group(_calibration(text), translate((pw - 100) / 2, MARGIN))
-        foot = Group((Text(MARGIN, 0, pw - 2 * MARGIN, FURNITURE, footer, 7, valign="bottom"),),
-                     translate(0, ph - MARGIN - FURNITURE))
+        margin, side = (cutmarks.INSET + 1, cutmarks.INSET + cutmarks.ARM) if machine else (MARGIN, MARGIN)
+        bar = Group(_calibration(text), translate((pw - 100) / 2, margin))
+        foot = Group((Text(side, 0, pw - 2 * side, FURNITURE, footer, 7, valign="bottom"),),
+                     translate(0, ph - margin - FURNITURE))
         footer_width = _text_width(footer, 7)
-        return [(((pw - 102) / 2, MARGIN - 0.5, (pw + 102) / 2, MARGIN + FURNITURE), bar),
-                (((pw - footer_width) / 2 - 1, ph - MARGIN - FURNITURE, (pw + footer_width) / 2 + 1, ph - MARGIN), foot)]
+        return [(((pw - 102) / 2, margin - 0.5, (pw + 102) / 2, margin + FURNITURE), bar),
+                (((pw - footer_width) / 2 - 1, ph - margin - FURNITURE, (pw + footer_width) / 2 + 1, ph - margin), foot)]
     # Along the left edge reading upwards, and along the right edge reading downwards.
     bar = Group(_calibration(text), compose(translate(MARGIN, (ph + 100) / 2), rotate(-90)))
     foot = Group((Text(0, 0, ph - 2 * MARGIN, FURNITURE, footer, 7, valign="bottom"),),

@@ -1,7 +1,7 @@
 """Packing pieces onto a page: a guillotine packer over free rectangles.
 
 Every piece keeps `gap` mm from its neighbours; pieces with shared cut lines go in as one block
-(a grid of abutting pieces). Each placement splits the free rectangle it used in two, guillotine-wise:
+(a grid of pieces, abutting or `spacing` mm apart). Each placement splits the free rectangle it used in two, guillotine-wise:
 into what is left to its right (as tall as the piece) and below it (as wide as the rectangle),
 so pieces of one height fill rows; or by columns, the other way round. The layout can always
 be cut apart with straight cuts across the paper.
@@ -45,6 +45,7 @@ class Area:
     height: float
     gap: float
     rows: bool = True  # split what is left into rows (else into columns)
+    spacing: float = 0.0  # between the pieces of a block
     free: list[Box] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -64,7 +65,7 @@ class Area:
         return max((math.prod(self._grid(box, w, h)) for box in self.free), default=0)
 
     def place_block(self, w: float, h: float, count: int) -> Block | None:
-        """Put up to `count` abutting w x h pieces, row by row, in the free rectangle taking most."""
+        """Put up to `count` w x h pieces, row by row, in the free rectangle taking most."""
         best: tuple[int, float, float, float, Box] | None = None
         for box in self.free:
             cols, rows = self._grid(box, w, h)
@@ -76,19 +77,21 @@ class Area:
         taken, _, _, cols, box = best
         cols = min(cols, taken)
         rows = math.ceil(taken / cols)
-        self._use(box, cols * w + self.gap, rows * h + self.gap)
+        s = self.spacing
+        self._use(box, cols * (w + s) - s + self.gap, rows * (h + s) - s + self.gap)
         left_over = rows * cols - taken  # empty places at the end of the last row
         if left_over:
             # The empty end of the last row is free again, a gap away from the last piece and
             # from the cut lines along the row's top and bottom.
             filled = cols - left_over
-            self.free.append(Box(box.x + filled * w + self.gap, box.y + (rows - 1) * h + self.gap,
-                                 left_over * w, h - self.gap))
+            self.free.append(Box(box.x + filled * (w + s) - s + self.gap, box.y + (rows - 1) * (h + s) + self.gap,
+                                 left_over * (w + s), h - self.gap))
         return Block(box.x, box.y, cols, taken)
 
     def _grid(self, box: Box, w: float, h: float) -> tuple[int, int]:
-        return (max(0, math.floor((box.w - self.gap + EPSILON) / w)),
-                max(0, math.floor((box.h - self.gap + EPSILON) / h)))
+        s = self.spacing
+        return (max(0, math.floor((box.w - self.gap + s + EPSILON) / (w + s))),
+                max(0, math.floor((box.h - self.gap + s + EPSILON) / (h + s))))
 
     def _use(self, box: Box, w: float, h: float) -> None:
         """Take w x h from the top-left of `box`: what is left is split guillotine-wise."""

@@ -374,9 +374,9 @@ def _subset_tag(font: bytes, subset: Sequence[int]) -> bytes:
 
 
 def render(pages: Sequence[Drawing], title: str, on_page: Callable[[int], None] | None = None,
-           duplex: bool = False) -> bytes:
+           duplex: bool = False, short_edge: bool = False) -> bytes:
     """A PDF of the pages (each a Drawing of the paper size). Byte-identical for equal input.
-    `duplex` asks print dialogs to start double-sided, flipping on the long edge."""
+    `duplex` asks print dialogs to start double-sided, flipping on the long edge (or the short one)."""
     from reportlab.pdfgen.canvas import Canvas
 
     from reportlab.pdfbase import ttfonts
@@ -392,7 +392,7 @@ def render(pages: Sequence[Drawing], title: str, on_page: Callable[[int], None] 
     canvas.setCreator("pnp")
     canvas.setViewerPreference("PrintScaling", "None")  # print at actual size
     if duplex:
-        canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
+        canvas.setViewerPreference("Duplex", "DuplexFlipShortEdge" if short_edge else "DuplexFlipLongEdge")
     for number, page in enumerate(pages, start=1):
         canvas.setPageSize((page.width * MM, page.height * MM))
         canvas.saveState()

@@ -28,7 +28,8 @@ class CarolusMagnus(ByPlayers["Setup"], BundledExample, PageBeside, Game["Positi
         "kit": Operation(
             "15 territory segments in 3 shapes, courts, disc sets, clan markers, castles, the Emperor, 4 dice to "
             "fold, turn summaries and majority aids; optional paladin tokens.",
-            ("pnp kit carolus-magnus", "pnp kit carolus-magnus --players 2 --paladins --lang ru"),
+            ("pnp kit carolus-magnus", "pnp kit carolus-magnus --players 2 --paladins --lang ru",
+             "pnp kit carolus-magnus --marks crop --gap 3 --only courts,aids"),
             (Param("players", int, None, "Print what 2-4 players need; default: the whole box.",
                    min=2, max=4),
              Param("paladins", bool, False, "Also print 40 paladin tokens per clan (if you have no cubes)."))),

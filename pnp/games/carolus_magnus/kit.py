@@ -44,18 +44,18 @@ def sheets(t: Catalog, paper: str, players: int | None, paladins: bool) -> list[
                   key_title=t("key"), key=tuple((art, t(name)) for art, name in _key()))
     result = [
         cover_sheet(cover, paper, t),
-        Sheet(t("contents.segments"), segments),
-        Sheet(t("contents.courts"), courts, cuts="shared"),
+        Sheet(t("contents.segments"), segments, id="segments"),
+        Sheet(t("contents.courts"), courts, cuts="shared", id="courts"),
         # Discs, markers, castles and the Emperor show the same face on both sides.
-        Sheet(t("contents.discs"), discs, discs),
-        Sheet(t("contents.markers"), markers, markers),
-        Sheet(t("contents.emperor"), (emperor(t),), (emperor(t),)),
-        Sheet(t("contents.castles"), castles, castles),
-        Sheet(t("contents.dice"), dice),
+        Sheet(t("contents.discs"), discs, discs, id="discs"),
+        Sheet(t("contents.markers"), markers, markers, id="markers"),
+        Sheet(t("contents.emperor"), (emperor(t),), (emperor(t),), id="emperor"),
+        Sheet(t("contents.castles"), castles, castles, id="castles"),
+        Sheet(t("contents.dice"), dice, id="dice"),
         Sheet(t("contents.aids"), (round_card(t),) * aids + (aid_card(t),) * aids,
               (turn_card(t),) * aids + (setup_card(t),) * aids, cuts="shared",
-              decks=(t("round.title"),) * aids + (t("aid.title"),) * aids),  # two kinds of card, two backs
+              decks=(t("round.title"),) * aids + (t("aid.title"),) * aids, id="aids"),  # two kinds of card, two backs
     ]
     if paladins:
-        result.append(Sheet(t("contents.paladins"), tokens, tokens, cuts="shared"))
+        result.append(Sheet(t("contents.paladins"), tokens, tokens, cuts="shared", id="paladins"))
     return result

@@ -31,7 +31,8 @@ class GreatWall(ByPlayers["Setup"], BundledExample, PageBeside, Game["Position",
         "kit": Operation(
             "100 wall cards (20 per colour) with a back per colour, 36 favour tokens, reference cards (every card "
             "type; the success check) and turn summaries.",
-            ("pnp kit great-wall", "pnp kit great-wall --players 3 --paper letter --lang ru"),
+            ("pnp kit great-wall", "pnp kit great-wall --players 3 --paper letter --lang ru",
+             "pnp kit great-wall --duplex short-edge --back-offset 1,-0.5 --back-scale 100.5%,99.6%"),
             (_players(5, "Decks to print: one colour per player (2-5)."),)),
         "setup": Operation(
             "The open wall sections with their face-up token pairs (equal pairs boxed with 2 players), the tokens "

@@ -22,10 +22,10 @@ def sheets(t: Catalog, paper: str, players: int) -> list[Sheet]:
     key = tuple((swatch(fill, mark), t(f"colour.{name}")) for name, fill, mark in COLOURS[:players])
     return [
         cover_sheet(Cover(t("title"), t("kit"), contents, key_title=t("key"), key=key), paper, t),
-        Sheet(t("contents.cards", count=players), fronts, backs, cuts="shared", decks=decks),
-        Sheet(t("contents.tokens"), tokens, (token_back(t),) * len(tokens)),
-        Sheet(t("contents.reference"), (reference_card(t),) * players, (reference_back(t),) * players, cuts="shared"),
-        Sheet(t("contents.turn"), (turn_card(t),) * players, (end_card(t),) * players, cuts="shared"),
+        Sheet(t("contents.cards", count=players), fronts, backs, cuts="shared", decks=decks, id="cards"),
+        Sheet(t("contents.tokens"), tokens, (token_back(t),) * len(tokens), id="tokens"),
+        Sheet(t("contents.reference"), (reference_card(t),) * players, (reference_back(t),) * players, cuts="shared", id="reference"),
+        Sheet(t("contents.turn"), (turn_card(t),) * players, (end_card(t),) * players, cuts="shared", id="turn"),
         # One set-up card for the table, with the end of the game behind it as behind each turn card.
-        Sheet(t("contents.setup"), (setup_card(t),), (end_card(t),), cuts="shared"),
+        Sheet(t("contents.setup"), (setup_card(t),), (end_card(t),), cuts="shared", id="setup"),
     ]

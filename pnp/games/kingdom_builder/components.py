@@ -24,6 +24,8 @@ TOKEN = 24.0  # the start-player tile, which stays beside the board
 # A settlement centred on a hex leaves the terrain symbol above it (its lowest point 4.2 mm
 # above the hex's middle) in view.
 SETTLEMENT = 8.0
+PUNCH = 9.525  # mm: what a 3/8-inch circle punch cuts
+PUNCH_GUIDE = PUNCH + 2.0  # the guide circle round a token to punch: 1 mm to spare all round
 TERRAIN_CARDS_EACH = 5
 
 
@@ -219,9 +221,15 @@ def start_player(t: Catalog) -> Drawing:
         Text(3, 14, TOKEN - 6, 6, t("piece.start_player"), 7, bold=True, min_size=6)], "#79BDE8")
 
 
-def settlement(player: int) -> Drawing:
+def settlement(player: int, punch: bool = False) -> Drawing:
+    """A settlement token: 8 mm to cut out, or for a 3/8-inch circle punch a 9.525 mm token inside
+    a guide circle 1 mm larger all round (its cut line), to centre the punch in."""
     colour_name, fill, mark = art.PLAYERS[player]
-    return _round(f"settlement-{colour_name}", SETTLEMENT, [place(art.house(fill, mark), 1.1, 0.9, 5.8)], "#FFFFFF")
+    if not punch:
+        return _round(f"settlement-{colour_name}", SETTLEMENT, [place(art.house(fill, mark), 1.1, 0.9, 5.8)], "#FFFFFF")
+    k, ring = PUNCH / SETTLEMENT, (PUNCH_GUIDE - PUNCH) / 2
+    return _round(f"settlement-{colour_name}-punch", PUNCH_GUIDE,
+                  [place(art.house(fill, mark), ring + 1.1 * k, ring + 0.9 * k, 5.8 * k)], "#FFFFFF")
 
 
 def gold_track(width: float, height: float, t: Catalog) -> Drawing:

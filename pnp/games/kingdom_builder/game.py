@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from pnp.games.base import (BoardPicture, BundledExample, Engine, Game, Json, Operation, PageBeside, Param, Reading,
                             Sample, Source, bundled_example)
-from pnp.render.choices import Language, Paper
+from pnp.render.choices import Language, Paper, Tokens
 
 if TYPE_CHECKING:
     from pnp.draw import Drawing
@@ -51,8 +51,12 @@ class KingdomBuilder(BundledExample, PageBeside, Game["Position", "Result"]):
         "kit": Operation(
             "Every Kingdom Builder component: the 8 board sections of the default set, cards, tiles, tokens and aids.",
             ("pnp kit kingdom-builder", "pnp kit kingdom-builder --paper letter --bleed 3 --lang ru",
-             "pnp kit kingdom-builder --format svg --out my-kit --ink-saver"),
-            (Param("settlements", bool, False, "Also print 40 settlement tokens per colour."),)),
+             "pnp kit kingdom-builder --format svg --out my-kit --ink-saver",
+             "pnp kit kingdom-builder --settlements --tokens punch --only settlements",
+             "pnp kit kingdom-builder --marks print-and-cut --gap 2 --pages 3-8"),
+            (Param("settlements", bool, False, "Also print 40 settlement tokens per colour."),
+             Param("tokens", Tokens, Tokens.CUT, "cut: 8 mm settlement tokens to cut out; punch: 9.525 mm ones, "
+                   "each in a guide circle, for a 3/8-inch circle punch."))),
         "boards": Operation(
             "Write a set of 8 sections, one per location type, as section files named by their ids.\n\n"
             "Ids (kb2-SEED-LOCATION) can be used in transcriptions and --boards wherever a section name is.",
@@ -127,10 +131,10 @@ class KingdomBuilder(BundledExample, PageBeside, Game["Position", "Result"]):
 
         return components.catalog(lang)
 
-    def kit_sheets(self, t: Catalog, paper: str, settlements: bool = False) -> list[Sheet]:
+    def kit_sheets(self, t: Catalog, paper: str, settlements: bool = False, tokens: str = "cut") -> list[Sheet]:
         from pnp.games.kingdom_builder import kit
 
-        return kit.sheets(t, paper, settlements)
+        return kit.sheets(t, paper, settlements, tokens)
 
     def boards(self, seed: int, fmt: str = "txt", paper: str = "a4", bleed: float = 0.0,
                lang: str = "en") -> tuple[str, dict[str, str | bytes]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pnp.draw import Paint, Rect, place
+from pnp.errors import OptionError
 from pnp.games.kingdom_builder import art, board_art, components as c, generator
 from pnp.games.kingdom_builder.facts import BUILDABLE, LOCATIONS, Terrain
 from pnp.games.kingdom_builder.library import DEFAULT_SET
@@ -23,16 +24,21 @@ def _terrain_key(t: Catalog) -> tuple:
                   t(f"terrain.{terrain.value}")) for terrain in (*BUILDABLE, Terrain.WATER, Terrain.MOUNTAIN, Terrain.CASTLE))
 
 
-def sheets(t: Catalog, paper: str, settlements: bool) -> list[Sheet]:
-    """All sheets. Double-sided pieces carry their backs."""
+def sheets(t: Catalog, paper: str, settlements: bool, tokens: str = "cut") -> list[Sheet]:
+    """All sheets. Double-sided pieces carry their backs. `tokens`: the settlement tokens to cut
+    out, or to punch with a 3/8-inch circle punch."""
+    punch = tokens == "punch"
+    if punch and not settlements:
+        raise OptionError(["--tokens punch lays out the settlement tokens for a punch; it goes with --settlements"])
     width, height = page_area(paper)
     terrain = c.terrain_cards(t)
     kingdom = c.kingdom_cards(t)
     tile_fronts, tile_backs = c.location_tiles(t)
-    tokens = c.tokens(t)
+    markers_and_tiles = c.tokens(t)
     sections = tuple(board_art.section_drawing(section, t) for section in generator.generate_set(DEFAULT_SET))
     summaries = tuple(c.summary_card(location, t) for location in LOCATIONS)
-    houses = tuple(c.settlement(p) for p in range(len(art.PLAYERS)) for _ in range(SETTLEMENTS)) if settlements else ()
+    houses = tuple(c.settlement(p, punch) for p in range(len(art.PLAYERS))
+                   for _ in range(SETTLEMENTS)) if settlements else ()
     markers = marker_cards(t, CORNER_LABELS)
     sections_title = t("contents.sections")
     contents = [(len(sections), sections_title),
@@ -47,17 +53,17 @@ def sheets(t: Catalog, paper: str, settlements: bool) -> list[Sheet]:
                   key_title=t("key"), key=_terrain_key(t))
     result = [
         cover_sheet(cover, paper, t),
-        Sheet(sections_title, sections),
-        Sheet(t("contents.terrain_cards"), tuple(terrain), (c.terrain_back(t),) * len(terrain), cuts="shared"),
-        Sheet(t("contents.kingdom_cards"), tuple(kingdom), (c.kingdom_back(t),) * len(kingdom), cuts="shared"),
-        Sheet(t("contents.summaries"), summaries, cuts="shared"),
-        Sheet(t("contents.turn"), (c.turn_card(t),), cuts="shared"),
-        Sheet(t("contents.location_tiles"), tuple(tile_fronts), tuple(tile_backs)),
+        Sheet(sections_title, sections, id="sections"),
+        Sheet(t("contents.terrain_cards"), tuple(terrain), (c.terrain_back(t),) * len(terrain), cuts="shared", id="terrain-cards"),
+        Sheet(t("contents.kingdom_cards"), tuple(kingdom), (c.kingdom_back(t),) * len(kingdom), cuts="shared", id="kingdom-cards"),
+        Sheet(t("contents.summaries"), summaries, cuts="shared", id="summaries"),
+        Sheet(t("contents.turn"), (c.turn_card(t),), cuts="shared", id="turn"),
+        Sheet(t("contents.location_tiles"), tuple(tile_fronts), tuple(tile_backs), id="location-tiles"),
         # Markers look the same on both sides, so they can be flipped without giving anything away.
-        Sheet(t("contents.tokens"), tuple(tokens), tuple(tokens)),
-        Sheet(t("contents.gold_track"), (c.gold_track(width, height, t),), cuts="none"),
-        Sheet(t("contents.scan_markers"), markers),
+        Sheet(t("contents.tokens"), tuple(markers_and_tiles), tuple(markers_and_tiles), id="tokens"),
+        Sheet(t("contents.gold_track"), (c.gold_track(width, height, t),), cuts="none", id="gold-track"),
+        Sheet(t("contents.scan_markers"), markers, id="scan-markers"),
     ]
     if settlements:
-        result.append(Sheet(t("contents.settlements"), houses, houses))
+        result.append(Sheet(t("contents.settlements"), houses, houses, id="settlements"))
     return result
