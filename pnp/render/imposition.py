@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from pnp.draw import (
-    CUT, Drawing, Group, Item, Paint, Polygon, Rect, Text, area, compose, outset, rotate, translate, with_ink_saver,
+    CUT, Drawing, Group, Item, Paint, Polygon, Rect, Shape, Text, area, compose, outset, rotate, translate, with_ink_saver,
 )
 from pnp.errors import PnpError
 from pnp.render.choices import Paper
@@ -153,7 +153,7 @@ class _Packer:
                 index = self.new_page(False)
             spot = self.areas[index].place(piece.width, piece.height)
             if spot:
-                self.pages[index].placements.append(Placement(piece, *spot, "own", title, back))
+                self.pages[index].placements.append(Placement(piece, spot[0], spot[1], "own", title, back))
                 return
         raise PnpError(f"a {piece.width:.0f} x {piece.height:.0f} mm piece ({piece.name}) with {self.options.bleed} mm "
                        f"bleed does not fit on {self.options.paper} paper")
@@ -441,7 +441,7 @@ def _saved(items: tuple[Item, ...]) -> tuple[Item, ...]:
     return with_ink_saver(items)
 
 
-def _bleed_outline(p: Placement, page: Page, bleed: float) -> Item:
+def _bleed_outline(p: Placement, page: Page, bleed: float) -> Shape:
     """How far a piece's art shows: its outline grown by the bleed, except where a piece of its
     block abuts (the neighbour's art is beyond a shared line)."""
     if p.cuts != "shared":

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from pnp import hexgrid
 from pnp.errors import InputError, PnpError, Problem, did_you_mean
 from pnp.games.kingdom_builder.model import (
     CARDS, COLS, LORDS_READINGS, ROW_LETTERS, ROWS, Board, Position, Placement, Player, label,
@@ -46,7 +47,7 @@ def load_board(entries: list[str], lines: list[int | None], file: str, base_dir:
     at `lines` of `file`; see `library` for how an entry is found."""
     problems: list[Problem] = []
     placements: list[Placement] = []
-    seen: set[tuple] = set()  # terrain already placed: an alias and its id are one section
+    seen: set[tuple[tuple[Terrain, ...], ...]] = set()  # terrain already placed: an alias and its id are one section
     for entry, line in zip(entries, lines):
         parsed = parse_board_entry(entry)
         if parsed is None:
@@ -100,7 +101,8 @@ def parse_board_entry(entry: str) -> tuple[str, bool] | None:
 
 
 class _Reader(Reader):
-    game_id, fields, required = GAME_ID, FIELDS, ("game", "boards", "cards", "players", "settlements")
+    game_id, fields = GAME_ID, FIELDS
+    required: tuple[str, ...] = ("game", "boards", "cards", "players", "settlements")
 
     def __init__(self, source: Source):
         super().__init__(source.file, source.games)
@@ -230,7 +232,7 @@ class _Reader(Reader):
             self.problem(line, f"colour {shown(colour)} is given to two players")
         return colour
 
-    def settlements(self, data: LineDict, board: Board | None, players: tuple[Player, ...]) -> tuple:
+    def settlements(self, data: LineDict, board: Board | None, players: tuple[Player, ...]) -> tuple[tuple[hexgrid.Cell, str], ...]:
         value, line = data["settlements"], data.line_of("settlements")
         keys = {p.key for p in players}
         placed: dict[tuple[int, int], tuple[str, int]] = {}  # cell -> (player key, line)
