@@ -2,12 +2,16 @@
 from enum import IntFlag
 from typing import Protocol
 
-class Blob:
-    @staticmethod
-    def from_file_path(filename: str) -> Blob: ...
+from typing_extensions import disjoint_base
 
+@disjoint_base
+class Blob:
+    @classmethod
+    def from_file_path(cls, filename: str) -> Blob: ...
+
+@disjoint_base
 class Face:
-    def __init__(self, blob: Blob, index: int = 0) -> None: ...
+    def __new__(cls, blob: Blob, index: int = 0) -> Face: ...
 
 _Point = tuple[float, float]
 
@@ -18,20 +22,23 @@ class _Pen(Protocol):  # HarfBuzz's draw callbacks, by fontTools' pen names
     def curveTo(self, a: _Point, b: _Point, point: _Point, /) -> None: ...
     def closePath(self) -> None: ...
 
+@disjoint_base
 class Font:
-    def __init__(self, face: Face) -> None: ...
+    def __new__(cls, face: Face) -> Font: ...
     def draw_glyph_with_pen(self, gid: int, pen: _Pen) -> None: ...
 
 class BufferFlags(IntFlag):
     DEFAULT = 0
     PRESERVE_DEFAULT_IGNORABLES = 4
 
+@disjoint_base
 class GlyphInfo:
     @property
     def codepoint(self) -> int: ...
     @property
     def cluster(self) -> int: ...
 
+@disjoint_base
 class GlyphPosition:
     @property
     def x_advance(self) -> int: ...
@@ -40,6 +47,7 @@ class GlyphPosition:
     @property
     def y_offset(self) -> int: ...
 
+@disjoint_base
 class Buffer:
     direction: str
     language: str
@@ -51,4 +59,5 @@ class Buffer:
     @property
     def glyph_positions(self) -> list[GlyphPosition]: ...
 
-def shape(font: Font, buffer: Buffer, features: dict[str, bool | int] | None = None) -> None: ...
+def shape(font: Font, buffer: Buffer, features: dict[str, bool | int] | None = None,
+          shapers: list[str] | None = None) -> None: ...
