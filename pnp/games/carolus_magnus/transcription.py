@@ -354,12 +354,12 @@ class _Reader(Reader):
                 self.problem(line, f"discs: unknown player {shown(name)}{did_you_mean(name, names)}")
                 continue
             numbers = [integer(v) for v in values] if isinstance(values, LineList) else None
-            if numbers is None or any(n is None or not 1 <= n <= MAX_DISC for n in numbers) \
-                    or len(set(numbers)) != len(numbers):
+            discs = [n for n in numbers if n is not None and 1 <= n <= MAX_DISC] if numbers is not None else []
+            if numbers is None or len(discs) != len(numbers) or len(set(discs)) != len(discs):
                 self.problem(line, f"discs: {name} needs a list of the discs still in hand, each 1 to {MAX_DISC} "
                                    "at most once, like [2, 4, 5]")
                 continue
-            held[name] = tuple(sorted(numbers))  # type: ignore[arg-type]
+            held[name] = tuple(sorted(discs))
         disc = None
         played = self.mapping(data, "disc", "{Anna: 3}")
         if len(played) > 1:

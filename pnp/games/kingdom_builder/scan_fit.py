@@ -159,7 +159,8 @@ class _Fitter:
     def turned(self) -> _Fitter:
         """The fitter of the board with every section turned the other way."""
         if self.other is None:
-            board = Board(tuple(Placement(p.section, not p.turned) for p in self.board.placements))  # type: ignore[arg-type]
+            turned = [Placement(p.section, not p.turned) for p in self.board.placements]
+            board = Board((turned[0], turned[1], turned[2], turned[3]))
             self.other = _Fitter(self.image, self.corners, board)
         return self.other
 

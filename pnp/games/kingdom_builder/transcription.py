@@ -7,6 +7,7 @@ Validation collects every problem with its line before giving up, so one run of
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,7 @@ def read(text: str, source: Source) -> tuple[Position | None, list[Problem]]:
     return read_leniently(reader.problems, lambda: reader.read(text))
 
 
-def load_board(entries: list[str], lines: list[int | None], file: str, base_dir: Path,
+def load_board(entries: Sequence[str], lines: Sequence[int | None], file: str, base_dir: Path,
                boards_dir: Path | None = None) -> Board:
     """Assemble the board from 4 entries (`NAME`, `NAME@180`, an id, or a path), each named
     at `lines` of `file`; see `library` for how an entry is found."""
@@ -160,10 +161,11 @@ class _Reader(Reader):
         for name, line in zip(names, entries.item_lines):
             if name is None:
                 self.problem(line, "a board entry is a section name, not a list or mapping")
-        if None in names:
+        named = [name for name in names if name is not None]
+        if len(named) < len(names):
             return None
         try:
-            return load_board(names, entries.item_lines, self.file, self.base_dir, self.boards_dir)  # type: ignore[arg-type]
+            return load_board(named, entries.item_lines, self.file, self.base_dir, self.boards_dir)
         except InputError as error:
             self.problems.extend(error.problems)
             return None
