@@ -16,8 +16,8 @@ from pnp.render import fonts, shaping
 
 if TYPE_CHECKING:
     from reportlab.lib.colors import Color
-    from reportlab.pdfgen.canvas import Canvas
     from reportlab.pdfbase.ttfonts import TTFontFace
+    from reportlab.pdfgen.canvas import Canvas
     from reportlab.pdfgen.pathobject import PDFPathObject
 
 MM = 1 / PT  # points per millimetre
@@ -333,8 +333,7 @@ def _glyph_chars(font: TTFontFace) -> dict[int, list[int]]:
 def _characters(face: shaping.Face) -> frozenset[int]:
     """The glyphs that have a character of their own in the font."""
     font = shaping.ttf(face).face
-    chars_of = _glyph_chars(font)
-    return frozenset(gid for gid, chars in chars_of.items() if any(font.charToGlyph.get(c) == gid for c in chars))
+    return frozenset(gid for gid, chars in _glyph_chars(font).items() if any(font.charToGlyph.get(c) == gid for c in chars))
 
 
 @lru_cache(maxsize=None)
