@@ -170,7 +170,7 @@ def grown(points: tuple[Point, ...], distance: float) -> tuple[list[Point], list
             swallowed = next((i for i in range(n) if n > 3 and _dot(_minus(moved[(i + 1) % n], moved[i]),
                                                                    _minus(corners[(i + 1) % n], corners[i])) < 0), None)
             meeting = None if swallowed is None else _meeting(corners, swallowed)
-            if meeting is None:
+            if swallowed is None or meeting is None:
                 break
             pockets.append((corners[swallowed], corners[(swallowed + 1) % n], meeting))
             corners = [meeting if k == swallowed else p for k, p in enumerate(corners) if k != (swallowed + 1) % n]

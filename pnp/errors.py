@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -64,9 +65,9 @@ class InputError(PnpError):
         return shown
 
 
-def did_you_mean(word: str, choices: object) -> str:
+def did_you_mean(word: str, choices: Iterable[object]) -> str:
     """' (did you mean 'x'?)' when a choice is close to the misspelt word, else ''."""
     import difflib
 
-    close = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.6)  # type: ignore[attr-defined]
+    close = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""

@@ -13,10 +13,13 @@ import os
 import shutil
 import stat
 import tempfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
+from typing import TypeVar
 
 from pnp.errors import LinesError
+
+T = TypeVar("T")
 
 
 class OutputError(LinesError):
@@ -46,12 +49,12 @@ def write_files(files: Mapping[Path, str | bytes], force: bool = False) -> None:
             folder = path.parent
             if folder not in staged:
                 _make_folder(folder)
-                staged[folder] = Path(_attempt(path, lambda f=folder: tempfile.mkdtemp(prefix=".pnp-", dir=f),
+                staged[folder] = Path(_attempt(path, lambda: tempfile.mkdtemp(prefix=".pnp-", dir=folder),
                                                f"the folder {folder} takes no new files"))
         mode = 0o666 & ~_umask()  # the usual permissions, not mkdtemp's private ones
         for path, data in files.items():
             temp = staged[path.parent] / path.name
-            _attempt(path, lambda t=temp, d=data: _write(t, d, mode))
+            _attempt(path, lambda: _write(temp, data, mode))  # called at once: the loop's values
         _move_into_place(files, staged)
     finally:
         for temp in staged.values():
@@ -86,7 +89,7 @@ def _make_folder(folder: Path) -> None:
         raise OutputError([f"{folder}: cannot create the folder: {error.strerror}"]) from None
 
 
-def _attempt(path: Path, action, why: str = ""):  # type: ignore[no-untyped-def]
+def _attempt(path: Path, action: Callable[[], T], why: str = "") -> T:
     """Run `action`; an operating-system error becomes one line naming `path` (and `why`, when
     the error's own words would mislead: a folder that is there, said to be missing)."""
     try:

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import jinja2
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -16,7 +19,7 @@ def data_dir(name: str) -> Path:
 
 
 @lru_cache(maxsize=None)
-def _templates() -> Any:
+def _templates() -> jinja2.Environment:
     """One environment for every text template: it compiles each template once."""
     import jinja2
 

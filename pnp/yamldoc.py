@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.errors import InputError, Problem, did_you_mean
+
+if TYPE_CHECKING:
+    import yaml
 
 MAX_DEPTH = 32  # the formats nest 5 deep
 MAX_VALUES = 50_000  # values after alias expansion; a transcription holds a few hundred
@@ -35,7 +38,7 @@ class Text(str):
     line: int
 
 
-class LineDict(dict):
+class LineDict(dict[Any, Any]):  # YAML's values: Text, LineDict, LineList or None
     """A mapping that knows the line of itself, of each key and of each value's content."""
 
     line: int
@@ -46,7 +49,7 @@ class LineDict(dict):
         return self.key_lines.get(key, self.line)
 
 
-class LineList(list):
+class LineList(list[Any]):
     """A list that knows the line of itself and of each item."""
 
     line: int
@@ -100,10 +103,14 @@ def load(text: str, file: str) -> Any:
     return builder.result
 
 
-def content_line(event: Any) -> int:
-    """First line holding a value's content: a block scalar (`|`, `>`) starts below its indicator."""
+def content_line(event: yaml.Event) -> int:
+    """First line holding a value's content: a block scalar (`|`, `>`) starts below its indicator.
+    0 for an event without a place."""
+    if not event.start_mark:
+        return 0
     extra = 1 if getattr(event, "style", None) in ("|", ">") else 0
-    return event.start_mark.line + 1 + extra
+    line: int = event.start_mark.line  # 0-based
+    return line + 1 + extra
 
 
 class _Frame:
@@ -133,10 +140,10 @@ class _Builder:
     def fail(self, line: int, message: str) -> InputError:
         return InputError([Problem(self.file, line, message)])
 
-    def add(self, event: Any) -> None:
+    def add(self, event: yaml.Event) -> None:
         import yaml
 
-        line = content_line(event) if hasattr(event, "start_mark") and event.start_mark else 0
+        line = content_line(event)
         if isinstance(event, yaml.DocumentStartEvent):
             self.documents += 1
             if self.documents > 1:
@@ -166,7 +173,7 @@ class _Builder:
                 self.open_anchors.discard(frame.anchor)
                 self.anchors[frame.anchor] = (frame.container, frame.size)
             self.attach(frame.container, frame.container.line, frame.size)
-        elif isinstance(event, yaml.AliasEvent):
+        elif isinstance(event, yaml.AliasEvent) and event.anchor is not None:  # an alias always names its anchor
             self.alias(event.anchor, line)
 
     def check_tag(self, tag: str | None, line: int, scalar: bool = False) -> None:

@@ -100,7 +100,8 @@ def exchanged(process: subprocess.Popen[bytes], sent: bytes) -> tuple[bool, obje
     assert process.stdin is not None and process.stdout is not None
     process.stdin.write(sent)
     process.stdin.flush()
-    return pickle.load(process.stdout)  # type: ignore[no-any-return]
+    answer: tuple[bool, object] = pickle.load(process.stdout)  # what `main` sends back
+    return answer
 
 
 def ended(process: subprocess.Popen[bytes]) -> int:
@@ -111,7 +112,8 @@ def ended(process: subprocess.Popen[bytes]) -> int:
     status = process.wait()
     for pipe in (process.stdin, process.stdout):
         with contextlib.suppress(OSError):  # (what was left unsent)
-            pipe.close()  # type: ignore[union-attr]
+            if pipe is not None:  # never: `started` opens both
+                pipe.close()
     return status
 
 
@@ -165,8 +167,8 @@ class Kept:
                 raise
             self.idle.append(process)
         if not done:
-            raise value  # type: ignore[misc]
-        return value  # type: ignore[return-value]
+            raise value  # type: ignore[misc]  # `main` sends the exception the call raised
+        return value  # type: ignore[return-value]  # else what `call` returned, a T (pickled, so untyped)
 
     async def ended_with_loop(self) -> None:
         """Waits until the loop ends (its tasks cancelled), then ends the processes and waits for them."""
@@ -203,7 +205,7 @@ async def alone(call: Callable[..., T], *args: object) -> T:
     done, value = pickle.loads(answer)
     if not done:
         raise value
-    return value  # type: ignore[no-any-return]
+    return value  # type: ignore[no-any-return]  # what `call` returned, a T (pickled, so untyped)
 
 
 def main() -> None:

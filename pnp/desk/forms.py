@@ -6,8 +6,12 @@ loop."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from pnp.desk.service import Refused
+
+if TYPE_CHECKING:
+    from python_multipart.multipart import MultipartCallbacks
 
 
 @dataclass
@@ -60,7 +64,7 @@ def read_form(body: bytearray, content_type: str, most_fields: int, most_files: 
             raise Refused(400, f"a form of at most {most_fields} fields and {most_files} file")
         part = _Part()
 
-    callbacks = {
+    callbacks: MultipartCallbacks = {
         "on_header_field": lambda data, start, end: header.__setitem__(0, header[0] + piece(data, start, end)),
         "on_header_value": lambda data, start, end: header.__setitem__(1, header[1] + piece(data, start, end)),
         "on_header_end": header_end,
@@ -68,8 +72,8 @@ def read_form(body: bytearray, content_type: str, most_fields: int, most_files: 
         "on_part_end": part_end,
     }
     try:
-        parser = MultipartParser(options[b"boundary"], callbacks)  # type: ignore[arg-type]
-        parser.write(body)  # type: ignore[arg-type]
+        parser = MultipartParser(options[b"boundary"], callbacks)
+        parser.write(body)  # type: ignore[arg-type]  # any bytes-like is read; its stub says bytes, and a copy costs a photo's size
         parser.finalize()
     except MultipartParseError:
         raise Refused(400, "the form is not well formed") from None

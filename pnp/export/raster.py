@@ -14,8 +14,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.draw import PT, Drawing, Group, Shape, compose, scale, translate
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 MM_PER_INCH = 25.4
 
@@ -53,7 +58,7 @@ def _page(frame: Frame) -> Drawing:
 
 
 def rasterize(frames: Sequence[Frame], transparent: bool = False,
-              on_image: Callable[[int], None] | None = None) -> list[object]:
+              on_image: Callable[[int], None] | None = None) -> list[npt.NDArray[np.uint8]]:
     """Each frame as an image: a numpy array, rows of BGR pixels (BGRA where `transparent`,
     what lies outside the art then fully transparent). `on_image` is called after each."""
     images = []
@@ -89,7 +94,7 @@ def pngs(frames: Sequence[Frame], dpi: float | None = None, transparent: bool = 
     return done
 
 
-def _images(frames: Sequence[Frame], transparent: bool) -> Iterator[object]:
+def _images(frames: Sequence[Frame], transparent: bool) -> Iterator[npt.NDArray[np.uint8]]:
     import numpy as np
     import pypdfium2
 
@@ -116,7 +121,7 @@ def _images(frames: Sequence[Frame], transparent: bool) -> Iterator[object]:
         document.close()
 
 
-def png(image: object, dpi: float | None = None) -> bytes:
+def png(image: npt.NDArray[np.uint8], dpi: float | None = None) -> bytes:
     """A PNG of the image with an embedded sRGB ICC profile (and its resolution where given),
     byte-identical for equal pixels."""
     import cv2

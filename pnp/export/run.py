@@ -33,8 +33,11 @@ def problems(request: Request) -> list[str]:
     from pnp.games import GAMES
 
     found = []
-    if request.game not in GAMES:
-        found.append(f"unknown game '{request.game}'{did_you_mean(request.game, GAMES)}; one of: {', '.join(GAMES)}")
+    takes = [game_id for game_id, game in GAMES.items() if game.offers("export")]  # those with a kit
+    if request.game not in takes:
+        why = (f"{GAMES[request.game].name} has no kit to export" if request.game in GAMES
+               else f"unknown game '{request.game}'{did_you_mean(request.game, GAMES)}")
+        found.append(f"{why}; one of: {', '.join(takes)}")
     if request.target not in TARGETS:
         found.append(f"--to: unknown target '{request.target}' (one of: {', '.join(TARGETS)})")
     elif request.target == "pod":
@@ -70,9 +73,12 @@ def check(request: Request) -> None:
 @functools.lru_cache(maxsize=2)  # costs, files and notes of one export read the same pieces
 def _pieces(request: Request) -> list[faces.Piece]:
     from pnp.games import GAMES
+    from pnp.games.base import Kit
     from pnp.render.imposition import PAPERS
 
     game = GAMES[request.game]
+    if not isinstance(game, Kit):  # `problems` refuses a game without a kit before any piece is asked for
+        raise OptionError(problems(request))
     # A table has no box to take pieces from: a Tabletop Simulator table gets every optional piece
     # the kit can print (its switches: Kingdom Builder's settlements, Carolus Magnus's paladins).
     options: dict[str, Any] = {p.name: True if request.target == "tts" and p.type is bool else p.default

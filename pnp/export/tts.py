@@ -26,6 +26,7 @@ from urllib.parse import quote
 from pnp.draw import Circle, Drawing, Paint, Polygon, Rect
 from pnp.export.faces import Piece
 from pnp.export.raster import MM_PER_INCH, Frame, pixels, png, pngs, rasterize
+from pnp.games.base import Json
 
 GRID = (10, 7)  # most cells across and down a deck sheet
 SHEET_MAX = 4096  # pixels a side
@@ -54,7 +55,7 @@ class Table:
     """What the export writes: images by relative path, and the objects naming them."""
 
     images: dict[str, bytes] = field(default_factory=dict)  # path -> PNG
-    objects: list[dict] = field(default_factory=list)
+    objects: list[Json] = field(default_factory=list)
 
 
 def grid(faces: int, width: float, height: float) -> tuple[int, int]:
@@ -62,7 +63,7 @@ def grid(faces: int, width: float, height: float) -> tuple[int, int]:
     the grid whose cells are largest for cards of this size (mm), then the one with fewest cells,
     then the widest. A row of 10 gives a 63 x 88 mm card 409 px (165 ppi); 4 x 3 gives it 744 px."""
     fits = [(cols, rows) for cols in range(1, GRID[0] + 1) for rows in range(1, GRID[1] + 1) if cols * rows > faces]
-    return min(fits, key=lambda g: (-cell_size(*g, width, height)[0], g[0] * g[1], -g[0]))
+    return min(fits, key=lambda g: (-cell_size(g[0], g[1], width, height)[0], g[0] * g[1], -g[0]))
 
 
 def cell_size(cols: int, rows: int, width: float, height: float) -> tuple[int, int]:
@@ -171,7 +172,7 @@ def _blind(tiles: list[Piece]) -> dict[str, list[Piece]]:
     return {title: group for title, group in sheets.items() if len(group) > 1 and len(backs[title]) == 1 and None not in backs[title]}
 
 
-def _bag(name: str, x: float, z: float, contents: list[dict]) -> dict:
+def _bag(name: str, x: float, z: float, contents: list[Json]) -> Json:
     return {"Name": "Bag", "Nickname": name, "Transform": _transform(x, z, 0.5, 1.0), "ContainedObjects": contents}
 
 
@@ -273,7 +274,7 @@ def _deck(table: Table, layout: _Layout, number: int, deck: Deck, on_image: Call
                           "CustomDeck": custom, "ContainedObjects": cards})
 
 
-def _tile(piece: Piece, x: float, z: float, y: float, face_down: bool = False) -> dict:
+def _tile(piece: Piece, x: float, z: float, y: float, face_down: bool = False) -> Json:
     image = {"ImageURL": f"tiles/{piece.front.name}.png", "ImageSecondaryURL": f"tiles/{piece.back.name}.png" if piece.back else "",
              "ImageScalar": 1.0, "WidthScale": 0.0,
              "CustomTile": {"Type": TILE_TYPES[tile_type(piece.front)], "Thickness": 0.1, "Stackable": piece.copies > 1,
@@ -283,7 +284,7 @@ def _tile(piece: Piece, x: float, z: float, y: float, face_down: bool = False) -
             "Transform": _transform(x, z, y, scale, face_down), "CustomImage": image}
 
 
-def _transform(x: float, z: float, y: float, scale: float, face_down: bool = False) -> dict:
+def _transform(x: float, z: float, y: float, scale: float, face_down: bool = False) -> Json:
     return {"posX": round(x, 4), "posY": round(y, 4), "posZ": round(z, 4), "rotX": 0.0, "rotY": 180.0,
             "rotZ": 180.0 if face_down else 0.0, "scaleX": round(scale, 5), "scaleY": 1.0, "scaleZ": round(scale, 5)}
 

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from pnp.draw import (
-    CUT, Circle, Drawing, Group, Item, Matrix, Paint, Polygon, Rect, Text, area, compose, outset, rotate, scale, translate,
-    with_ink_saver,
+    CUT, Circle, Drawing, Group, Item, Matrix, Paint, Polygon, Rect, Shape, Text, area, compose, outset, rotate, scale,
+    translate, with_ink_saver,
 )
 from pnp.errors import PnpError
 from pnp.render.choices import Paper
@@ -170,7 +170,7 @@ class _Packer:
                 index = self.new_page(False)
             spot = self.areas[index].place(piece.width, piece.height)
             if spot:
-                self.pages[index].placements.append(Placement(piece, *spot, "own", title, back))
+                self.pages[index].placements.append(Placement(piece, spot[0], spot[1], "own", title, back))
                 return
         raise PnpError(f"a {piece.width:.0f} x {piece.height:.0f} mm piece ({piece.name}) with {self.options.bleed} mm "
                        f"bleed does not fit on {self.options.paper} paper")
@@ -512,7 +512,7 @@ def _saved(items: tuple[Item, ...]) -> tuple[Item, ...]:
     return with_ink_saver(items)
 
 
-def _bleed_outline(p: Placement, page: Page, options: Options) -> Item:
+def _bleed_outline(p: Placement, page: Page, options: Options) -> Shape:
     """How far a piece's art shows: its outline grown by the bleed, except where a piece of its
     block is beside it: there the neighbour's art is beyond a shared line, or across a gap whose
     half on each side is its piece's."""

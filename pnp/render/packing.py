@@ -66,7 +66,7 @@ class Area:
 
     def place_block(self, w: float, h: float, count: int) -> Block | None:
         """Put up to `count` w x h pieces, row by row, in the free rectangle taking most."""
-        best: tuple[int, float, float, float, Box] | None = None
+        best: tuple[int, float, float, int, Box] | None = None
         for box in self.free:
             cols, rows = self._grid(box, w, h)
             taken = min(count, cols * rows)

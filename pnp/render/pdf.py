@@ -8,35 +8,42 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from pnp.draw import PT, Circle, Drawing, Group, Item, Paint, Rect, Shape, Text
 from pnp.escape import drawable
 from pnp.render import fonts, shaping
 
+if TYPE_CHECKING:
+    from reportlab.lib.colors import Color
+    from reportlab.pdfbase.ttfonts import TTFontFace
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.pdfgen.pathobject import PDFPathObject
+
 MM = 1 / PT  # points per millimetre
 
 
 @lru_cache(maxsize=None)
-def _colour(hex_colour: str) -> object:
+def _colour(hex_colour: str) -> Color:
     """reportlab's colour for '#rrggbb', parsed once (parsing on every shape is slow)."""
     from reportlab.lib.colors import HexColor
 
     return HexColor(hex_colour)
 
 
-def _set_paint(canvas: object, paint: Paint) -> tuple[int, int]:
+def _set_paint(canvas: Canvas, paint: Paint) -> tuple[int, int]:
     c = canvas  # reportlab Canvas
     if paint.fill:
-        c.setFillColor(_colour(paint.fill))  # type: ignore[attr-defined]
+        c.setFillColor(_colour(paint.fill))
     if paint.stroke:
-        c.setStrokeColor(_colour(paint.stroke))  # type: ignore[attr-defined]
-        c.setLineWidth(paint.width)  # type: ignore[attr-defined]
-        c.setDash(list(paint.dash) if paint.dash else [])  # type: ignore[attr-defined]
+        c.setStrokeColor(_colour(paint.stroke))
+        c.setLineWidth(paint.width)
+        c.setDash(list(paint.dash) if paint.dash else [])
     return (1 if paint.stroke else 0), (1 if paint.fill else 0)
 
 
-def _path(canvas: object, shape: Shape) -> object:
-    path = canvas.beginPath()  # type: ignore[attr-defined]
+def _path(canvas: Canvas, shape: Shape) -> PDFPathObject:
+    path = canvas.beginPath()
     if isinstance(shape, Rect):
         if shape.radius:
             path.roundRect(shape.x, shape.y, shape.w, shape.h, shape.radius)
@@ -54,25 +61,25 @@ def _path(canvas: object, shape: Shape) -> object:
 
 
 class _Painter:
-    def __init__(self, canvas: object, where: str):
+    def __init__(self, canvas: Canvas, where: str):
         self.c, self.where = canvas, where
 
     def items(self, items: tuple[Item, ...]) -> None:
         c = self.c
         for item in items:
             if isinstance(item, Group):
-                c.saveState()  # type: ignore[attr-defined]
-                c.transform(*item.transform)  # type: ignore[attr-defined]
+                c.saveState()
+                c.transform(*item.transform)
                 if item.clip is not None:
-                    c.clipPath(_path(c, item.clip), stroke=0, fill=0)  # type: ignore[attr-defined]
+                    c.clipPath(_path(c, item.clip), stroke=0, fill=0)
                 self.items(item.items)
-                c.restoreState()  # type: ignore[attr-defined]
+                c.restoreState()
             elif isinstance(item, Text):
                 self.text(item)
             else:
                 stroke, fill = _set_paint(c, item.paint)
                 if stroke or fill:
-                    c.drawPath(_path(c, item), stroke=stroke, fill=fill)  # type: ignore[attr-defined]
+                    c.drawPath(_path(c, item), stroke=stroke, fill=fill)
 
     def text(self, item: Text) -> None:
         try:
@@ -80,24 +87,24 @@ class _Painter:
         except fonts.TextOverflow as error:
             raise fonts.TextOverflow(f"{self.where}: {error}") from None
         c = self.c
-        c.setFillColor(_colour(item.colour))  # type: ignore[attr-defined]
+        c.setFillColor(_colour(item.colour))
         draw = {"left": "drawString", "center": "drawCentredString", "right": "drawRightString"}[laid.align]
         size = laid.size * PT
         for index, (line, baseline) in enumerate(zip(laid.shaped, laid.baselines)):
-            c.saveState()  # type: ignore[attr-defined]
+            c.saveState()
             if line.plain:
-                c.translate(laid.anchor_x, baseline)  # type: ignore[attr-defined]
+                c.translate(laid.anchor_x, baseline)
                 c.scale(1, -1)  # text upright in the y-down page space
-                c.setFont(line.face.name, size)  # type: ignore[attr-defined]
+                c.setFont(line.face.name, size)
                 getattr(c, draw)(0, 0, drawable(line.text))  # no control characters or lone surrogates
             else:
-                c.translate(laid.left(index), baseline)  # type: ignore[attr-defined]
+                c.translate(laid.left(index), baseline)
                 c.scale(1, -1)
                 _shaped_line(c, line, size)
-            c.restoreState()  # type: ignore[attr-defined]
+            c.restoreState()
 
 
-def _shaped_line(canvas: object, line: shaping.Line, size: float) -> None:
+def _shaped_line(canvas: Canvas, line: shaping.Line, size: float) -> None:
     """A shaped line from its left end, in visual order as PDF producers store text, face by
     face through reportlab's shaped strings. Each glyph's character code is a character the
     font maps to it: the one it was shaped from where possible, else its own (joined forms are
@@ -110,7 +117,7 @@ def _shaped_line(canvas: object, line: shaping.Line, size: float) -> None:
     from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
 
     c = canvas
-    text = c.beginText(0, 0)  # type: ignore[attr-defined]  # one text object: each run starts where the last ended
+    text = c.beginText(0, 0)  # one text object: each run starts where the last ended
     outlines = []
     x, face = 0.0, None
     for run in _runs(line.glyphs):
@@ -126,12 +133,15 @@ def _shaped_line(canvas: object, line: shaping.Line, size: float) -> None:
                 text.setFont(run.face.name, size)
                 face = run.face
             if run.actual is not None:
-                text._code.append(f"/Span <</ActualText {_pdf_text(run.actual)}>> BDC")
-            text.textOut(ShapedStr("".join(map(chr, codes)), shapeData=data))
+                # reportlab has no call for marked content: its operators go in the text object's
+                # private list, which typeshed's stub leaves out.
+                text._code.append(f"/Span <</ActualText {_pdf_text(run.actual)}>> BDC")  # type: ignore[attr-defined]
+            # typeshed's stub takes one ShapeData; reportlab's ShapedStr takes one per glyph.
+            text.textOut(ShapedStr("".join(map(chr, codes)), shapeData=data))  # type: ignore[arg-type]
             if run.actual is not None:
-                text._code.append("EMC")
+                text._code.append("EMC")  # type: ignore[attr-defined]  # as above
         x += advance * size
-    c.drawText(text)  # type: ignore[attr-defined]
+    c.drawText(text)
     for glyph, at in outlines:
         _outline(c, glyph, at, size)
 
@@ -183,31 +193,31 @@ def _runs(glyphs: tuple[shaping.Glyph, ...]) -> list[_Run]:
     return runs
 
 
-def _outline(canvas: object, glyph: shaping.Glyph, x: float, size: float) -> None:
+def _outline(canvas: Canvas, glyph: shaping.Glyph, x: float, size: float) -> None:
     """Fill the glyph's outline at pen position x, in the current fill colour."""
     c = canvas
-    pen = _OutlinePen(c.beginPath())  # type: ignore[attr-defined]
+    pen = _OutlinePen(c.beginPath())
     shaping.hb_font(glyph.face).draw_glyph_with_pen(glyph.gid, pen)
     scale = size / shaping.UNITS_PER_EM
-    c.saveState()  # type: ignore[attr-defined]
-    c.transform(scale, 0, 0, scale, x + glyph.dx * size, glyph.dy * size)  # type: ignore[attr-defined]
-    c.drawPath(pen.path, stroke=0, fill=1, fillMode=1)  # type: ignore[attr-defined]  # nonzero winding, as fonts fill
-    c.restoreState()  # type: ignore[attr-defined]
+    c.saveState()
+    c.transform(scale, 0, 0, scale, x + glyph.dx * size, glyph.dy * size)
+    c.drawPath(pen.path, stroke=0, fill=1, fillMode=1)  # nonzero winding, as fonts fill
+    c.restoreState()
 
 
 class _OutlinePen:
     """A glyph outline (HarfBuzz's pen protocol, in font units) as a reportlab path."""
 
-    def __init__(self, path: object):
+    def __init__(self, path: PDFPathObject):
         self.path = path
         self.at = (0.0, 0.0)
 
     def moveTo(self, point: tuple[float, float]) -> None:  # noqa: N802 (the pen protocol's names)
-        self.path.moveTo(*point)  # type: ignore[attr-defined]
+        self.path.moveTo(*point)
         self.at = point
 
     def lineTo(self, point: tuple[float, float]) -> None:  # noqa: N802
-        self.path.lineTo(*point)  # type: ignore[attr-defined]
+        self.path.lineTo(*point)
         self.at = point
 
     def qCurveTo(self, control: tuple[float, float], point: tuple[float, float]) -> None:  # noqa: N802
@@ -216,11 +226,11 @@ class _OutlinePen:
         self.curveTo((x0 + 2 * (cx - x0) / 3, y0 + 2 * (cy - y0) / 3), (x + 2 * (cx - x) / 3, y + 2 * (cy - y) / 3), point)
 
     def curveTo(self, a: tuple[float, float], b: tuple[float, float], point: tuple[float, float]) -> None:  # noqa: N802
-        self.path.curveTo(*a, *b, *point)  # type: ignore[attr-defined]
+        self.path.curveTo(*a, *b, *point)
         self.at = point
 
     def closePath(self) -> None:  # noqa: N802
-        self.path.close()  # type: ignore[attr-defined]
+        self.path.close()
 
 
 # Bidi classes of neutral characters: spaces, punctuation, separators, terminators.
@@ -288,7 +298,7 @@ def _pdf_text(text: str) -> str:
 
 # A bracket set right to left prints its mirror's glyph: a code of its own maps that glyph to the
 # bracket it stands for, «(» printed as the glyph of «)». Codes from U+F800, the same in every face.
-MIRRORED = tuple((a, b) for pair in ("()", "[]", "{}", "<>", "«»", "‹›") for a, b in (pair, pair[::-1]))
+MIRRORED = tuple((pair[i], pair[1 - i]) for pair in ("()", "[]", "{}", "<>", "«»", "‹›") for i in (0, 1))
 MIRRORED_CODES = 0xF800
 
 
@@ -314,11 +324,16 @@ def _mirrored(face: shaping.Face) -> dict[tuple[int, str], int]:
     return codes
 
 
+def _glyph_chars(font: TTFontFace) -> dict[int, list[int]]:
+    """Each glyph's characters, as reportlab's font file reader maps them."""
+    return font.glyphToChar  # type: ignore[attr-defined, no-any-return]  # set by the reader; not in typeshed's stub
+
+
 @lru_cache(maxsize=None)
 def _characters(face: shaping.Face) -> frozenset[int]:
     """The glyphs that have a character of their own in the font."""
     font = shaping.ttf(face).face
-    return frozenset(gid for gid, chars in font.glyphToChar.items() if any(font.charToGlyph.get(c) == gid for c in chars))
+    return frozenset(gid for gid, chars in _glyph_chars(font).items() if any(font.charToGlyph.get(c) == gid for c in chars))
 
 
 @lru_cache(maxsize=None)
@@ -329,7 +344,7 @@ def _codes(face: shaping.Face) -> dict[int, int]:
     font = shaping.ttf(face).face
     own = _characters(face)
     codes = {gid: min(c for c in chars if font.charToGlyph.get(c) == gid)
-             for gid, chars in font.glyphToChar.items() if gid in own}
+             for gid, chars in _glyph_chars(font).items() if gid in own}
     free = (code for code in range(0xE000, MIRRORED_CODES) if code not in font.charToGlyph)
     for gid in range(len(font.hmetrics)):
         if gid not in codes:
@@ -350,17 +365,21 @@ def _tag_subsets_by_content() -> None:
 
     add_objects = ttfonts.TTFont.addObjects
 
-    def tagged(font: object, doc: object) -> None:
-        subsets = font.state[doc].subsets  # type: ignore[attr-defined]
-        tags = [_subset_tag(font.face.name, subset) for subset in subsets]  # type: ignore[attr-defined]
+    def tagged(font: ttfonts.TTFont, doc: object) -> None:
+        subsets = font.state[doc].subsets
+        tags = [_subset_tag(font.face.name, subset) for subset in subsets]
         numbered = ttfonts.SUBSETN
-        ttfonts.SUBSETN = lambda n: tags[n]  # addObjects names subset n by SUBSETN(n)
+
+        def subset_name(n: int, table: object = None) -> bytes:  # addObjects names subset n by SUBSETN(n)
+            return tags[n]
+
+        ttfonts.SUBSETN = subset_name
         try:
             add_objects(font, doc)
         finally:
             ttfonts.SUBSETN = numbered
 
-    ttfonts.TTFont.addObjects = tagged  # type: ignore[method-assign]
+    ttfonts.TTFont.addObjects = tagged  # type: ignore[method-assign, assignment]  # patched on purpose, as said above
 
 
 def _subset_tag(font: bytes, subset: Sequence[int]) -> bytes:
@@ -387,7 +406,8 @@ def render(pages: Sequence[Drawing], title: str, on_page: Callable[[int], None] 
     first = pages[0]
     # The initial font is ours too, so every font the PDF names is embedded (no bare Helvetica).
     canvas = Canvas(out, pagesize=(first.width * MM, first.height * MM), invariant=1, pageCompression=1,
-                    initialFontName=shaping.ttf(shaping.LATIN[False]).fontName)
+                    # typeshed's stub types the font name a float
+                    initialFontName=shaping.ttf(shaping.LATIN[False]).fontName)  # type: ignore[arg-type]
     canvas.setTitle(title)
     canvas.setCreator("pnp")
     canvas.setViewerPreference("PrintScaling", "None")  # print at actual size

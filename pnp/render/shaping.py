@@ -21,6 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import uharfbuzz
+    from reportlab.pdfbase.ttfonts import TTFont
 
 UNITS_PER_EM = 2048  # every bundled face has 2048 units per em: glyph outlines share one scale
 
@@ -102,7 +107,7 @@ def style(text: str, bold: bool) -> Style:
 
 
 @lru_cache(maxsize=None)
-def ttf(face: Face):  # type: ignore[no-untyped-def]
+def ttf(face: Face) -> TTFont:
     """The face registered with reportlab (metrics, character map, PDF embedding)."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
@@ -115,7 +120,7 @@ def ttf(face: Face):  # type: ignore[no-untyped-def]
 
 
 @lru_cache(maxsize=None)
-def hb_font(face: Face):  # type: ignore[no-untyped-def]
+def hb_font(face: Face) -> uharfbuzz.Font:
     import uharfbuzz as hb
 
     return hb.Font(hb.Face(hb.Blob.from_file_path(str(font_path(face)))))
@@ -142,20 +147,21 @@ def _levels(text: str, rtl: bool) -> list[int]:
     against = _LEFT_TO_RIGHT if rtl else _RIGHT_TO_LEFT
     if not any(bidirectional(char) in against for char in text):
         return [1 if rtl else 0] * len(text)
+    base = 1 if rtl else 0
     storage = uba.get_empty_storage()
-    storage["base_level"] = 1 if rtl else 0
+    storage["base_level"] = base
     storage["base_dir"] = "R" if rtl else "L"
     uba.get_embedding_levels(text, storage)
-    for index, char in enumerate(storage["chars"]):
-        char["index"] = index
+    # Each character's index, by the identity of its entry (the steps drop entries, never copy them).
+    indices = {id(char): index for index, char in enumerate(storage["chars"])}
     uba.explicit_embed_and_overrides(storage)
     uba.resolve_weak_types(storage)
     uba.resolve_neutral_types(storage, False)
     uba.resolve_implicit_levels(storage, False)
-    resolved = {char["index"]: char["level"] for char in storage["chars"]}
+    resolved = {indices[id(char)]: char["level"] for char in storage["chars"]}
     levels: list[int] = []
     for index in range(len(text)):
-        levels.append(resolved.get(index, levels[-1] if levels else storage["base_level"]))
+        levels.append(resolved.get(index, levels[-1] if levels else base))
     return levels
 
 
@@ -206,8 +212,8 @@ def _visual_order(runs: list[tuple[int, list[Glyph]]]) -> list[Glyph]:
 @lru_cache(maxsize=65536)
 def shape(text: str, paragraph: Style) -> Line:
     """One line of a paragraph, as glyphs in visual order."""
-    primary, other = (PERSIAN, LATIN) if paragraph.persian else (LATIN, PERSIAN)
-    primary, other = primary[paragraph.bold], other[paragraph.bold]
+    primaries, others = (PERSIAN, LATIN) if paragraph.persian else (LATIN, PERSIAN)
+    primary, other = primaries[paragraph.bold], others[paragraph.bold]
     if paragraph.plain:
         font = ttf(primary).face
         glyphs = tuple(Glyph(primary, font.charToGlyph[ord(char)], char, font.getCharWidth(ord(char)) / 1000)

@@ -8,10 +8,14 @@ defined once per file and placed with <use>; each text keeps its words in an ari
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from pnp.draw import PT, Circle, Drawing, Group, Item, Matrix, Paint, Polygon, Rect, Text, outset, with_ink_saver
 from pnp.escape import drawable
 from pnp.render import fonts, shaping
+
+if TYPE_CHECKING:
+    from svgwrite.base import BaseElement
 
 
 def _n(value: float, places: int = 3) -> str:
@@ -89,7 +93,7 @@ class _Writer:
         self.where = drawing.name
         self.glyphs: set[tuple[shaping.Face, int]] = set()
 
-    def shape(self, item: Rect | Circle | Polygon) -> object:
+    def shape(self, item: Rect | Circle | Polygon) -> BaseElement:
         svg = self.svg
         if isinstance(item, Rect):
             extra = {"rx": _n(item.radius), "ry": _n(item.radius)} if item.radius else {}
@@ -100,7 +104,7 @@ class _Writer:
         make = svg.polygon if item.closed else svg.polyline
         return make(points=points, **_paint(item.paint))
 
-    def text(self, item: Text) -> object:
+    def text(self, item: Text) -> BaseElement:
         try:
             laid = fonts.layout(item)
         except fonts.TextOverflow as error:
@@ -128,7 +132,7 @@ class _Writer:
         for face, gid in sorted(self.glyphs, key=lambda key: (key[0].short, key[1])):
             self.svg.defs.add(self.svg.path(d=_outline(face, gid), id=f"{face.short}{gid}"))
 
-    def items(self, parent: object, items: tuple[Item, ...]) -> None:
+    def items(self, parent: BaseElement, items: tuple[Item, ...]) -> None:
         for item in items:
             if isinstance(item, Group):
                 group = self.svg.g()
@@ -141,11 +145,11 @@ class _Writer:
                     self.svg.defs.add(clip)
                     group["clip-path"] = f"url(#clip{self.clips})"
                 self.items(group, item.items)
-                parent.add(group)  # type: ignore[attr-defined]
+                parent.add(group)
             elif isinstance(item, Text):
-                parent.add(self.text(item))  # type: ignore[attr-defined]
+                parent.add(self.text(item))
             else:
-                parent.add(self.shape(item))  # type: ignore[attr-defined]
+                parent.add(self.shape(item))
 
 
 def render(drawing: Drawing, bleed: float = 0.0, ink_saver: bool = False) -> str:

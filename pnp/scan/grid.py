@@ -74,7 +74,7 @@ def refine(straight: Any, centres: Any, corners: list[int], parts: Any, width: f
     pattern = np.vstack([ring(0.2 * width, 8), ring(0.38 * width, 12, 0.26)])
     base = centres[corners].astype(np.float32)
 
-    def looks(grids: list, which: Any = slice(None)) -> Any:
+    def looks(grids: list[Any], which: Any = slice(None)) -> Any:
         """What the pattern round each place (of `which`) shows, per grid: (grids, pattern, places, 3)."""
         return sample(blurred, pattern[None, :, None, :] + np.stack([grid[which] for grid in grids])[:, None])
 
@@ -88,7 +88,7 @@ def refine(straight: Any, centres: Any, corners: list[int], parts: Any, width: f
         matrix = cv2.getPerspectiveTransform(base, (base + delta.reshape(4, 2)).astype(np.float32))
         return transform(matrix, centres)
 
-    def descend(best: Any, best_cost: float, steps: list, grid: Any, which: Any = slice(None),
+    def descend(best: Any, best_cost: float, steps: list[Any], grid: Any, which: Any = slice(None),
                 allowed: Any = lambda trial: True) -> tuple[Any, float]:
         """`best` moved by each of `steps` in turn where that lowers the cost, until none does.
         The trials left are sampled together; their costs are worked out in turn up to the first

@@ -84,7 +84,8 @@ def find_board_box(image: Any) -> Any | None:
     box = []
     for marker_id in range(4):
         # The card's corner in marker cells: the black square spans 0..6, the card -1..7.
-        to_image = cv2.getPerspectiveTransform(np.float32([[0, 0], [6, 0], [6, 6], [0, 6]]), np.float32(quads[marker_id]))
-        corners = cv2.perspectiveTransform(np.float32([[[-1, -1], [7, -1], [7, 7], [-1, 7]]]), to_image)[0]
+        to_image = cv2.getPerspectiveTransform(np.array([[0, 0], [6, 0], [6, 6], [0, 6]], dtype=np.float32),
+                                               np.array(quads[marker_id], dtype=np.float32))
+        corners = cv2.perspectiveTransform(np.array([[[-1, -1], [7, -1], [7, 7], [-1, 7]]], dtype=np.float32), to_image)[0]
         box.append(corners[np.argmin(np.linalg.norm(corners - middle, axis=1))])
     return np.array(box, dtype=float)

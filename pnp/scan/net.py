@@ -28,7 +28,7 @@ def probabilities(models: tuple[Path, ...], inputs: Any) -> Any:
     import numpy as np
 
     patches = np.ascontiguousarray(inputs)
-    total = 0.0
+    total = np.zeros((), np.float64)  # each net's scores added on
     with _RUNNING:
         for net in _nets(models):
             net.setInput(patches)

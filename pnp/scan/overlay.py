@@ -108,6 +108,6 @@ def _drawn(straight: Any, radius: float, places: Sequence[Place], labels: Sequen
             cv2.circle(picture, spot, int(size * 0.34), (0, 0, 0) if ink == (255, 255, 255) else (90, 90, 90), 1, cv2.LINE_AA)
             text(key, spot[0], spot[1], 0.35, ink)
         if not place.sure:
-            cv2.polylines(picture, [np.int32(outline(size * 0.92) + [x, y])], True, UNSURE_RING, 3, cv2.LINE_AA)
+            cv2.polylines(picture, [np.array(outline(size * 0.92) + [x, y], dtype=np.int32)], True, UNSURE_RING, 3, cv2.LINE_AA)
     text(legend, pad, 24, 0.55, (0, 0, 0), centred=False)
     return picture

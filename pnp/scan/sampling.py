@@ -42,5 +42,7 @@ def sample(image: Any, points: Any) -> Any:
     width = 1024  # remap's maps are images, at most 32767 wide
     padded = np.zeros((-(-len(pts) // width) * width, 2), np.float32)
     padded[:len(pts)] = pts
-    out = cv2.remap(image, padded.reshape(-1, width, 2), None, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    # One map of both coordinates (CV_32FC2) takes no second map, which OpenCV's stubs require.
+    out = cv2.remap(image, padded.reshape(-1, width, 2), None, cv2.INTER_LINEAR,  # type: ignore[call-overload]
+                    borderMode=cv2.BORDER_REPLICATE)
     return out.reshape(len(padded), -1)[:len(pts)].reshape(*points.shape[:-1], -1)

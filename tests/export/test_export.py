@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli.app import app
+from pnp.errors import OptionError
 from pnp.export import faces, pod, run, tts
 from pnp.export.raster import rasterize
 from pnp.games import GAMES
@@ -138,6 +139,22 @@ def test_bad_options_are_all_reported_at_once_and_nothing_is_written(tmp_path):
         "kingdom-builder, great-wall, carolus-magnus")
     _, result = export(tmp_path, "great-wall", "--to", "ppd")
     assert result.exit_code == 2 and "'ppd' is not one of 'pod', 'tts'" in result.stderr
+
+
+def test_a_game_without_a_kit_is_refused_by_the_export_itself(monkeypatch):
+    """The library checks what the command line checks: a registered game with no kit (the toy
+    coin flip, which implements only check and score) is a problem of the request, never a
+    KeyError from its missing kit command."""
+    from tests.coin_flip.game import GAME as COIN_FLIP
+
+    monkeypatch.setitem(GAMES, COIN_FLIP.id, COIN_FLIP)
+    request = run.Request("coin-flip", "pod")
+    said = "Coin flip has no kit to export; one of: kingdom-builder, great-wall, carolus-magnus"
+    assert run.problems(request) == [said]
+    for call in (run.costs, lambda r: run.files(r, "file:///out")):
+        with pytest.raises(OptionError) as refused:
+            call(request)
+        assert refused.value.problems == [said]
 
 
 def test_an_existing_folder_needs_force(tmp_path):

@@ -16,7 +16,7 @@ from pnp.render.imposition import Sheet, cover_sheet
 def _key() -> tuple[tuple[tuple[Item, ...], str], ...]:
     """Each clan's colour and symbol, then each side's castle and mark."""
     clans = [(swatch(fill, mark), f"clan.{name}") for name, fill, mark in CLANS]
-    sides = [((Circle(0.5, 0.5, 0.5, Paint(fill=fill, stroke=INK, width=0.02)), place(castle_icon(fill, ink_on(fill)), 0.15, 0.05, 0.7),
+    sides: list[tuple[tuple[Item, ...], str]] = [((Circle(0.5, 0.5, 0.5, Paint(fill=fill, stroke=INK, width=0.02)), place(castle_icon(fill, ink_on(fill)), 0.15, 0.05, 0.7),
                place(symbol(mark, ink_on(fill)), 0.37, 0.7, 0.26)), f"side.{name}") for name, fill, mark in SIDES]
     return tuple(clans + sides)
 

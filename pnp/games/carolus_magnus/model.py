@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+Courts = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]  # player -> (clan, cubes)
+
 
 @dataclass(frozen=True)
 class Player:
@@ -33,7 +35,7 @@ class Territory:
 @dataclass(frozen=True)
 class Position:
     players: tuple[Player, ...]
-    courts: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]  # player -> (clan, cubes)
+    courts: Courts
     clans: tuple[tuple[str, str | None], ...]  # clan colour -> marker holder (previous control)
     territories: tuple[Territory, ...]  # clockwise
     emperor: int  # index into territories

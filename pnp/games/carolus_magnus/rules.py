@@ -38,7 +38,8 @@ def strength(position: Position, territory: Territory, controls: dict[str, str |
         if holder is not None:
             counts[position.side_of(holder)] += territory.cubes(clan)
     if territory.castles:
-        counts[territory.castle_side] += territory.castle_count  # type: ignore[index]
+        side, count = territory.castles
+        counts[side] += count
     return counts
 
 
@@ -143,7 +144,8 @@ def castles_on_board(position: Position) -> dict[str, int]:
     counts = {side: 0 for side in position.sides}
     for territory in position.territories:
         if territory.castles:
-            counts[territory.castle_side] += territory.castle_count  # type: ignore[index]
+            side, count = territory.castles
+            counts[side] += count
     return counts
 
 

@@ -28,7 +28,7 @@ from typing import Any
 from pnp.errors import Problem, did_you_mean
 from pnp.games.base import Source, read_leniently
 from pnp.games.carolus_magnus.facts import CLAN_NAMES, CUBES_PER_CLAN, SEGMENTS, SIDE_NAMES, castles_per_side
-from pnp.games.carolus_magnus.model import Player, Position, Territory
+from pnp.games.carolus_magnus.model import Courts, Player, Position, Territory
 from pnp.games.carolus_magnus.rules import MAX_DISC
 from pnp.yamldoc import LineDict, LineList, Reader, integer, is_null, shown
 
@@ -152,7 +152,7 @@ class _Reader(Reader):
                 result[clan] = count
         return tuple((clan, result[clan]) for clan in CLAN_NAMES if result.get(clan))
 
-    def courts(self, data: LineDict, names: list[str]) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+    def courts(self, data: LineDict, names: list[str]) -> Courts:
         if "courts" not in data:
             return ()
         mapping = self.mapping(data, "courts", "{Anna: {red: 2}}")
@@ -164,7 +164,7 @@ class _Reader(Reader):
                 self.problem(data.line_of("courts"), f"courts: no court for {name}")
         return tuple((name, self.counts(mapping.get(name), mapping.line_of(name), f"court of {name}")) for name in names)
 
-    def clans(self, data: LineDict, names: list[str], courts: tuple) -> tuple[tuple[str, str | None], ...]:
+    def clans(self, data: LineDict, names: list[str], courts: Courts) -> tuple[tuple[str, str | None], ...]:
         mapping = self.mapping(data, "clans", "{red: Anna}")
         holders: dict[str, str | None] = {}
         lines: dict[str, int] = {}
@@ -295,7 +295,8 @@ class _Reader(Reader):
         on_board: Counter[str] = Counter()
         for territory in territories:
             if territory.castles:
-                on_board[territory.castle_side] += territory.castle_count
+                side, count = territory.castles
+                on_board[side] += count
         given: dict[str, tuple[Any, int]] = {}
         for side, value, line in self.by_word(mapping, SIDE_NAMES, "supply"):
             if side in sides:
@@ -334,7 +335,7 @@ class _Reader(Reader):
                                    f"segments while {side} still has {supply[side]} in supply; every segment of a "
                                    "territory carries a castle unless a takeover ran out of castles (ruling CM-4)")
 
-    def cube_totals(self, courts: tuple, territories: list[Territory]) -> None:
+    def cube_totals(self, courts: Courts, territories: list[Territory]) -> None:
         totals: Counter[str] = Counter()
         for _, cubes in courts:
             totals.update(dict(cubes))
@@ -353,12 +354,12 @@ class _Reader(Reader):
                 self.problem(line, f"discs: unknown player {shown(name)}{did_you_mean(name, names)}")
                 continue
             numbers = [integer(v) for v in values] if isinstance(values, LineList) else None
-            if numbers is None or any(n is None or not 1 <= n <= MAX_DISC for n in numbers) \
-                    or len(set(numbers)) != len(numbers):
+            discs = [n for n in numbers if n is not None and 1 <= n <= MAX_DISC] if numbers is not None else []
+            if numbers is None or len(discs) != len(numbers) or len(set(discs)) != len(discs):
                 self.problem(line, f"discs: {name} needs a list of the discs still in hand, each 1 to {MAX_DISC} "
                                    "at most once, like [2, 4, 5]")
                 continue
-            held[name] = tuple(sorted(numbers))  # type: ignore[arg-type]
+            held[name] = tuple(sorted(discs))
         disc = None
         played = self.mapping(data, "disc", "{Anna: 3}")
         if len(played) > 1:

@@ -124,13 +124,13 @@ def check(position: Position, player: str) -> tuple[tuple[Take, ...], Position]:
             takes.append(Take(index, player, token, closes=False))
             continue
         token = section.tokens[0]
-        holder = next(card for card in section.cards if card.token is not None)
+        holder, held = next((card.player, card.token) for card in section.cards if card.token is not None)
         won[player] = (*won.get(player, ()), token)
-        won[holder.player] = (*won.get(holder.player, ()), holder.token)  # type: ignore[arg-type]
+        won[holder] = (*won.get(holder, ()), held)
         reopens = pool > 0
         pool = max(0, pool - 2)
         sections[index] = Section(())
-        takes.append(Take(index, player, token, True, (holder.player, holder.token), reopens))  # type: ignore[arg-type]
+        takes.append(Take(index, player, token, True, (holder, held), reopens))
     new_won = tuple((p, won.get(p, ())) for p in position.players)
     return tuple(takes), replace(position, sections=tuple(sections), won=new_won, pool=pool)
 

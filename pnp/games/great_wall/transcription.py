@@ -106,7 +106,7 @@ class _Reader(Reader):
 
     def token(self, value: Any, line: int) -> int | None:
         number = integer(value)
-        if number not in TOKENS:
+        if number is None or number not in TOKENS:
             values = ", ".join(map(str, sorted(TOKENS)))
             self.problem(line, f"token {shown(value)} does not exist (token values: {values})")
             self.token_problem = True
@@ -301,7 +301,7 @@ class _Reader(Reader):
             return target - 1
         return None
 
-    def check_tokens(self, data: LineDict, sections: list[Section], won: tuple, boxed: tuple[int, ...], pool: int) -> None:
+    def check_tokens(self, data: LineDict, sections: list[Section], won: tuple[tuple[str, tuple[int, ...]], ...], boxed: tuple[int, ...], pool: int) -> None:
         """All 36 tokens accounted for, and none of a value beyond what the game has."""
         for value, count in sorted(self.tokens_seen.items()):
             if count > TOKENS[value]:

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from pnp.draw import Circle, Group, Item, Paint, Point, Polygon, Rect, Text, place
 from pnp.games.kingdom_builder.facts import Terrain
-from pnp.render.art import INK, lightened, symbol, tint
+from pnp.render.art import INK as INK, lightened, symbol, tint  # INK: the boards' and pictures' ink too
 
 # In grey (luma) the buildable terrains stand at least 15 levels apart: desert 223, grass 195,
 # flower 177, canyon 157, forest 113; water (174) and mountain (135) carry a pattern as well.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.draw import Paint, Rect, place
+from pnp.draw import Item, Paint, Rect, place
 from pnp.errors import OptionError
 from pnp.games.kingdom_builder import art, board_art, components as c, generator
 from pnp.games.kingdom_builder.facts import BUILDABLE, LOCATIONS, Terrain
@@ -18,7 +18,7 @@ GAME_ID = "kingdom-builder"
 SETTLEMENTS = 40  # per colour
 
 
-def _terrain_key(t: Catalog) -> tuple:
+def _terrain_key(t: Catalog) -> tuple[tuple[tuple[Item, ...], str], ...]:
     """Each terrain's colour and symbol, for checking a grey print."""
     return tuple(((Rect(0, 0, 1, 1, Paint(fill=art.colour(terrain), stroke=INK, width=0.02)), place(art.icon(terrain), 0.1, 0.1, 0.8)),
                   t(f"terrain.{terrain.value}")) for terrain in (*BUILDABLE, Terrain.WATER, Terrain.MOUNTAIN, Terrain.CASTLE))

@@ -59,8 +59,9 @@ def lookup(entry: str, base_dir: Path, boards_dir: Path | None = None) -> Sectio
             return read_section(path, _shown(path))
     if (bundled_dir() / f"{entry}.txt").is_file():
         return read_section(bundled_dir() / f"{entry}.txt", f"{entry}.txt")
-    if generator.parse_id(entry):
-        return generator.resolve(entry)  # type: ignore[return-value]
+    generated = generator.resolve(entry)  # None: not a generated id
+    if generated is not None:
+        return generated
     if entry in {t.value for t in LOCATIONS}:
         return lookup(default_id(Terrain(entry)), base_dir, boards_dir)
     raise NotFound(f"board section {shown(entry)} not found{did_you_mean(entry, known_names())}; use a location type "

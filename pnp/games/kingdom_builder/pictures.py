@@ -228,7 +228,7 @@ def desk_pieces(keys: tuple[str, ...], settlements: tuple[tuple[hexgrid.Cell, st
     width, height, pad = _desk_extent()
     size = DESK_SIZE
     scored = _scored(sheet, focus) if sheet is not None and focus else None
-    items = _houses(keys, settlements, size, scored) + (_rings(sheet, focus, size) if scored is not None else [])
+    items = _houses(keys, settlements, size, scored) + (_rings(sheet, focus, size) if sheet is not None and focus else [])
     for cell in sorted({(ROW_LETTERS.index(m[1]), int(m[2]) - 1) for text in problems for m in _LABEL.finditer(text)}):
         items.append(Polygon(tuple(hexgrid.corners(cell, size * 0.92)), Paint(stroke=WRONG, width=size * 0.16)))
     for name in unsure:

@@ -20,14 +20,14 @@ from typing import Any
 
 from pnp import hexgrid
 from pnp.errors import InputError, PnpError, Problem
-from pnp.games.kingdom_builder.facts import MAX_SETTLEMENTS, UNBUILDABLE
+from pnp.games.kingdom_builder.facts import MAX_SETTLEMENTS, UNBUILDABLE, Terrain
 from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF, Board
 from pnp.games.kingdom_builder.scan_layout import (CORNER_CELLS, CORNER_LABELS, FRAME, PIECE_HEIGHT, W, Cell, board_centres,
                                                    flat)
 from pnp.games.kingdom_builder.scan_fit import fits, mismatch, nearby
 from pnp.games.kingdom_builder.scan_net import CLASSES, MODELS, PATCH, colour_class, patches
-from pnp.games.kingdom_builder.scan_models import (as_hue, colour_costs, empty_looks, first_reading, in_shadow,
-                                                   piece_colours, sample_costs, terrain_explains, who)
+from pnp.games.kingdom_builder.scan_models import (EmptyModels, as_hue, colour_costs, empty_looks, first_reading,
+                                                   in_shadow, piece_colours, sample_costs, terrain_explains, who)
 from pnp.games.kingdom_builder.scan_params import PARAMS
 from pnp.games.kingdom_builder.scan_print import blobs, like_pieces_elsewhere, repeated_art
 from pnp.scan.corners import check_corners
@@ -118,7 +118,8 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
             raise PnpError("no scan markers found in the photo: give the pixel centres of A1, A20, T1, T20 "
                            "with --corners \"X,Y X,Y X,Y X,Y\"")
         bw, bh = hexgrid.map_extent(ROWS, COLS, 1.0)
-        from_box = cv2.getPerspectiveTransform(np.float32([[0, 0], [bw, 0], [0, bh], [bw, bh]]), np.float32(box))
+        from_box = cv2.getPerspectiveTransform(np.array([[0, 0], [bw, 0], [0, bh], [bw, bh]], dtype=np.float32),
+                                               np.array(box, dtype=np.float32))
         corners = [tuple(p) for p in transform(from_box, units[[flat(c) for c in CORNER_CELLS]])]
         corners = [(min(max(x, 0.0), width - 1.0), min(max(y, 0.0), height - 1.0)) for x, y in corners]
         source = "scan markers"
@@ -188,7 +189,8 @@ def place_grid(image: Any, corners: list[tuple[float, float]]) -> Grid:
     height, width = image.shape[:2]
     units = board_centres()
     # Board units -> photo pixels, from the four corner hexes as given.
-    to_photo = cv2.getPerspectiveTransform(np.float32(units[[flat(c) for c in CORNER_CELLS]]), np.float32(corners))
+    to_photo = cv2.getPerspectiveTransform(np.array(units[[flat(c) for c in CORNER_CELLS]], dtype=np.float32),
+                                           np.array(corners, dtype=np.float32))
     canvas = FRAME.canvas()  # board units -> straightened pixels
     straight, inside = straighten(image, to_photo @ np.linalg.inv(canvas), FRAME.size)
     centres = transform(canvas, units)
@@ -246,7 +248,7 @@ def combined(by_net: tuple[Hex, ...], by_hand: tuple[Hex, ...]) -> tuple[Hex, ..
     counts = Counter(hand.key for hand in by_hand if hand.key is not None)
     crowded = max(counts.values(), default=0) > MAX_SETTLEMENTS  # two players' pieces taken for one's
     lean = GLARED_LEAN if sum(hand.reason == WASHED for hand in by_hand) >= GLARED else LEAN
-    net_counts = Counter(net.key for net in by_net if net.key is not None)
+    net_counts: Counter[str | None] = Counter(net.key for net in by_net if net.key is not None)  # None: 0
     return tuple(both_readers(net, hand, misread < MISREAD and not crowded, lean, net_counts[net.key] <= MAX_SETTLEMENTS)
                  for net, hand in zip(by_net, by_hand))
 
@@ -413,7 +415,7 @@ class HexLight:
     hidden_rim: Any    # per hex, its rim shows too little of its terrain, or a light not its own
 
 
-def hex_light(seen: HexSamples, terrain: tuple, readable: Any) -> HexLight:
+def hex_light(seen: HexSamples, terrain: tuple[Terrain, ...], readable: Any) -> HexLight:
     import numpy as np
 
     p, covered, near = PARAMS, seen.covered, hexgrid.neighbour_table(ROWS, COLS)
@@ -489,7 +491,7 @@ class Pieces:
     colour_cost: Any      # -log likelihood of the piece's colour being each player's
     colour_distance: Any  # its distance from each player's usual colour, in spreads
     foreign: Any          # per sample, whether its terrain does not explain it
-    empty_models: dict    # per terrain kind, its empty look's colour model and its cut
+    empty_models: EmptyModels  # per terrain kind, its empty look's colour model and its cut
     hidden: Any           # (kind, player): the terrain's colours explain that player's pieces
 
 
@@ -616,6 +618,7 @@ class _Evidence:
 def _verdict(cell: Cell, e: _Evidence) -> Hex:
     """The reading of one hex and, if unsure, why and what else it may be."""
     best, runner = e.colours[0], e.colours[1 % len(e.colours)]
+    names: tuple[str | None, str | None]  # the reading, and what else it may be
     if e.piece_margin <= 0:
         names, margin = (None, best), -e.piece_margin
     elif e.piece_margin < e.colour_margin:

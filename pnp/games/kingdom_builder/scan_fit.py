@@ -57,7 +57,8 @@ def nearby(image: Any, corners: list[tuple[float, float]], board: Board) -> list
     import numpy as np
 
     best = _Fitter(image, corners, board).search()
-    to_image = cv2.getPerspectiveTransform(np.float32(_units(best.cells)), np.float32(corners))
+    to_image = cv2.getPerspectiveTransform(np.array(_units(best.cells), dtype=np.float32),
+                                           np.array(corners, dtype=np.float32))
     return [(float(x), float(y)) for x, y in transform(to_image, _units(CORNER_CELLS))]
 
 
@@ -158,7 +159,8 @@ class _Fitter:
     def turned(self) -> _Fitter:
         """The fitter of the board with every section turned the other way."""
         if self.other is None:
-            board = Board(tuple(Placement(p.section, not p.turned) for p in self.board.placements))  # type: ignore[arg-type]
+            turned = [Placement(p.section, not p.turned) for p in self.board.placements]
+            board = Board((turned[0], turned[1], turned[2], turned[3]))
             self.other = _Fitter(self.image, self.corners, board)
         return self.other
 
@@ -191,7 +193,8 @@ class _Fitter:
         import cv2
         import numpy as np
 
-        to_photo = cv2.getPerspectiveTransform(np.float32(units), np.float32(self.corners))
+        to_photo = cv2.getPerspectiveTransform(np.array(units, dtype=np.float32),
+                                               np.array(self.corners, dtype=np.float32))
         points = transform(to_photo, self.rim.reshape(-1, 2)).reshape(self.rim.shape)
         ordered = np.sort(sample(self.image, points), axis=1).astype(np.float32) / 255.0  # the median, faster
         colour = (ordered[:, (len(self.rim[0]) - 1) // 2] + ordered[:, len(self.rim[0]) // 2]) / 2

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,10 +74,10 @@ def _kmeans(x: Any, k: int) -> Any:
     def nearest(centres: Any) -> Any:
         return np.argmin(channel_sum((x[:, None] - centres[None]) ** 2), axis=1)
 
-    centres = [x[np.argmax(channel_sum((x - x.mean(axis=0)) ** 2))]]
-    while len(centres) < k:
-        centres.append(x[np.argmax(np.min([channel_sum((x - c) ** 2) for c in centres], axis=0))])
-    centres = np.array(centres, dtype=float)
+    seeds = [x[np.argmax(channel_sum((x - x.mean(axis=0)) ** 2))]]
+    while len(seeds) < k:
+        seeds.append(x[np.argmax(np.min([channel_sum((x - c) ** 2) for c in seeds], axis=0))])
+    centres = np.array(seeds, dtype=float)
     for _ in range(8):
         assign = nearest(centres)
         # Each cluster's mean: bincount adds its rows in order, as the mean over them does.
@@ -86,11 +87,16 @@ def _kmeans(x: Any, k: int) -> Any:
     return centres
 
 
+# Per terrain kind, its colours' log density (a function of colours) and the density below which
+# a colour is unexplained.
+EmptyModels = dict[int, tuple[Callable[[Any], Any], float]]
+
+
 @dataclass
 class EmptyLooks:
     """Each terrain's empty look, learned from the hexes first read as empty."""
 
-    models: dict  # per terrain kind, its colours' log density and the density below which a colour is unexplained
+    models: EmptyModels
     fit: Any      # per sample, its log density under its hex's terrain's model
     foreign: Any  # per sample, whether its terrain does not explain it
 
@@ -102,7 +108,7 @@ def empty_looks(samples: Any, kind: Any, empty: Any, trusted: Any) -> EmptyLooks
     Hexes not `trusted` (glare) only when too few others are left."""
     import numpy as np
 
-    models = {}
+    models: EmptyModels = {}
     fit = np.zeros(samples.shape[:2])
     foreign = np.zeros(samples.shape[:2], bool)
     for k in np.unique(kind):
@@ -113,7 +119,7 @@ def empty_looks(samples: Any, kind: Any, empty: Any, trusted: Any) -> EmptyLooks
         train = samples[pick].reshape(-1, 3)
         model = mixture(train, 4, 0.03, 0.2)
         # Unexplained: less likely than all but the rarest 1 % of the terrain's own colours.
-        models[k] = model, np.quantile(model(train), 0.01)
+        models[int(k)] = model, float(np.quantile(model(train), 0.01))
         fit[members] = model(samples[members])
         foreign[members] = fit[members] < models[k][1]
     return EmptyLooks(models, fit, foreign)
@@ -192,7 +198,7 @@ def in_shadow(samples: Any, ground: Any) -> Any:
     return darker & (np.linalg.norm(hue - ground_hue, axis=-1) < PARAMS.shade_hue)
 
 
-def terrain_explains(colour: Any, labels: Any, trusted: Any, empty_models: dict, players: int) -> Any:
+def terrain_explains(colour: Any, labels: Any, trusted: Any, empty_models: EmptyModels, players: int) -> Any:
     """(terrain, player): whether the player's typical piece colour (the median of the
     colours of the pieces read as theirs) is one the terrain's empty look explains."""
     import numpy as np

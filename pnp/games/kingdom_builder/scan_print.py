@@ -8,6 +8,7 @@ import math
 from typing import Any
 
 from pnp.games.kingdom_builder.scan_layout import W
+from pnp.games.kingdom_builder.scan_models import EmptyModels
 from pnp.games.kingdom_builder.scan_params import PARAMS
 from pnp.scan.sampling import sample
 from pnp.scan.stats import channel_sum, log_rgb, median, robust_spread
@@ -117,7 +118,7 @@ def _differs(values: Any, template: Any, spread: Any) -> Any:
     return np.sqrt(channel_sum(((values - template) / spread) ** 2)) > 4
 
 
-def blobs(image: Any, centres: Any, lean: Any, light: Any, kind: Any, empty_models: dict, look: Any, empty: Any) -> Any:
+def blobs(image: Any, centres: Any, lean: Any, light: Any, kind: Any, empty_models: EmptyModels, look: Any, empty: Any) -> Any:
     """For each hex, the size of the patch of pixels unlike its empty terrain that holds the
     middle of its piece spot, relative to the typical such patch of the photo's pieces: a
     piece makes one patch its own size, the terrain's art only small specks. A pixel is unlike

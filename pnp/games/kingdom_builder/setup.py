@@ -46,17 +46,19 @@ def random_setup(players: int, seed: int, sections_set: int = DEFAULT_SET) -> Se
     """4 of the 8 sections in random places, each turned or not; 3 of the 10 cards; a start player."""
     rng = random.Random(f"kb-setup-{seed}")
     chosen = rng.sample(LOCATIONS, 4)
-    board = tuple(Placed(location, rng.random() < 0.5) for location in chosen)
-    cards = tuple(rng.sample(CARDS, 3))
-    return Setup(players, seed, False, sections_set, board, cards, rng.randrange(players) + 1)  # type: ignore[arg-type]
+    placed = [Placed(location, rng.random() < 0.5) for location in chosen]
+    cards = rng.sample(CARDS, 3)
+    return Setup(players, seed, False, sections_set, (placed[0], placed[1], placed[2], placed[3]),
+                 (cards[0], cards[1], cards[2]), rng.randrange(players) + 1)
 
 
 def first_game(players: int, seed: int, sections_set: int = DEFAULT_SET) -> Setup:
     """The rulebook's first game on our sections of the same location types; the seed only
     picks the start player (the rulebook says the oldest player; any choice is fair)."""
     rng = random.Random(f"kb-setup-{seed}")
-    board = tuple(Placed(location, False) for location in FIRST_GAME_SECTIONS)
-    return Setup(players, seed, True, sections_set, board, FIRST_GAME_CARDS, rng.randrange(players) + 1)  # type: ignore[arg-type]
+    board = (Placed(FIRST_GAME_SECTIONS[0], False), Placed(FIRST_GAME_SECTIONS[1], False),
+             Placed(FIRST_GAME_SECTIONS[2], False), Placed(FIRST_GAME_SECTIONS[3], False))
+    return Setup(players, seed, True, sections_set, board, FIRST_GAME_CARDS, rng.randrange(players) + 1)
 
 
 def as_dict(setup: Setup) -> dict[str, Any]:
@@ -91,5 +93,6 @@ def read_setup(path: Path) -> tuple[list[str], list[int | None], tuple[str, ...]
         problems.append(Problem(file, data.line_of("players"), "players needs a number from 2 to 4"))
     if problems:
         raise InputError(problems)
-    return ([str(b).strip() for b in boards], list(boards.item_lines),  # type: ignore[union-attr]
-            tuple(str(card) for card in cards), players)  # type: ignore[union-attr, return-value]
+    assert isinstance(boards, LineList) and isinstance(cards, LineList) and players is not None  # else a problem above
+    return ([str(b).strip() for b in boards], list(boards.item_lines),
+            tuple(str(card) for card in cards), players)

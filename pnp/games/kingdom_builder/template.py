@@ -17,6 +17,8 @@ def form_for(boards: list[str], players: int | None, setup_file: Path | None, bo
     is saved in (None: the current one), which the `boards_dir` it names is relative to."""
     from pnp.games.kingdom_builder.transcription import load_board
 
+    lines: list[int | None]
+    cards: tuple[str, ...]
     entries, lines, file, base, cards = boards, [None] * 4, "--boards", Path.cwd(), ()
     if setup_file is not None:
         from pnp.games.kingdom_builder.setup import read_setup

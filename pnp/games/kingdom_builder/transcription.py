@@ -7,9 +7,11 @@ Validation collects every problem with its line before giving up, so one run of
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from pnp import hexgrid
 from pnp.errors import InputError, PnpError, Problem, did_you_mean
 from pnp.games.kingdom_builder.model import (
     CARDS, COLS, LORDS_READINGS, ROW_LETTERS, ROWS, Board, Position, Placement, Player, label,
@@ -40,13 +42,13 @@ def read(text: str, source: Source) -> tuple[Position | None, list[Problem]]:
     return read_leniently(reader.problems, lambda: reader.read(text))
 
 
-def load_board(entries: list[str], lines: list[int | None], file: str, base_dir: Path,
+def load_board(entries: Sequence[str], lines: Sequence[int | None], file: str, base_dir: Path,
                boards_dir: Path | None = None) -> Board:
     """Assemble the board from 4 entries (`NAME`, `NAME@180`, an id, or a path), each named
     at `lines` of `file`; see `library` for how an entry is found."""
     problems: list[Problem] = []
     placements: list[Placement] = []
-    seen: set[tuple] = set()  # terrain already placed: an alias and its id are one section
+    seen: set[tuple[tuple[Terrain, ...], ...]] = set()  # terrain already placed: an alias and its id are one section
     for entry, line in zip(entries, lines):
         parsed = parse_board_entry(entry)
         if parsed is None:
@@ -100,7 +102,8 @@ def parse_board_entry(entry: str) -> tuple[str, bool] | None:
 
 
 class _Reader(Reader):
-    game_id, fields, required = GAME_ID, FIELDS, ("game", "boards", "cards", "players", "settlements")
+    game_id, fields = GAME_ID, FIELDS
+    required: tuple[str, ...] = ("game", "boards", "cards", "players", "settlements")
 
     def __init__(self, source: Source):
         super().__init__(source.file, source.games)
@@ -158,10 +161,11 @@ class _Reader(Reader):
         for name, line in zip(names, entries.item_lines):
             if name is None:
                 self.problem(line, "a board entry is a section name, not a list or mapping")
-        if None in names:
+        named = [name for name in names if name is not None]
+        if len(named) < len(names):
             return None
         try:
-            return load_board(names, entries.item_lines, self.file, self.base_dir, self.boards_dir)  # type: ignore[arg-type]
+            return load_board(named, entries.item_lines, self.file, self.base_dir, self.boards_dir)
         except InputError as error:
             self.problems.extend(error.problems)
             return None
@@ -230,7 +234,7 @@ class _Reader(Reader):
             self.problem(line, f"colour {shown(colour)} is given to two players")
         return colour
 
-    def settlements(self, data: LineDict, board: Board | None, players: tuple[Player, ...]) -> tuple:
+    def settlements(self, data: LineDict, board: Board | None, players: tuple[Player, ...]) -> tuple[tuple[hexgrid.Cell, str], ...]:
         value, line = data["settlements"], data.line_of("settlements")
         keys = {p.key for p in players}
         placed: dict[tuple[int, int], tuple[str, int]] = {}  # cell -> (player key, line)
