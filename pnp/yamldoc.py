@@ -16,7 +16,7 @@ import re
 from collections.abc import Collection
 from typing import Any
 
-from pnp.errors import InputError, Problem, did_you_mean
+from pnp.errors import InputError, Problem, did_you_mean, say
 
 MAX_DEPTH = 32  # the formats nest 5 deep
 MAX_VALUES = 50_000  # values after alias expansion; a transcription holds a few hundred
@@ -89,12 +89,12 @@ def load(text: str, file: str) -> Any:
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         message = error.problem or error.context or "unreadable"
-        raise InputError([Problem(file, mark.line + 1 if mark else None, f"not valid YAML: {message}")]) from None
+        raise InputError([Problem(file, mark.line + 1 if mark else None, say("problem.yaml.invalid", reason=message))]) from None
     except yaml.YAMLError as error:  # the reader's complaints (bad characters) carry a position
         position = getattr(error, "position", None)
         line = text.count("\n", 0, position) + 1 if isinstance(position, int) else None
         reason = getattr(error, "reason", None) or "unreadable"
-        raise InputError([Problem(file, line, f"not valid YAML: {reason}")]) from None
+        raise InputError([Problem(file, line, say("problem.yaml.invalid", reason=reason))]) from None
     if builder.problems:
         raise InputError(builder.problems)
     return builder.result
@@ -227,7 +227,7 @@ class _Builder:
             if frame.bad_key:
                 frame.bad_key = False
             elif key in container:
-                self.problems.append(Problem(self.file, frame.key_line, f"{shown(key)} is given twice"))
+                self.problems.append(Problem(self.file, frame.key_line, say("problem.yaml.twice", key=shown(key))))
             else:
                 container[key] = value
                 container.key_lines[key] = frame.key_line
@@ -255,20 +255,21 @@ class Reader:
         """The top-level mapping, with unknown, missing and wrong-game fields reported."""
         data = load(text, self.file)
         if not isinstance(data, LineDict):
-            raise InputError([Problem(self.file, None, f"expected a YAML mapping with {', '.join(self.required)}")])
+            raise InputError([Problem(self.file, None, say("problem.yaml.mapping", fields=list(self.required)))])
         other = data.get("game")
         if isinstance(other, str) and other != self.game_id and other in self.games:
             # Another game's file: its fields would only add noise.
             raise InputError([Problem(self.file, data.line_of("game"),
-                                      f"this is a {other} transcription, not {self.game_id}: use 'pnp score {other}'")])
+                                      say("problem.yaml.other_game", other=other, game=self.game_id))])
         for key in data:
             if key not in self.fields:
-                self.problem(data.line_of(key), f"unknown field {shown(key)}{did_you_mean(key, self.fields)}")
+                self.problem(data.line_of(key), say("problem.yaml.unknown_field", field=shown(key),
+                                                    hint=did_you_mean(key, self.fields)))
         for key in self.required:
             if key not in data:
-                self.problem(None, f"missing '{key}'")
+                self.problem(None, say("problem.yaml.missing", field=f"'{key}'"))
         if "game" in data and other != self.game_id:
-            self.problem(data.line_of("game"), f"game is {shown(other)}, expected '{self.game_id}'")
+            self.problem(data.line_of("game"), say("problem.yaml.wrong_game", value=shown(other), game=f"'{self.game_id}'"))
         return data
 
     def name(self, value: Any, line: int, what: str) -> str | None:

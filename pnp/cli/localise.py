@@ -1,5 +1,10 @@
-"""Typer's own messages (a mistyped option, a missing argument, a bad value) in the language a
-command line asks for with `--lang`.
+"""Everything the command line says in the language it asks for: `--lang X`, else the
+environment variable `PNP_LANG`, else English.
+
+The library's messages are `pnp.errors.Message`s, said here by their catalog key (`said`);
+in Persian each line's Latin runs are isolated for bidi terminals (`pnp.columns.isolated`).
+
+Typer's own messages (a mistyped option, a missing argument, a bad value) come in that language too.
 
 Typer composes these messages in English, and newer releases no longer pass them through
 gettext; so a usage error is caught here and its message matched against the English patterns
@@ -14,6 +19,7 @@ catalog holds the texts as the commands spell them); a text it does not hold sta
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections.abc import Sequence
@@ -23,7 +29,11 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
+from pnp.columns import isolated
+from pnp.errors import Message
 from pnp.render.i18n import DIGITS, LANGUAGES, Catalog, render_catalog
+
+VARIABLE = "PNP_LANG"  # the language when a command line names none
 
 _CLICK_ERROR: type[Exception] = typer.BadParameter.__mro__[2]  # click's ClickException (Typer vendors click in newer releases)
 
@@ -35,6 +45,44 @@ def language_of(args: Sequence[str]) -> str | None:
         if lang in LANGUAGES:
             return lang
     return None
+
+
+def chosen(args: Sequence[str] = ()) -> str:
+    """The language of a command line: its `--lang`, else `PNP_LANG`, else English."""
+    env = os.environ.get(VARIABLE)
+    return language_of(args) or (env if env in LANGUAGES else "en")
+
+
+def language(value: object) -> str:
+    """A command's `--lang` value (an Enum choice, or its text) as a language id; None: `chosen()`."""
+    value = getattr(value, "value", value)
+    return value if isinstance(value, str) and value in LANGUAGES else chosen()
+
+
+def pasted(command: str, lang: str) -> str:
+    """A command offered to paste, asking for the language it was offered in."""
+    return command if lang == "en" else f"{command} --lang {lang}"
+
+
+def said(message: object, t: Catalog) -> str:
+    """A library message in the catalog's language: a `Message` by its key, with its values
+    said too and lists joined as the language joins them; any other text as it is."""
+    if not isinstance(message, Message):
+        return str(message)
+    values = {name: t.join([said(v, t) for v in value]) if isinstance(value, (list, tuple))
+              else said(value, t) if isinstance(value, str) else value
+              for name, value in message.values.items()}
+    return t(message.key, **values)
+
+
+def shown(text: str, t: Catalog) -> str:
+    """Text for the terminal: in a right-to-left language, each line's Latin runs isolated."""
+    return "\n".join(isolated(line) for line in text.split("\n")) if t.rtl else text
+
+
+def tell(t: Catalog, key: str, /, err: bool = False, **values: Any) -> None:
+    """Print the catalog's text `key` as a line of its own (on stderr with `err`)."""
+    typer.echo(shown(t(key, **values), t), err=err)
 
 
 @lru_cache(maxsize=None)
@@ -102,12 +150,38 @@ def help_text(text: str, t: Catalog) -> str:
                 continue
         if key is None and paragraph == "Examples:":
             key = "cli.heading.examples"
-        paragraphs.append(t(key) if key else paragraph)
+        paragraphs.append(unbroken(t(key), t.lang) if key else paragraph)
     if note.startswith("default: "):
-        note = f"{t('cli.heading.default')}: {note.removeprefix('default: ')}"
+        note = f"{t('cli.heading.default')}:\u00a0{note.removeprefix('default: ')}"
     elif note == "required]":
         note = t("cli.heading.required") + "]"
     return "\n\n".join(paragraphs) + bracket + note
+
+
+# The kinds of value Typer names in an option's placeholder: `--out <path>`, `--boards <str,str,str,str>`.
+_METAVAR = re.compile(r"(?<=[<,])(int range|float range|path|str|int|float)(?=[>,])")
+# A number and the word after it, which a wrapped line must not part: «۳۶ ژتون».
+_COUNTED = re.compile(r"(?<=[0-9۰-۹]) (?=\w)")
+
+
+@lru_cache(maxsize=None)
+def _kept_whole(lang: str) -> tuple[str, ...]:
+    """Names a wrapped line must not break: the games' titles in `lang` of more than one word."""
+    from pnp.games import GAMES
+
+    return tuple(title for game in GAMES.values() if " " in (title := title_of(game, lang)))
+
+
+def title_of(game: Any, lang: str) -> str:
+    """A game's name in `lang`: its catalog's title, or its registry name for a game without a kit."""
+    return game.catalog(lang)("title") if hasattr(game, "catalog") else game.name
+
+
+def unbroken(text: str, lang: str) -> str:
+    """`text` with a no-break space between a number and its noun and inside each game's title."""
+    for title in _kept_whole(lang):
+        text = text.replace(title, title.replace(" ", "\u00a0"))
+    return _COUNTED.sub("\u00a0", text)
 
 
 def _formatter(base: type, t: Catalog) -> type:
@@ -126,7 +200,8 @@ def _formatter(base: type, t: Catalog) -> type:
             super().write_text(help_text(text, t))
 
         def write_dl(self, rows: Sequence[tuple[str, str]], *args: Any, **kwargs: Any) -> None:
-            super().write_dl([(term, help_text(text, t)) for term, text in rows], *args, **kwargs)
+            super().write_dl([(_METAVAR.sub(lambda m: t(f"cli.metavar.{m[1].replace(' ', '_')}"), term),
+                               help_text(text, t)) for term, text in rows], *args, **kwargs)
 
     return Formatter
 

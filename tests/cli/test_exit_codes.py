@@ -57,7 +57,7 @@ WRONG_USAGE = [
      "--picture: '{tmp}/check.png' must end in .svg or .pdf"),
     (["score", "chess", EXAMPLE], "unknown game 'chess'"),
     (["scan", "kingdom-builder", EXAMPLE, EXAMPLE, "--overlay", "{tmp}/read.jpg"],
-     "--overlay: '{tmp}/read.jpg' must end in .png or .pdf or .svg"),
+     "--overlay: '{tmp}/read.jpg' must end in .png, .pdf or .svg"),
     (["scan", "kingdom-builder", EXAMPLE, EXAMPLE, "--corners", "1,2"], "--corners: 1 points given; give 4"),
     (["scan", "kingdom-builder", EXAMPLE, EXAMPLE, "--corners", "a,b 1,2 3,4 5,6"], "--corners: 'a,b' is not a point"),
     (["export", "kingdom-builder", "--to", "fax"], "Invalid value for '--to'"),

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import InputError, PnpError, Problem, did_you_mean
+from pnp.errors import InputError, PnpError, Problem, did_you_mean, say
 from pnp.games.kingdom_builder.model import (
     CARDS, COLS, LORDS_READINGS, ROW_LETTERS, ROWS, Board, Position, Placement, Player, label,
 )
@@ -178,7 +178,8 @@ class _Reader(Reader):
         for card, line in zip(cards, cards.item_lines):
             name = card.strip().lower() if isinstance(card, str) else ""
             if name not in CARDS:
-                self.problem(line, f"unknown card {shown(card)}{did_you_mean(name, CARDS)}; cards: {', '.join(CARDS)}")
+                self.problem(line, say("problem.kingdom_builder.unknown_card", card=shown(card),
+                                       hint=did_you_mean(name, CARDS), cards=list(CARDS)))
             elif name in result:
                 self.problem(line, f"card '{name}' is given twice")
             else:
