@@ -19,6 +19,7 @@ FSI, PDI = "\u2068", "\u2069"
 # A run of Latin text in a line: words of printable ASCII holding a letter, single spaces
 # between them (not after a word's ':' or ','); punctuation that ends the sentence stays outside.
 _WORD = r"[!-~]*[A-Za-z][!-~]*"
+_OPENS, _CLOSES = {"(": ")", "[": "]", "{": "}"}, {")": "(", "]": "[", "}": "{"}
 _LATIN = re.compile(rf"{_WORD}(?:(?<=[A-Za-z0-9'\")\]]) {_WORD})*")
 _NO_COLUMN = frozenset({"Mn", "Me", "Cf"})  # combining marks and format characters
 _RIGHT_TO_LEFT = frozenset({"R", "AL", "AN"})
@@ -58,8 +59,11 @@ def isolated(line: str) -> str:
         return line
 
     def wrap(match: re.Match[str]) -> str:
-        run = match.group()
-        core = run.rstrip(".,:;!?(")
-        return f"{FSI}{core}{PDI}{run[len(core):]}"
+        core, start, end = match.group(), "", ""
+        while core and (core[-1] in ".,:;!?([{" or core[-1] in _CLOSES and _CLOSES[core[-1]] not in core):
+            core, end = core[:-1], core[-1] + end  # ends the sentence, or closes a bracket opened outside
+        while core and core[0] in _OPENS and _OPENS[core[0]] not in core:
+            core, start = core[1:], start + core[0]  # opens a bracket closed outside
+        return f"{start}{FSI}{core}{PDI}{end}" if core else match.group()
 
     return _LATIN.sub(wrap, line)

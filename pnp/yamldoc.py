@@ -26,6 +26,14 @@ MAX_NAME = 60  # characters in a name
 _FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 _NULLS = ("", "~", "null", "Null", "NULL")
 _INTEGER = re.compile(r"[+-]?[0-9]{1,9}")
+# Persian (۰-۹) and Arabic-Indic (٠-٩) digits and the Arabic decimal separator, as a player types
+# a number in a Persian form or command line: read as the ASCII digits they are.
+_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩٫", "01234567890123456789.")
+
+
+def latin_digits(text: str) -> str:
+    """`text` with Persian and Arabic-Indic digits (and «٫») as ASCII digits (and ".")."""
+    return text.translate(_DIGITS)
 
 
 class Text(str):
@@ -59,9 +67,10 @@ def is_null(value: Any) -> bool:
 
 
 def integer(value: Any) -> int | None:
-    """The whole number a scalar spells (at most 9 digits), else None."""
-    if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
-        return int(value)
+    """The whole number a scalar spells (at most 9 digits, in any of the digits `latin_digits`
+    reads), else None."""
+    if isinstance(value, str) and _INTEGER.fullmatch(text := latin_digits(value.strip())):
+        return int(text)
     return None
 
 

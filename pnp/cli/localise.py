@@ -34,6 +34,7 @@ from pnp.errors import Message
 from pnp.render.i18n import DIGITS, LANGUAGES, Catalog, render_catalog
 
 VARIABLE = "PNP_LANG"  # the language when a command line names none
+NBSP = "\u00a0"  # a space a wrapped line does not break at
 
 _CLICK_ERROR: type[Exception] = typer.BadParameter.__mro__[2]  # click's ClickException (Typer vendors click in newer releases)
 
@@ -45,6 +46,18 @@ def language_of(args: Sequence[str]) -> str | None:
         if lang in LANGUAGES:
             return lang
     return None
+
+
+# A number typed as an option's value, `--seed ۷` or `--back-offset=۱٫۵,-۰٫۵`, in any digits.
+_NUMERAL = re.compile(r"(--[\w-]+=)?[-+]?[\d٫.,]+")
+
+
+def numeral(arg: str) -> str:
+    """A command-line argument that is a number typed in Persian or Arabic-Indic digits, in ASCII
+    digits (Typer reads only those); any other argument, a file name among them, as it is."""
+    from pnp.yamldoc import latin_digits
+
+    return latin_digits(arg) if _NUMERAL.fullmatch(arg) else arg
 
 
 def chosen(args: Sequence[str] = ()) -> str:
@@ -137,7 +150,7 @@ def _help_keys() -> dict[str, str]:
 def help_text(text: str, t: Catalog) -> str:
     """A help text in the catalog's language, paragraph by paragraph. A command's short help in
     a list (its text cut at a word and ended with '...') becomes the translation's first sentence;
-    an option's `[default: X]` keeps X, and `[required]` is said in words too."""
+    an option's `[default: X]` keeps X (`X or Y` is said in words), and `[required]` is said in words too."""
     keys = _help_keys()
     text, bracket, note = text.partition("  [")
     paragraphs = []
@@ -151,8 +164,10 @@ def help_text(text: str, t: Catalog) -> str:
         if key is None and paragraph == "Examples:":
             key = "cli.heading.examples"
         paragraphs.append(unbroken(t(key), t.lang) if key else paragraph)
-    if note.startswith("default: "):
-        note = f"{t('cli.heading.default')}:\u00a0{note.removeprefix('default: ')}"
+    if note.startswith("default: "):  # a value as typed, or two: `output/GAME-pod or output/GAME-tts]`
+        first, either, last = note.removeprefix("default: ").partition(" or ")
+        value = t("problem.either", items=first, last=last) if either else first
+        note = f"{t('cli.heading.default')}: {value}".replace(" ", NBSP)  # the note wraps as one word
     elif note == "required]":
         note = t("cli.heading.required") + "]"
     return "\n\n".join(paragraphs) + bracket + note
@@ -180,8 +195,8 @@ def title_of(game: Any, lang: str) -> str:
 def unbroken(text: str, lang: str) -> str:
     """`text` with a no-break space between a number and its noun and inside each game's title."""
     for title in _kept_whole(lang):
-        text = text.replace(title, title.replace(" ", "\u00a0"))
-    return _COUNTED.sub("\u00a0", text)
+        text = text.replace(title, title.replace(" ", NBSP))
+    return _COUNTED.sub(NBSP, text)
 
 
 def _formatter(base: type, t: Catalog) -> type:
@@ -222,12 +237,12 @@ class LocalisedGroup(TyperGroup):
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
-        lang = language_of(sys.argv[1:] if args is None else args)
-        if lang in (None, "en") or not standalone_mode:
+        args = [numeral(arg) for arg in (sys.argv[1:] if args is None else args)]
+        lang = chosen(args)
+        if lang == "en" or not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
         context, formatter = self.context_class, self.context_class.formatter_class
         context.formatter_class = _formatter(formatter, render_catalog(lang))  # for this run only: see finally
-        args = list(sys.argv[1:] if args is None else args)
         if any(arg in self.context_settings.get("help_option_names", ["--help"]) for arg in args):
             args = _without_lang(args)  # a help page is asked for: a group, which has no --lang, shows it too
         try:
