@@ -107,23 +107,23 @@ def confined(reference: str, folder: Path, allowed: Sequence[Path]) -> Path:
     allowed folder, names that are not plain text. Raises FileNotFoundError if there is no such
     file, naming where it was looked for."""
     if not reference or "\x00" in reference:
-        raise Refused("a file name cannot be empty or hold a NUL character")
+        raise Refused(say("problem.file.refused.empty"))
     if len(reference.encode("utf-8", "surrogatepass")) > 200:
-        raise Refused("a file name longer than 200 bytes")
+        raise Refused(say("problem.file.refused.long"))
     for flavour in (PurePosixPath, PureWindowsPath):
         pure = flavour(reference)
         if pure.is_absolute() or pure.anchor:
-            raise Refused("an absolute path; name a file beside the transcription or in --boards-dir")
+            raise Refused(say("problem.file.refused.absolute"))
         if ".." in pure.parts:
-            raise Refused("a path with '..'; name a file beside the transcription or in --boards-dir")
+            raise Refused(say("problem.file.refused.up"))
     try:
         target = (folder.resolve() / reference).resolve()
         exists = target.exists()
         inside = any(target.is_relative_to(root.resolve()) for root in allowed)
     except (OSError, RuntimeError):  # RuntimeError: a symbolic link loop (before Python 3.13)
-        raise Refused("cannot be resolved (a symbolic link loop?)") from None
+        raise Refused(say("problem.file.refused.loop")) from None
     if not exists:
         raise FileNotFoundError(str(folder / reference))
     if not inside:
-        raise Refused("a symbolic link that leads out of the transcription's folder and --boards-dir")
+        raise Refused(say("problem.file.refused.outside"))
     return target

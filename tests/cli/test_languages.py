@@ -24,19 +24,20 @@ COMMANDS = {"pnp", "games", "desk", "export", "kit", "boards", "setup", "templat
 VALUES = {"pod", "tts", "tgc", "pdf", "svg", "txt", "png", "standard", "gutter-fold", "duplex", "en", "ru", "fa", "a4",
           "letter", "tavern", "paddock", "oasis", "farm", "output", "x", "http", "https"}
 NAMES = {"Tabletop", "Simulator", "The", "Game", "Crafter", "UTF-8"}
-ALLOWED = COMMANDS | VALUES | NAMES | set(GAMES)
+FIELDS = {"game", "boards", "cards", "players", "settlements", "lords_zero", "boards_dir", "key", "name", "colour"}  # YAML keys
+ALLOWED = COMMANDS | VALUES | NAMES | FIELDS | set(GAMES)
 # Removed before words are looked for: option names, file names and paths, what is quoted or in
 # brackets (choices, defaults, YAML snippets, `--help` placeholders), capitalised placeholders
 # and format names (FILE, X,Y, JSON, YAML), an example to type ('$ pnp ...'), {placeholders},
-# keys to press (Ctrl+C), http(s) in a URL's description, section ids and hex coordinates.
+# keys to press (Ctrl+C), http(s) in a URL's description, section ids, hex coordinates, #rrggbb.
 TYPED = re.compile(r"\$ pnp .*|(?<![\w-])--?[a-z][\w-]*|\bhttp\(s\)|\bCtrl\+C\b|\S*[./@]\S*|`[^`]*`|'[^']*'|\"[^\"]*\"|<[^>]*>|\[[^\]]*\]|\{[^{}]*\}"
-                   r"|\b[A-Z][A-Z0-9_]*(-[A-Z]+)*\b|\bkb\d\b|\b[A-T]\d{1,2}\b")
+                   r"|\b[A-Z][A-Z0-9_]*(-[A-Z]+)*\b|\bkb\d\b|\b[A-T]\d{1,2}\b|#rrggbb")
 
 
 def english_words(text: str) -> list[str]:
     """The Latin words of `text` that are neither typed as they stand nor on the allow-list."""
     unwrapped = " ".join(line.strip() for line in text.splitlines())  # a wrapped note or snippet made whole
-    return [w for w in re.findall(r"[A-Za-z][A-Za-z+-]*[A-Za-z0-9]|[A-Za-z]", TYPED.sub(" ", unwrapped))
+    return [w for w in re.findall(r"[A-Za-z][\w+-]*[A-Za-z0-9]|[A-Za-z]", TYPED.sub(" ", unwrapped))
             if w not in ALLOWED]
 
 
