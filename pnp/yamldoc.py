@@ -282,17 +282,19 @@ class Reader:
         return data
 
     def name(self, value: Any, line: int, what: str) -> str | None:
-        """A name as typed (one line of text), or None after reporting why it is not one."""
+        """A name as typed (one line of text), or None after reporting why it is not one. `what`:
+        a field's name, or a `say` message naming what the name is of."""
         if not isinstance(value, Text):
-            self.problem(line, f"{what} needs a name, not a {'list' if isinstance(value, list) else 'mapping'}")
+            self.problem(line, say("problem.yaml.name_list" if isinstance(value, list) else "problem.yaml.name_mapping",
+                                   what=what))
             return None
         text = value.strip()
         if not text:
-            self.problem(line, f"{what} needs a name")
+            self.problem(line, say("problem.yaml.no_name", what=what))
         elif any(c in text for c in "\n\t\u2028\u2029"):
-            self.problem(line, f"{what} {shown(text)} holds a line break or tab; a name is one line")
+            self.problem(line, say("problem.yaml.name_lines", what=what, name=shown(text)))
         elif len(text) > MAX_NAME:
-            self.problem(line, f"{what} {shown(text)} is longer than {MAX_NAME} characters")
+            self.problem(line, say("problem.yaml.name_long", what=what, name=shown(text), most=MAX_NAME))
         else:
             return text
         return None

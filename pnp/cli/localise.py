@@ -82,7 +82,7 @@ def said(message: object, t: Catalog) -> str:
     said too and lists joined as the language joins them; any other text as it is."""
     if not isinstance(message, Message):
         return str(message)
-    values = {name: t.join([said(v, t) for v in value]) if isinstance(value, (list, tuple))
+    values = {name: t.join([said(v, t) if isinstance(v, str) else v for v in value]) if isinstance(value, (list, tuple))
               else said(value, t) if isinstance(value, str) else value
               for name, value in message.values.items()}
     return t(message.key, **values)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from pnp.errors import Problem, did_you_mean
+from pnp.errors import Problem, did_you_mean, say
 from pnp.games.base import Source, read_leniently
 from pnp.games.carolus_magnus.facts import CLAN_NAMES, CUBES_PER_CLAN, SEGMENTS, SIDE_NAMES, castles_per_side
 from pnp.games.carolus_magnus.model import Player, Position, Territory
@@ -116,7 +116,7 @@ class _Reader(Reader):
             if not isinstance(entry, LineDict) or "name" not in entry or "side" not in entry:
                 self.problem(line, "a player needs a name and a side (castle colour), like {name: Anna, side: white}")
                 continue
-            name = self.name(entry["name"], line, "a player")
+            name = self.name(entry["name"], line, say("problem.yaml.a_player"))
             side = self.word(entry["side"], line, SIDE_NAMES, "side", " is not a castle colour")
             self.sides_unread |= side is None
             if name is None:

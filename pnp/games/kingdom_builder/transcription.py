@@ -205,11 +205,11 @@ class _Reader(Reader):
             for field in entry:
                 if field not in PLAYER_FIELDS:
                     self.problem(entry.line_of(field), say(K + "player_field", field=shown(field), hint=did_you_mean(field, PLAYER_FIELDS)))
-            key = self.name(entry["key"], item_line, "a player key")
+            key = self.name(entry["key"], item_line, say("problem.yaml.a_player_key"))
             if key is None:
                 continue
             # A name that is no name is reported; the key still marks the player's settlements.
-            name = (self.name(entry["name"], item_line, "a player") if "name" in entry else None) or f"Player {key}"
+            name = (self.name(entry["name"], item_line, say("problem.yaml.a_player")) if "name" in entry else None) or f"Player {key}"
             if any(ch.isspace() for ch in key) or key == EMPTY or "#" in key:
                 self.problem(item_line, say(K + "key_word", key=shown(key), empty=f"'{EMPTY}'"))
             elif key.upper() in TERRAIN_LETTERS:
