@@ -16,7 +16,7 @@ from pnp.cli.common import completer, example, reports_errors, write_all
 from pnp.cli.localise import VARIABLE, shown, tell
 from pnp.errors import OptionError, say
 from pnp.render.choices import Language
-from pnp.render.i18n import Catalog
+from pnp.render.i18n import Catalog, render_catalog
 
 
 class Target(str, Enum):
@@ -50,8 +50,6 @@ class TimeLeft:
     46 s export once said 14 minutes left, then 7."""
 
     def __init__(self, costs: list[int], clock: Callable[[], float] = time.monotonic, t: Catalog | None = None):
-        from pnp.render.i18n import render_catalog
-
         self.costs, self.clock, self.t = costs, clock, t or render_catalog("en")
         self.left = sum(costs)  # pixels
         self.done = 0  # images
@@ -109,7 +107,7 @@ def export(
     run.check(request)  # wrong usage first; then an output that cannot be written
     if os.path.lexists(folder) and not force:
         raise OutputError([say("problem.output.folder_exists", path=str(folder))])
-    t = GAMES[game].catalog(lang.value)
+    t = render_catalog(lang.value)
     left = TimeLeft(run.costs(request), t=t)
     with typer.progressbar(length=len(left.costs), label=shown(t("cli.say.rendering_images"), t), file=sys.stderr, show_pos=True,
                            show_eta=False, item_show_func=left.shown, width=30) as bar:

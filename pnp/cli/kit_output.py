@@ -30,7 +30,7 @@ def page_options(value: str | None, layout: str, duplex: bool, fmt: str) -> tupl
     from pnp.errors import OptionError, say
 
     folded = layout == "gutter-fold"
-    problems = []
+    problems: list[str] = []
     if folded and fmt != "pdf":
         problems.append(say("problem.option.fold_svg"))
     if value is None:

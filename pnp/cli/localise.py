@@ -189,7 +189,7 @@ def _kept_whole(lang: str) -> tuple[str, ...]:
 
 def title_of(game: Any, lang: str) -> str:
     """A game's name in `lang`: its catalog's title, or its registry name for a game without a kit."""
-    return game.catalog(lang)("title") if hasattr(game, "catalog") else game.name
+    return str(game.catalog(lang)("title") if hasattr(game, "catalog") else game.name)
 
 
 def unbroken(text: str, lang: str) -> str:

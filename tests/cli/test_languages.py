@@ -25,7 +25,8 @@ VALUES = {"pod", "tts", "tgc", "pdf", "svg", "txt", "png", "standard", "gutter-f
           "letter", "tavern", "paddock", "oasis", "farm", "output", "x", "http", "https"}
 NAMES = {"Tabletop", "Simulator", "The", "Game", "Crafter", "UTF-8"}
 FIELDS = {"game", "boards", "cards", "players", "settlements", "lords_zero", "boards_dir", "key", "name", "colour",  # YAML keys
-          "next", "phase", "pool", "won", "boxed", "sections", "tokens", "choose", "player", "card", "covers"}
+          "next", "phase", "pool", "won", "boxed", "sections", "tokens", "choose", "player", "card", "covers",
+          "courts", "clans", "territories", "segments", "paladins", "castles", "emperor", "supply", "discs", "disc"}
 ALLOWED = COMMANDS | VALUES | NAMES | FIELDS | set(GAMES)
 # Removed before words are looked for: option names, file names and paths, what is quoted or in
 # brackets (choices, defaults, YAML snippets, `--help` placeholders), capitalised placeholders
