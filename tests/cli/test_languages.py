@@ -123,12 +123,20 @@ def test_pnp_lang_is_the_language_unless_lang_says_another():
     assert help_page.startswith("کاربرد: pnp score")
 
 
-def test_check_takes_lang():
-    # Before: `pnp check` had no --lang (exit 2).
-    file = str(EXAMPLES / "first-game.yaml")
-    checked = invoke("check", "kingdom-builder", file, "--lang", "fa")
+@pytest.mark.parametrize("lang", ["ru", "fa"])
+@pytest.mark.parametrize("game, example", [("kingdom-builder", "first-game.yaml"), ("great-wall", "great-wall-last-round.yaml"),
+                                           ("carolus-magnus", "carolus-magnus-counterattack.yaml")])
+def test_check_takes_lang_and_says_what_it_confirms_in_it(game, example, lang):
+    # Before: `pnp check` had no --lang (exit 2), and its line was English ("OK: 3 players, ...").
+    from pnp.games.kingdom_builder.model import CARDS
+
+    file = str(EXAMPLES / example)
+    checked = invoke("check", game, file, "--lang", lang)
     assert checked.exit_code == 0, checked.output
-    assert checked.stdout.startswith(f"{FSI}{file}{PDI}: درست است: ")
+    ok = {"ru": "всё верно", "fa": "درست است"}[lang]
+    assert checked.stdout.startswith(f"{FSI}{file}{PDI}: {ok}: " if lang == "fa" else f"{file}: {ok}: ")
+    # Left in Latin letters: the example's player names and card ids, as its file types them.
+    assert set(english_words(checked.stdout)) <= {"Anna", "Boris", "Clara", *CARDS}
 
 
 def test_input_errors_in_persian_with_latin_runs_isolated(tmp_path):
@@ -168,6 +176,10 @@ def test_commands_offered_to_paste_keep_the_language(tmp_path, monkeypatch):
     # Before: `pnp setup kingdom-builder --players 3 --seed 7`, without --lang fa.
     setup = invoke("setup", "kingdom-builder", "--players", "3", "--seed", "7", "--lang", "fa").stdout.splitlines()
     assert "pnp setup kingdom-builder --players 3 --seed 7 --lang fa" in setup
+    for game, lang in (("great-wall", "ru"), ("carolus-magnus", "fa")):
+        lines = invoke("setup", game, "--players", "2", "--seed", "7", "--lang", lang).stdout.splitlines()
+        assert f"pnp setup {game} --players 2 --seed 7 --lang {lang}" in lines
+    assert "pnp setup great-wall --players 2 --seed 7" in invoke("setup", "great-wall", "--players", "2", "--seed", "7").stdout
     monkeypatch.chdir(tmp_path)
     example = invoke("example", "great-wall", "--lang", "ru").stdout.splitlines()
     assert example == ["записан great-wall-example.yaml", "Попробуйте:",
