@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.errors import OptionError, did_you_mean
+from pnp.errors import OptionError, did_you_mean, say
 from pnp.export import faces, pod, tts
 
 TARGETS = ("pod", "tts")
@@ -31,20 +31,21 @@ def problems(request: Request) -> list[str]:
     """Everything wrong with the request."""
     from pnp.games import GAMES
 
-    found = []
+    found: list[str] = []
     if request.game not in GAMES:
-        found.append(f"unknown game '{request.game}'{did_you_mean(request.game, GAMES)}; one of: {', '.join(GAMES)}")
+        found.append(say("problem.export.game", game=f"'{request.game}'", hint=did_you_mean(request.game, GAMES),
+                         games=list(GAMES)))
     if request.target not in TARGETS:
-        found.append(f"--to: unknown target '{request.target}' (one of: {', '.join(TARGETS)})")
+        found.append(say("problem.export.target", target=f"'{request.target}'", targets=list(TARGETS)))
     elif request.target == "pod":
         found += pod.problems(request.settings)
         if request.url_base is not None:
-            found.append("--url-base is for --to tts (images hosted for Tabletop Simulator)")
+            found.append(say("problem.export.tts_only"))
     else:
-        found += [f"{option} is for --to pod (print-shop images)" for option, value in
+        found += [say("problem.export.pod_only", option=option) for option, value in
                   (("--dpi", request.dpi), ("--bleed", request.bleed), ("--preset", request.preset)) if value is not None]
         if request.url_base is not None and not _web_url(request.url_base):
-            found.append(f"--url-base: '{request.url_base}' is not an http:// or https:// URL")
+            found.append(say("problem.export.url", url=f"'{request.url_base}'"))
     return found
 
 
