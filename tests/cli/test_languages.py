@@ -113,6 +113,12 @@ def test_games_takes_lang_and_its_commands_keep_it(where):
     assert all(FSI not in line for line in lines if "pnp " in line)
 
 
+def test_the_help_offers_pnp_games_in_its_language():
+    # The Persian help says to start with `pnp games`: the command it offers asks for Persian.
+    assert "\n    pnp games --lang fa\n" in invoke("--help", "--lang", "fa").stdout
+    assert "\n    pnp games --lang ru\n" in invoke("--help", env={"PNP_LANG": "ru"}).stdout
+
+
 def test_pnp_lang_is_the_language_unless_lang_says_another():
     # Hand-worked: PNP_LANG=ru gives the Russian list; `--lang en` on the same line wins over it.
     assert "  команды:" in invoke("games", env={"PNP_LANG": "ru"}).stdout
