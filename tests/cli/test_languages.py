@@ -176,6 +176,9 @@ def test_progress_and_wrote_in_the_language(tmp_path):
     sheet = invoke("setup", "kingdom-builder", "--players", "3", "--seed", "7", "--out", str(tmp_path / "s.pdf"),
                    "--lang", "ru")
     assert sheet.exit_code == 0 and sheet.stderr == f"записан {tmp_path / 's.pdf'}\n"
+    # 8 section files, one per location type; 8 takes Russian's "many" form: «записано 8 файлов».
+    boards = invoke("boards", "kingdom-builder", "--seed", "4", "--out", str(tmp_path / "b"), "--lang", "ru")
+    assert boards.stdout.splitlines()[0] == f"набор 4: записано 8 файлов в {tmp_path / 'b'}/"
 
 
 def test_commands_offered_to_paste_keep_the_language(tmp_path, monkeypatch):
