@@ -58,7 +58,7 @@ WRONG_USAGE = [
     (["score", "chess", EXAMPLE], "unknown game 'chess'"),
     (["scan", "kingdom-builder", EXAMPLE, EXAMPLE, "--overlay", "{tmp}/read.jpg"],
      "--overlay: '{tmp}/read.jpg' must end in .png, .pdf or .svg"),
-    (["scan", "kingdom-builder", EXAMPLE, EXAMPLE, "--corners", "1,2"], "--corners: 1 points given; give 4"),
+    (["scan", "kingdom-builder", EXAMPLE, EXAMPLE, "--corners", "1,2"], "--corners: 1 point given; give 4"),
     (["scan", "kingdom-builder", EXAMPLE, EXAMPLE, "--corners", "a,b 1,2 3,4 5,6"], "--corners: 'a,b' is not a point"),
     (["export", "kingdom-builder", "--to", "fax"], "Invalid value for '--to'"),
     (["export", "kingdom-builder", "--to", "pod", "--lang", "de"], "Invalid value for '--lang'"),
