@@ -12,9 +12,15 @@ bidi draws the isolates as nothing.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 FSI, PDI = "\u2068", "\u2069"
+# A run of Latin text in a line: words of printable ASCII holding a letter, single spaces
+# between them (not after a word's ':' or ','); punctuation that ends the sentence stays outside.
+_WORD = r"[!-~]*[A-Za-z][!-~]*"
+_OPENS, _CLOSES = {"(": ")", "[": "]", "{": "}"}, {")": "(", "]": "[", "}": "{"}
+_LATIN = re.compile(rf"{_WORD}(?:(?<=[A-Za-z0-9'\")\]]) {_WORD})*")
 _NO_COLUMN = frozenset({"Mn", "Me", "Cf"})  # combining marks and format characters
 _RIGHT_TO_LEFT = frozenset({"R", "AL", "AN"})
 
@@ -42,3 +48,22 @@ def table(rows: list[list[str]], rule_before: int | None = None) -> list[str]:
     if rule_before is not None:
         lines.insert(rule_before, "-" * (sum(widths) + 2 * (len(widths) - 1)))
     return lines
+
+
+def isolated(line: str) -> str:
+    """A right-to-left line with each Latin run (an option name, a file name, a player's name)
+    in an isolate (FSI ... PDI): a terminal that applies the bidi algorithm then keeps
+    `'--players'` as typed and reads the line right to left even when a Latin name starts it.
+    A line without right-to-left letters (a command to paste) is left exactly as it is."""
+    if FSI in line or not any(unicodedata.bidirectional(c) in _RIGHT_TO_LEFT for c in line):
+        return line
+
+    def wrap(match: re.Match[str]) -> str:
+        core, start, end = match.group(), "", ""
+        while core and (core[-1] in ".,:;!?([{" or core[-1] in _CLOSES and _CLOSES[core[-1]] not in core):
+            core, end = core[:-1], core[-1] + end  # ends the sentence, or closes a bracket opened outside
+        while core and core[0] in _OPENS and _OPENS[core[0]] not in core:
+            core, start = core[1:], start + core[0]  # opens a bracket closed outside
+        return f"{start}{FSI}{core}{PDI}{end}" if core else match.group()
+
+    return _LATIN.sub(wrap, line)

@@ -17,8 +17,12 @@ class Problem:
     at: tuple[int, ...] = ()
 
     def __str__(self) -> str:
+        return self.said()
+
+    def said(self) -> Message:
+        """The problem as one line: where, then what."""
         where = self.file if self.line is None else f"{self.file}:{self.line}"
-        return f"{where}: {self.message}"
+        return say("problem.at", where=where, message=self.message)
 
 
 def ordered(problems: list[Problem]) -> list[Problem]:
@@ -26,11 +30,33 @@ def ordered(problems: list[Problem]) -> list[Problem]:
     return sorted(set(problems), key=lambda p: (p.file, p.line or 0, p.at, p.message))
 
 
+class Message(str):
+    """A message as English text that also knows its catalog key and values, so the command
+    line can say it in the player's language (`pnp.cli.localise.said`): the library words its
+    messages by key and never chooses a language."""
+
+    key: str
+    values: dict[str, object]
+
+
+def say(key: str, /, **values: object) -> Message:
+    """The message `key` of the message catalog (`pnp/render/text`, under `problem.`), with its
+    values: lists are joined, messages among them said too."""
+    from pnp.render.i18n import render_catalog
+
+    english = render_catalog("en")
+    shown = {name: english.join(value) if isinstance(value, (list, tuple)) else value for name, value in values.items()}
+    message = Message(english(key, **shown))
+    message.key, message.values = key, values
+    return message
+
+
 class PnpError(Exception):
     """Base class of every error the library raises on purpose."""
 
     def messages(self) -> list[str]:
-        return [str(self)]
+        """The error's lines: `Message`s where the library worded them by key."""
+        return [self.args[0] if len(self.args) == 1 and isinstance(self.args[0], str) else str(self)]
 
 
 class LinesError(PnpError):
@@ -59,9 +85,9 @@ class InputError(PnpError):
         super().__init__("\n".join(self.messages()))
 
     def messages(self) -> list[str]:
-        shown = [str(p) for p in self.problems[:self.SHOWN]]
+        shown: list[str] = [p.said() for p in self.problems[:self.SHOWN]]
         if len(self.problems) > self.SHOWN:
-            shown.append(f"{self.problems[0].file}: ... and {len(self.problems) - self.SHOWN} more problems")
+            shown.append(say("problem.more", file=self.problems[0].file, count=len(self.problems) - self.SHOWN))
         return shown
 
 
@@ -70,4 +96,4 @@ def did_you_mean(word: str, choices: Iterable[object]) -> str:
     import difflib
 
     close = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return say("problem.did_you_mean", word=f"'{close[0]}'") if close else ""

@@ -12,7 +12,7 @@ import stat
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
-from pnp.errors import InputError, Problem
+from pnp.errors import InputError, Problem, say
 
 MAX_DOCUMENT = 1_000_000  # bytes: a transcription or set-up is a few KB; this leaves room for comments
 MAX_REFERENCED = 8_192  # bytes: a section file is about 300
@@ -25,7 +25,7 @@ def read_text(path: Path, file: str, limit: int = MAX_DOCUMENT, regular_only: bo
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise InputError([Problem(file, None, f"not UTF-8 text (byte {error.start})")]) from None
+        raise InputError([Problem(file, None, say("problem.file.not_utf8", byte=error.start))]) from None
 
 
 def read_bytes(path: Path, file: str, limit: int, regular_only: bool = False) -> bytes:
@@ -33,35 +33,35 @@ def read_bytes(path: Path, file: str, limit: int, regular_only: bool = False) ->
     (`/dev/zero` would never end); a pipe is read (`<(...)`, `/dev/stdin`) unless `regular_only`.
     Raises InputError saying why the file cannot be used."""
 
-    def refuse(message: str) -> InputError:
+    def refuse(message: str) -> InputError:  # a `say` message
         return InputError([Problem(file, None, message)])
 
     try:
         # O_NONBLOCK: opening a FIFO nobody writes to returns at once instead of waiting.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise refuse("file not found") from None
+        raise refuse(say("problem.file.not_found")) from None
     except IsADirectoryError:
-        raise refuse("is a folder, not a file") from None
+        raise refuse(say("problem.file.folder")) from None
     except (OSError, ValueError) as error:  # ValueError: a NUL byte in the name
         if getattr(error, "errno", None) == errno.ELOOP:
-            raise refuse("cannot be read: a symbolic link that leads round in a loop") from None
-        raise refuse(f"cannot be read: {getattr(error, 'strerror', None) or error}") from None
+            raise refuse(say("problem.file.loop")) from None
+        raise refuse(say("problem.file.unreadable", reason=getattr(error, 'strerror', None) or str(error))) from None
     try:
         kind = os.fstat(fd).st_mode
         if stat.S_ISDIR(kind):
-            raise refuse("is a folder, not a file")
+            raise refuse(say("problem.file.folder"))
         if not stat.S_ISREG(kind) and (regular_only or not stat.S_ISFIFO(kind)):
-            raise refuse("is not a regular file (a device, socket or pipe); pnp reads only files")
+            raise refuse(say("problem.file.not_regular"))
         if stat.S_ISFIFO(kind):
             os.set_blocking(fd, True)  # a pipe being written to: wait for its data
         data = _read_at_most(fd, limit + 1)
     except OSError as error:
-        raise refuse(f"cannot be read: {error.strerror}") from None
+        raise refuse(say("problem.file.unreadable", reason=error.strerror)) from None
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise refuse(f"is larger than {_size(limit)}, the most pnp reads for this kind of file")
+        raise refuse(say("problem.file.too_large", size=_size(limit)))
     return data
 
 
@@ -107,23 +107,23 @@ def confined(reference: str, folder: Path, allowed: Sequence[Path]) -> Path:
     allowed folder, names that are not plain text. Raises FileNotFoundError if there is no such
     file, naming where it was looked for."""
     if not reference or "\x00" in reference:
-        raise Refused("a file name cannot be empty or hold a NUL character")
+        raise Refused(say("problem.file.refused.empty"))
     if len(reference.encode("utf-8", "surrogatepass")) > 200:
-        raise Refused("a file name longer than 200 bytes")
+        raise Refused(say("problem.file.refused.long"))
     for flavour in (PurePosixPath, PureWindowsPath):
         pure = flavour(reference)
         if pure.is_absolute() or pure.anchor:
-            raise Refused("an absolute path; name a file beside the transcription or in --boards-dir")
+            raise Refused(say("problem.file.refused.absolute"))
         if ".." in pure.parts:
-            raise Refused("a path with '..'; name a file beside the transcription or in --boards-dir")
+            raise Refused(say("problem.file.refused.up"))
     try:
         target = (folder.resolve() / reference).resolve()
         exists = target.exists()
         inside = any(target.is_relative_to(root.resolve()) for root in allowed)
     except (OSError, RuntimeError):  # RuntimeError: a symbolic link loop (before Python 3.13)
-        raise Refused("cannot be resolved (a symbolic link loop?)") from None
+        raise Refused(say("problem.file.refused.loop")) from None
     if not exists:
         raise FileNotFoundError(str(folder / reference))
     if not inside:
-        raise Refused("a symbolic link that leads out of the transcription's folder and --boards-dir")
+        raise Refused(say("problem.file.refused.outside"))
     return target

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TypeVar
 
-from pnp.errors import LinesError
+from pnp.errors import LinesError, say
 
 T = TypeVar("T")
 
@@ -50,7 +50,7 @@ def write_files(files: Mapping[Path, str | bytes], force: bool = False) -> None:
             if folder not in staged:
                 _make_folder(folder)
                 staged[folder] = Path(_attempt(path, lambda: tempfile.mkdtemp(prefix=".pnp-", dir=folder),
-                                               f"the folder {folder} takes no new files"))
+                                               say("problem.output.no_new_files", path=str(folder))))
         mode = 0o666 & ~_umask()  # the usual permissions, not mkdtemp's private ones
         for path, data in files.items():
             temp = staged[path.parent] / path.name
@@ -61,21 +61,21 @@ def write_files(files: Mapping[Path, str | bytes], force: bool = False) -> None:
             shutil.rmtree(temp, ignore_errors=True)
 
 
-def _refusal(path: Path, force: bool) -> str | None:
+def _refusal(path: Path, force: bool) -> str | None:  # a `say` message
     """Why `path` may not be written, or None."""
     try:
         mode = path.lstat().st_mode
     except FileNotFoundError:
         return None
     except NotADirectoryError:
-        return f"{path}: cannot write: a folder on its path is a file"
+        return say("problem.output.path_through_file", path=str(path))
     except (OSError, ValueError) as error:
-        return f"{path}: cannot write: {getattr(error, 'strerror', None) or error}"
+        return say("problem.output.cannot_write", path=str(path), reason=getattr(error, 'strerror', None) or str(error))
     if stat.S_ISREG(mode):
-        return None if force else f"{path}: already exists; use --force to replace it"
-    kind = ("a folder" if stat.S_ISDIR(mode) else "a symbolic link" if stat.S_ISLNK(mode)
-            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a pipe or socket")
-    return f"{path}: is {kind}; pnp writes only regular files, and replaces nothing else"
+        return None if force else say("problem.output.exists", path=str(path))
+    kind = ("folder" if stat.S_ISDIR(mode) else "link" if stat.S_ISLNK(mode)
+            else "device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "pipe")
+    return say(f"problem.output.not_regular.{kind}", path=str(path))
 
 
 def _make_folder(folder: Path) -> None:
@@ -84,9 +84,9 @@ def _make_folder(folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise OutputError([f"{folder}: cannot write into it: it is a file, not a folder"]) from None
+        raise OutputError([say("problem.output.folder_is_file", path=str(folder))]) from None
     except OSError as error:
-        raise OutputError([f"{folder}: cannot create the folder: {error.strerror}"]) from None
+        raise OutputError([say("problem.output.no_folder", path=str(folder), reason=error.strerror)]) from None
 
 
 def _attempt(path: Path, action: Callable[[], T], why: str = "") -> T:
@@ -96,7 +96,8 @@ def _attempt(path: Path, action: Callable[[], T], why: str = "") -> T:
         return action()
     except OSError as error:
         reason = error.strerror or str(error)
-        raise OutputError([f"{path}: cannot write: {f'{why} ({reason})' if why else reason}"]) from None
+        raise OutputError([say("problem.output.cannot_write", path=str(path),
+                               reason=say("problem.output.because", why=why, reason=reason) if why else reason)]) from None
 
 
 def _write(temp: Path, data: str | bytes, mode: int) -> None:
@@ -126,7 +127,7 @@ def _move_into_place(files: Mapping[Path, str | bytes], staged: dict[Path, Path]
                 os.replace(old, target)
             elif target.exists():
                 target.unlink()
-        raise OutputError([f"{path}: cannot write: {error.strerror or error}"]) from None
+        raise OutputError([say("problem.output.cannot_write", path=str(path), reason=error.strerror or str(error))]) from None
 
 
 def _umask() -> int:

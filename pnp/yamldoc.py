@@ -16,7 +16,7 @@ import re
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
-from pnp.errors import InputError, Problem, did_you_mean
+from pnp.errors import InputError, Problem, did_you_mean, say
 
 if TYPE_CHECKING:
     import yaml
@@ -29,6 +29,14 @@ MAX_NAME = 60  # characters in a name
 _FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 _NULLS = ("", "~", "null", "Null", "NULL")
 _INTEGER = re.compile(r"[+-]?[0-9]{1,9}")
+# Persian (۰-۹) and Arabic-Indic (٠-٩) digits and the Arabic decimal separator, as a player types
+# a number in a Persian form or command line: read as the ASCII digits they are.
+_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩٫", "01234567890123456789.")
+
+
+def latin_digits(text: str) -> str:
+    """`text` with Persian and Arabic-Indic digits (and «٫») as ASCII digits (and ".")."""
+    return text.translate(_DIGITS)
 
 
 class Text(str):
@@ -62,9 +70,10 @@ def is_null(value: Any) -> bool:
 
 
 def integer(value: Any) -> int | None:
-    """The whole number a scalar spells (at most 9 digits), else None."""
-    if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
-        return int(value)
+    """The whole number a scalar spells (at most 9 digits, in any of the digits `latin_digits`
+    reads), else None."""
+    if isinstance(value, str) and _INTEGER.fullmatch(text := latin_digits(value.strip())):
+        return int(text)
     return None
 
 
@@ -92,12 +101,12 @@ def load(text: str, file: str) -> Any:
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         message = error.problem or error.context or "unreadable"
-        raise InputError([Problem(file, mark.line + 1 if mark else None, f"not valid YAML: {message}")]) from None
+        raise InputError([Problem(file, mark.line + 1 if mark else None, say("problem.yaml.invalid", reason=message))]) from None
     except yaml.YAMLError as error:  # the reader's complaints (bad characters) carry a position
         position = getattr(error, "position", None)
         line = text.count("\n", 0, position) + 1 if isinstance(position, int) else None
         reason = getattr(error, "reason", None) or "unreadable"
-        raise InputError([Problem(file, line, f"not valid YAML: {reason}")]) from None
+        raise InputError([Problem(file, line, say("problem.yaml.invalid", reason=reason))]) from None
     if builder.problems:
         raise InputError(builder.problems)
     return builder.result
@@ -234,7 +243,7 @@ class _Builder:
             if frame.bad_key:
                 frame.bad_key = False
             elif key in container:
-                self.problems.append(Problem(self.file, frame.key_line, f"{shown(key)} is given twice"))
+                self.problems.append(Problem(self.file, frame.key_line, say("problem.yaml.twice", key=shown(key))))
             else:
                 container[key] = value
                 container.key_lines[key] = frame.key_line
@@ -262,34 +271,37 @@ class Reader:
         """The top-level mapping, with unknown, missing and wrong-game fields reported."""
         data = load(text, self.file)
         if not isinstance(data, LineDict):
-            raise InputError([Problem(self.file, None, f"expected a YAML mapping with {', '.join(self.required)}")])
+            raise InputError([Problem(self.file, None, say("problem.yaml.mapping", fields=list(self.required)))])
         other = data.get("game")
         if isinstance(other, str) and other != self.game_id and other in self.games:
             # Another game's file: its fields would only add noise.
             raise InputError([Problem(self.file, data.line_of("game"),
-                                      f"this is a {other} transcription, not {self.game_id}: use 'pnp score {other}'")])
+                                      say("problem.yaml.other_game", other=other, game=self.game_id))])
         for key in data:
             if key not in self.fields:
-                self.problem(data.line_of(key), f"unknown field {shown(key)}{did_you_mean(key, self.fields)}")
+                self.problem(data.line_of(key), say("problem.yaml.unknown_field", field=shown(key),
+                                                    hint=did_you_mean(key, self.fields)))
         for key in self.required:
             if key not in data:
-                self.problem(None, f"missing '{key}'")
+                self.problem(None, say("problem.yaml.missing", field=f"'{key}'"))
         if "game" in data and other != self.game_id:
-            self.problem(data.line_of("game"), f"game is {shown(other)}, expected '{self.game_id}'")
+            self.problem(data.line_of("game"), say("problem.yaml.wrong_game", value=shown(other), game=f"'{self.game_id}'"))
         return data
 
     def name(self, value: Any, line: int, what: str) -> str | None:
-        """A name as typed (one line of text), or None after reporting why it is not one."""
+        """A name as typed (one line of text), or None after reporting why it is not one. `what`:
+        a field's name, or a `say` message naming what the name is of."""
         if not isinstance(value, Text):
-            self.problem(line, f"{what} needs a name, not a {'list' if isinstance(value, list) else 'mapping'}")
+            self.problem(line, say("problem.yaml.name_list" if isinstance(value, list) else "problem.yaml.name_mapping",
+                                   what=what))
             return None
         text = value.strip()
         if not text:
-            self.problem(line, f"{what} needs a name")
+            self.problem(line, say("problem.yaml.no_name", what=what))
         elif any(c in text for c in "\n\t\u2028\u2029"):
-            self.problem(line, f"{what} {shown(text)} holds a line break or tab; a name is one line")
+            self.problem(line, say("problem.yaml.name_lines", what=what, name=shown(text)))
         elif len(text) > MAX_NAME:
-            self.problem(line, f"{what} {shown(text)} is longer than {MAX_NAME} characters")
+            self.problem(line, say("problem.yaml.name_long", what=what, name=shown(text), most=MAX_NAME))
         else:
             return text
         return None

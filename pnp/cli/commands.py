@@ -19,10 +19,13 @@ import typer
 from typer.core import TyperGroup
 
 from pnp.cli.common import EXIT_USAGE, completer, example, reports_errors, write_all, write_atomic
+from pnp.cli.localise import VARIABLE, chosen, pasted, said, shown, tell
+from pnp.errors import OptionError, say
 from pnp.games import GAMES
 from pnp.games.base import (P, R, Boards, Example, Form, Game, Kit, Param, Scan, ScorePicture, Setups, SetupSheet,
                             Source)
 from pnp.render.choices import MAX_GAP, Edge, Format, Language, Layout, Marks, Paper
+from pnp.render.i18n import render_catalog
 
 HELP = {
     "kit": "Make a print-and-play kit: every component at true size, with cut lines.",
@@ -70,6 +73,7 @@ def _argument(name: str, metavar: str, help: str) -> Option:
 
 FORCE = Option("force", bool, False, "Replace output files that already exist (never anything else).", ("--force",))
 LANG = Option("lang", Language, Language.EN, "Language of the text.", ("--lang",))
+LANG_OF_MESSAGES = Option("lang", Language, Language.EN, "Language of the messages.", ("--lang",))
 AS_JSON = ("--json",)
 
 # Options every game's command of an operation has.
@@ -108,6 +112,7 @@ SHARED: dict[str, tuple[Option, ...]] = {
                "Default: a new random seed, printed so you can share it.", ("--seed",), min=0),
         Option("out", Path, Path("output/sections"), "Folder to write into.", ("--out",)),
         FORCE,
+        LANG_OF_MESSAGES,
     ),
     "setup": (
         Option("seed", int, None, "Same seed, same set-up. Default: a new random seed, printed.", ("--seed",), min=0),
@@ -122,8 +127,9 @@ SHARED: dict[str, tuple[Option, ...]] = {
     "example": (
         Option("out", Path, None, "The file to write.  [default: GAME-example.yaml]", ("--out", "-o")),
         FORCE,
+        LANG_OF_MESSAGES,
     ),
-    "check": (_argument("file", "FILE", "The transcription (YAML)."),),
+    "check": (_argument("file", "FILE", "The transcription (YAML)."), LANG_OF_MESSAGES),
     "score": (
         _argument("file", "FILE", "The transcription (YAML)."),
         Option("as_json", bool, False, "Print the result as JSON for programs.", AS_JSON),
@@ -139,6 +145,7 @@ SHARED: dict[str, tuple[Option, ...]] = {
                ("--overlay",)),
         Option("as_json", bool, False, "Print what was read as JSON.", AS_JSON),
         FORCE,
+        LANG_OF_MESSAGES,
     ),
 }
 SETUP_SHEET = (
@@ -169,6 +176,7 @@ def _typer_parameter(option: Option) -> inspect.Parameter:
     else:
         info = typer.Option(... if option.required else option.default, *option.flags, help=option.help,
                             min=option.min, max=option.max, show_default=option.default not in (None, False),
+                            envvar=VARIABLE if option.name == "lang" else None, show_envvar=False,
                             autocompletion=completer(option.complete) if option.complete else None)
     return inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=info, annotation=option.type)
 
@@ -198,13 +206,8 @@ class GameGroup(TyperGroup):
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         name = args[0] if args else ""
         if name and self.get_command(ctx, name) is None and not name.startswith("-"):
-            from pnp.errors import did_you_mean
-
-            offered = ", ".join(self.list_commands(ctx))
-            known = GAMES.get(name)
-            why = (f"{known.name} has no '{ctx.info_name}' command" if known
-                   else f"unknown game '{name}'{did_you_mean(name, GAMES)}")
-            typer.echo(f"pnp {ctx.info_name} {name}: {why}; it takes: {offered}", err=True)
+            t = render_catalog(chosen(args))
+            typer.echo(shown(said(no_game(ctx.info_name, name, self.list_commands(ctx)), t), t), err=True)
             raise typer.Exit(EXIT_USAGE)
         found, command, rest = super().resolve_command(ctx, args)
         return found, command, _with_values(rest)
@@ -222,6 +225,16 @@ def _with_values(args: list[str]) -> list[str]:
         if arg in OPTIONAL_VALUES and (k + 1 == len(args) or args[k + 1].startswith("-")):
             given.append(OPTIONAL_VALUES[arg])
     return given
+
+
+def no_game(command: str, name: str, takes: list[str]) -> str:
+    """Why `pnp COMMAND NAME` names no game it takes: an unknown game, or one without the command."""
+    from pnp.errors import did_you_mean
+
+    known = GAMES.get(name)
+    if known:
+        return say("problem.game.lacks", command=command, name=name, game=known.name, games=takes)
+    return say("problem.game.unknown", command=command, name=name, hint=did_you_mean(name, GAMES), games=takes)
 
 
 def group(operation: str, handler: Callable[..., None]) -> typer.Typer:
@@ -242,11 +255,11 @@ def _fresh_seed(seed: int | None) -> int:
 
 
 def _suffix(path: Path, option: str, allowed: tuple[str, ...]) -> str:
-    from pnp.errors import OptionError
-
     suffix = path.suffix.lower().lstrip(".")
     if suffix not in allowed:
-        raise OptionError([f"{option}: '{path}' must end in {' or '.join('.' + a for a in allowed)}"])
+        endings = ["." + a for a in allowed]
+        raise OptionError([say("problem.option.suffix", option=option, path=f"'{path}'",
+                               endings=say("problem.either", items=endings[:-1], last=endings[-1]))])
     return suffix
 
 
@@ -268,16 +281,19 @@ def kit(game: Game[P, R], out: Path, paper: str, bleed: float, duplex: str, no_d
     t = game.catalog(lang)
     sheets = kit_output.only(game.kit_sheets(t, paper, **options), only)
     if fmt == "svg":
-        kit_output.write_svgs(sheets, out / game.id, bleed, ink_saver, force)
+        kit_output.write_svgs(sheets, out / game.id, bleed, ink_saver, force, t)
     else:
         kit_output.write_pdf(sheets, pdf_path, chosen, t, force)
 
 
-def boards(game: Game[P, R], seed: int | None, out: Path, force: bool, **options: object) -> None:
+def boards(game: Game[P, R], seed: int | None, out: Path, force: bool, lang: str = "en", **options: object) -> None:
     assert isinstance(game, Boards)
+    if any(p.name == "lang" for p in game.commands["boards"].params):  # the game's own: its labels' language
+        options["lang"] = lang
+    t = render_catalog(lang)
     summary, files = game.boards(_fresh_seed(seed), **options)
     write_all({out / name: data for name, data in files.items()}, force)  # all of them or none
-    typer.echo(f"{summary}: wrote {len(files)} files to {out}/")
+    tell(t, "cli.say.wrote_files", summary=said(summary, t), count=len(files), folder=f"{out}/")
     for name in files:
         typer.echo(f"  {name}")
 
@@ -289,11 +305,11 @@ def setup(game: Game[P, R], seed: int | None, as_json: bool, lang: str, out: Pat
     made = game.setup(_fresh_seed(seed), **options)
     if out is not None and fmt is not None and isinstance(game, SetupSheet):
         write_atomic(out, game.setup_sheet(made, fmt, paper, lang), force)
-        typer.echo(f"wrote {out}", err=True)
+        tell(render_catalog(lang), "cli.say.wrote", err=True, path=str(out))
     if as_json:
         typer.echo(json.dumps(game.setup_json(made), ensure_ascii=False, indent=2))
     else:
-        typer.echo(game.setup_text(made, lang), nl=False)
+        typer.echo(shown(game.setup_text(made, lang), render_catalog(lang)), nl=False)
 
 
 def template(game: Game[P, R], out: Path | None, force: bool, lang: str, **options: object) -> None:
@@ -303,10 +319,10 @@ def template(game: Game[P, R], out: Path | None, force: bool, lang: str, **optio
         typer.echo(form, nl=False)
         return
     write_atomic(out, form, force)
-    typer.echo(f"wrote {out}", err=True)
+    tell(render_catalog(lang), "cli.say.wrote", err=True, path=str(out))
 
 
-def write_example(game: Game[P, R], out: Path | None, force: bool, **options: object) -> None:
+def write_example(game: Game[P, R], out: Path | None, force: bool, lang: str = "en", **options: object) -> None:
     import shlex
 
     from pnp.escape import terminal
@@ -320,16 +336,22 @@ def write_example(game: Game[P, R], out: Path | None, force: bool, **options: ob
         files[out.with_suffix(".jpg")] = sample.photo
     write_all(files, force)  # both or neither
     names = [terminal(shlex.quote(str(path))) for path in files]
-    typer.echo(f"wrote {' and '.join(names)}\nTry:")
-    if sample.photo is not None:
-        typer.echo(f"  pnp scan {game.id} {names[0]} {names[1]} --out scanned.yaml")
+    t = render_catalog(lang)
+    if len(names) == 2:
+        tell(t, "cli.say.wrote_both", first=names[0], second=names[1])
     else:
-        typer.echo(f"  pnp score {game.id} {names[0]} --explain")
+        tell(t, "cli.say.wrote", path=names[0])
+    tell(t, "cli.say.try")
+    if sample.photo is not None:
+        typer.echo(pasted(f"  pnp scan {game.id} {names[0]} {names[1]} --out scanned.yaml", lang))
+    else:
+        typer.echo(pasted(f"  pnp score {game.id} {names[0]} --explain", lang))
 
 
-def check(game: Game[P, R], file: Path, boards_dir: Path | None = None) -> None:
+def check(game: Game[P, R], file: Path, lang: str = "en", boards_dir: Path | None = None) -> None:
     position = game.load(file, boards_dir, frozenset(GAMES))
-    typer.echo(f"{file}: OK: {game.check_summary(position)}")
+    t = render_catalog(lang)
+    tell(t, "cli.say.check_ok", file=str(file), summary=said(game.check_summary(position), t))
 
 
 def score(game: Game[P, R], file: Path, as_json: bool, explain: bool, lang: str, picture: Path | None = None,
@@ -341,15 +363,15 @@ def score(game: Game[P, R], file: Path, as_json: bool, explain: bool, lang: str,
 
         drawing = game.picture(result)
         write_atomic(picture, svg.render(drawing) if fmt == "svg" else pdf.render([drawing], f"{game.name} score"), force)
-        typer.echo(f"wrote {picture}", err=True)
+        tell(render_catalog(lang), "cli.say.wrote", err=True, path=str(picture))
     if as_json:
         typer.echo(json.dumps(game.report_json(result), ensure_ascii=False, indent=2))
     else:
-        typer.echo(game.report_text(result, explain, lang), nl=False)
+        typer.echo(shown(game.report_text(result, explain, lang), render_catalog(lang)), nl=False)
 
 
 def scan(game: Game[P, R], form: Path, photo: Path, out: Path | None, overlay: Path | None, as_json: bool, force: bool,
-         boards_dir: Path | None = None, **options: object) -> None:
+         lang: str = "en", boards_dir: Path | None = None, **options: object) -> None:
     from pnp.escape import terminal
     from pnp.inputs import MAX_PHOTO, read_bytes, read_text
     from pnp.outputs import check_writable
@@ -369,8 +391,9 @@ def scan(game: Game[P, R], form: Path, photo: Path, out: Path | None, overlay: P
     if overlay is not None and kind is not None:
         files[overlay] = reading.overlay(kind)
     write_all(files, force=True)  # all or none; what may be replaced was checked above
+    t = render_catalog(lang)
     for path in files:
-        typer.echo(f"wrote {path}", err=True)
+        tell(t, "cli.say.wrote", err=True, path=str(path))
     typer.echo(reading.summary, err=True, nl=False)
     if as_json:
         typer.echo(json.dumps(reading.data, ensure_ascii=False, indent=2))

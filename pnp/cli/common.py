@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 import typer
 
-from pnp.errors import OptionError, PnpError
+from pnp.errors import OptionError, PnpError, say
 from pnp.escape import terminal
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -21,10 +21,14 @@ EXIT_USAGE = 2  # wrong usage: an unknown option value, an unknown game, a comma
 
 def reports_errors(command: F) -> F:
     """Print a library error, or an operating-system error, as one line per problem on stderr
-    (control characters escaped) and exit 2 for wrong usage, else 1, without a traceback."""
+    (control characters escaped), in the language of the command's `--lang`, and exit 2 for
+    wrong usage, else 1, without a traceback."""
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from pnp.cli.localise import language, said, shown
+        from pnp.render.i18n import render_catalog
+
         code = EXIT_PROBLEMS
         try:
             return command(*args, **kwargs)
@@ -33,9 +37,10 @@ def reports_errors(command: F) -> F:
             if isinstance(error, OptionError):
                 code = EXIT_USAGE
         except OSError as error:
-            messages = [f"{error.filename or 'pnp'}: {error.strerror or error}"]
+            messages = [say("problem.at", where=error.filename or "pnp", message=error.strerror or str(error))]
+        t = render_catalog(language(kwargs.get("lang")))
         for message in messages:
-            typer.echo(terminal(message), err=True)
+            typer.echo(shown(terminal(said(message, t)), t), err=True)
         raise typer.Exit(code)
 
     return wrapper  # type: ignore[return-value]

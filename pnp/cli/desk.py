@@ -12,8 +12,11 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from pnp.cli.common import reports_errors
-from pnp.errors import OptionError, PnpError
+from pnp.cli.localise import VARIABLE, tell
+from pnp.errors import OptionError, PnpError, say
 from pnp.escape import terminal
+from pnp.render.choices import Language
+from pnp.render.i18n import render_catalog
 
 if TYPE_CHECKING:
     import socket
@@ -37,15 +40,14 @@ def targets_for(file: Path | None, folder: Path) -> tuple[dict[str, Path], Path 
         return {game_id: free_path(folder, game_id) for game_id in GAMES}, None
     if not os.path.lexists(file):  # a link that leads nowhere is there, and reading it says why
         if not file.parent.is_dir():
-            raise PnpError(f"{file}: no such file, nor folder {file.parent}; name a transcription, or a new "
-                           "file in a folder that exists to start a new game")
+            raise PnpError(say("problem.desk.no_folder", file=str(file), folder=str(file.parent)))
         if file.suffix.lower() not in (".yaml", ".yml"):
-            raise OptionError([f"{file}: a new transcription's name ends in .yaml"])
+            raise OptionError([say("problem.desk.not_yaml", file=str(file))])
         return {game_id: file for game_id in GAMES}, None
     data = yamldoc.load(read_text(file, str(file)), str(file))
     game_id = data.get("game") if isinstance(data, dict) else None
     if game_id not in GAMES:
-        raise PnpError(f"{file}: 'game:' must name one of {', '.join(GAMES)}")
+        raise PnpError(say("problem.desk.no_game", file=str(file), games=list(GAMES)))
     return {game_id: file}, file
 
 
@@ -74,8 +76,8 @@ def listening(host: str, port: int | None, where: Path) -> socket.socket:
         import socket
 
         if isinstance(error, socket.gaierror) or error.errno == errno.EADDRNOTAVAIL:  # wrong usage
-            raise OptionError([f"--host {host}: not an address of this machine ({error.strerror})"]) from None
-        raise PnpError(f"--host {host} --port {port}: cannot serve there ({error.strerror})") from None
+            raise OptionError([say("problem.desk.not_here", host=host, reason=error.strerror)]) from None
+        raise PnpError(say("problem.desk.cannot_serve", host=host, port=port, reason=error.strerror)) from None
 
 
 def _bound(host: str, port: int) -> socket.socket:
@@ -115,6 +117,8 @@ def desk(
                              "you give another, such as 0.0.0.0 for a phone on the same network; then the URL "
                              "carries a token, and requests without it are refused."),
     no_browser: bool = typer.Option(False, "--no-browser", help="Do not open the browser; just print the URL."),
+    lang: Language = typer.Option(Language.EN, "--lang", help="Language of the messages.", envvar=VARIABLE,
+                                  show_envvar=False),
 ) -> None:
     """Score a game in the browser: tap the hexes, fill in the cards, see the result at once.
 
@@ -136,14 +140,18 @@ def desk(
     shown = _address() if host in ("0.0.0.0", "::") else host
     url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/" + ("" if token is None else f"?token={token}")
     desk_ = Desk(targets, opened, host, port, token, names=(socket.gethostname(),))
+    t = render_catalog(lang.value)
     typer.echo(f"pnp desk: {url}")
     if file is not None and opened is None:
-        typer.echo(f"  {terminal(str(file))} does not exist: starting a new game")
+        tell(t, "cli.say.desk.new", file=terminal(str(file)))
     saves = sorted({str(path) for path in targets.values()})
-    typer.echo(f"  saves to {', '.join(saves)}" if len(saves) < 3 else f"  saves to new files in {Path.cwd()}")
+    if len(saves) < 3:
+        tell(t, "cli.say.desk.saves", files=t.join(saves))
+    else:
+        tell(t, "cli.say.desk.saves_new", folder=str(Path.cwd()))
     if not local:
-        typer.echo("  anyone on your network with this URL (and its token) can use the desk")
-    typer.echo("  press Ctrl+C to stop")
+        tell(t, "cli.say.desk.shared")
+    tell(t, "cli.say.desk.stop")
     if not no_browser:
         webbrowser.open(url)
     config = uvicorn.Config(create_app(desk_), log_level="warning", lifespan="off", access_log=False)

@@ -13,8 +13,10 @@ from pathlib import Path
 import typer
 
 from pnp.cli.common import completer, example, reports_errors, write_all
-from pnp.errors import OptionError
+from pnp.cli.localise import VARIABLE, shown, tell
+from pnp.errors import OptionError, say
 from pnp.render.choices import Language
+from pnp.render.i18n import Catalog, render_catalog
 
 
 class Target(str, Enum):
@@ -47,8 +49,8 @@ class TimeLeft:
     drawings' rendering to PDF, not images. Counting images alike and that wait in with them, a
     46 s export once said 14 minutes left, then 7."""
 
-    def __init__(self, costs: list[int], clock: Callable[[], float] = time.monotonic):
-        self.costs, self.clock = costs, clock
+    def __init__(self, costs: list[int], clock: Callable[[], float] = time.monotonic, t: Catalog | None = None):
+        self.costs, self.clock, self.t = costs, clock, t or render_catalog("en")
         self.left = sum(costs)  # pixels
         self.done = 0  # images
         self.first: tuple[float, int] | None = None  # when the first image was done, and the pixels left then
@@ -67,7 +69,8 @@ class TimeLeft:
             return
         started, left_then = self.first
         seconds = round((now - started) / (left_then - self.left) * self.left)
-        self.said = f"about {seconds // 60}:{seconds % 60:02d} left" if self.left else None
+        time = f"{self.t.number(seconds // 60)}:{self.t.number(seconds % 60).rjust(2, self.t.number(0))}"
+        self.said = shown(self.t("cli.say.time_left", time=time), self.t) if self.left else None
 
 
 @reports_errors
@@ -84,14 +87,14 @@ def export(
     url_base: str = typer.Option(None, "--url-base", help="tts: where Tabletop Simulator finds the images: the "
                                  "http(s) URL you host them at, or the file:/// URI of the folder once moved "
                                  "(default: file:/// paths of the exported images)."),
-    lang: Language = typer.Option(Language.EN, "--lang", help="Language of the text."),
+    lang: Language = typer.Option(Language.EN, "--lang", help="Language of the text.", envvar=VARIABLE, show_envvar=False),
     out: Path = typer.Option(None, "--out", help="Folder to create.  [default: output/GAME-pod or output/GAME-tts]",
                              show_default=False),
     force: bool = typer.Option(False, "--force", help="Write into OUT even if it exists (files of the same name "
                                "are replaced, never anything else)."),
 ) -> None:
     """Export a kit's pieces as images: for a print-on-demand shop, or as a Tabletop Simulator table."""
-    from pnp.errors import did_you_mean
+    from pnp.cli.commands import no_game
     from pnp.export import run
     from pnp.games import GAMES
     from pnp.inputs import resolved
@@ -99,16 +102,15 @@ def export(
 
     takes = _games()
     if game not in takes:  # wrong usage, as for every command taking a game
-        why = (f"{GAMES[game].name} has no 'export' command" if game in GAMES
-               else f"unknown game '{game}'{did_you_mean(game, GAMES)}")
-        raise OptionError([f"pnp export {game}: {why}; it takes: {', '.join(takes)}"])
+        raise OptionError([no_game("export", game, takes)])
     request = run.Request(game, to.value, dpi, bleed, preset, url_base, lang.value)
     folder = out if out is not None else Path("output") / f"{game}-{to.value}"
     run.check(request)  # wrong usage first; then an output that cannot be written
     if os.path.lexists(folder) and not force:
-        raise OutputError([f"{folder}: already exists; use --force to write into it"])
-    left = TimeLeft(run.costs(request))
-    with typer.progressbar(length=len(left.costs), label="Rendering images", file=sys.stderr, show_pos=True,
+        raise OutputError([say("problem.output.folder_exists", path=str(folder))])
+    t = render_catalog(lang.value)
+    left = TimeLeft(run.costs(request), t=t)
+    with typer.progressbar(length=len(left.costs), label=shown(t("cli.say.rendering_images"), t), file=sys.stderr, show_pos=True,
                            show_eta=False, item_show_func=left.shown, width=30) as bar:
         def image_done(_: int) -> None:
             left.image_done()
@@ -117,7 +119,7 @@ def export(
         files = run.files(request, resolved(folder).as_uri(), on_image=image_done)
     write_all({folder / name: data for name, data in files.items()}, force)  # all of them or none
     images = sum(name.endswith(".png") for name in files)
-    typer.echo(f"wrote {len(files)} files to {folder}/: {images} images and "
-               f"{', '.join(n for n in files if not n.endswith('.png'))}")
-    for note in run.notes(request, resolved(folder).as_uri()):
-        typer.echo(f"note: {note}")
+    tell(t, "cli.say.exported", count=len(files), folder=f"{folder}/", images=images,
+         others=t.join(n for n in files if not n.endswith(".png")))
+    for key, values in run.notes(request, resolved(folder).as_uri()):
+        typer.echo(shown(t(key, **values), t))

@@ -4,16 +4,25 @@ from __future__ import annotations
 
 import typer
 
+from pnp.cli.localise import VARIABLE, pasted, shown, title_of
+from pnp.render.choices import Language
+from pnp.render.i18n import render_catalog
 
-def games() -> None:
+
+def games(lang: Language = typer.Option(Language.EN, "--lang", help="Language of the text.", envvar=VARIABLE,
+                                        show_envvar=False)) -> None:
     """List the games pnp knows, what it does for each, and the commands that take them."""
     from pnp.games import GAMES
     from pnp.games.base import COMMANDS
 
+    t = render_catalog(lang.value)
     for game in GAMES.values():
+        summary = f"cli.say.games.{game.id}"  # a game registered without its words in the catalog: its own
         # The desk opens any game's file: it is named by the file, not by the game.
         offered = [f"pnp {command}" + ("" if command == "desk" else f" {game.id}")
                    for command in COMMANDS if game.offers(command)]
-        typer.echo(f"{game.id}  ({game.name})")
-        typer.echo(f"  {game.summary}")
-        typer.echo(f"  commands: {', '.join(offered)}")
+        typer.echo(shown(f"{game.id}  ({title_of(game, t.lang)})", t))
+        typer.echo(shown("  " + (t(summary) if summary in t.messages else game.summary), t))
+        typer.echo(shown("  " + t("cli.say.games.commands"), t))
+        for command in offered:
+            typer.echo(f"    {pasted(command, lang.value)}")

@@ -1,5 +1,10 @@
-"""Typer's own messages (a mistyped option, a missing argument, a bad value) in the language a
-command line asks for with `--lang`.
+"""Everything the command line says in the language it asks for: `--lang X`, else the
+environment variable `PNP_LANG`, else English.
+
+The library's messages are `pnp.errors.Message`s, said here by their catalog key (`said`);
+in Persian each line's Latin runs are isolated for bidi terminals (`pnp.columns.isolated`).
+
+Typer's own messages (a mistyped option, a missing argument, a bad value) come in that language too.
 
 Typer composes these messages in English, and newer releases no longer pass them through
 gettext; so a usage error is caught here and its message matched against the English patterns
@@ -14,6 +19,7 @@ catalog holds the texts as the commands spell them); a text it does not hold sta
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections.abc import Sequence
@@ -23,7 +29,12 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
+from pnp.columns import isolated
+from pnp.errors import Message
 from pnp.render.i18n import DIGITS, LANGUAGES, Catalog, render_catalog
+
+VARIABLE = "PNP_LANG"  # the language when a command line names none
+NBSP = "\u00a0"  # a space a wrapped line does not break at
 
 _CLICK_ERROR: type[Exception] = typer.BadParameter.__mro__[2]  # click's ClickException (Typer vendors click in newer releases)
 
@@ -35,6 +46,56 @@ def language_of(args: Sequence[str]) -> str | None:
         if lang in LANGUAGES:
             return lang
     return None
+
+
+# A number typed as an option's value, `--seed ۷` or `--back-offset=۱٫۵,-۰٫۵`, in any digits.
+_NUMERAL = re.compile(r"(--[\w-]+=)?[-+]?[\d٫.,]+")
+
+
+def numeral(arg: str) -> str:
+    """A command-line argument that is a number typed in Persian or Arabic-Indic digits, in ASCII
+    digits (Typer reads only those); any other argument, a file name among them, as it is."""
+    from pnp.yamldoc import latin_digits
+
+    return latin_digits(arg) if _NUMERAL.fullmatch(arg) else arg
+
+
+def chosen(args: Sequence[str] = ()) -> str:
+    """The language of a command line: its `--lang`, else `PNP_LANG`, else English."""
+    env = os.environ.get(VARIABLE)
+    return language_of(args) or (env if env in LANGUAGES else "en")
+
+
+def language(value: object) -> str:
+    """A command's `--lang` value (an Enum choice, or its text) as a language id; None: `chosen()`."""
+    value = getattr(value, "value", value)
+    return value if isinstance(value, str) and value in LANGUAGES else chosen()
+
+
+def pasted(command: str, lang: str) -> str:
+    """A command offered to paste, asking for the language it was offered in."""
+    return command if lang == "en" else f"{command} --lang {lang}"
+
+
+def said(message: object, t: Catalog) -> str:
+    """A library message in the catalog's language: a `Message` by its key, with its values
+    said too and lists joined as the language joins them; any other text as it is."""
+    if not isinstance(message, Message):
+        return str(message)
+    values = {name: t.join([said(v, t) if isinstance(v, str) else v for v in value]) if isinstance(value, (list, tuple))
+              else said(value, t) if isinstance(value, str) else value
+              for name, value in message.values.items()}
+    return t(message.key, **values)
+
+
+def shown(text: str, t: Catalog) -> str:
+    """Text for the terminal: in a right-to-left language, each line's Latin runs isolated."""
+    return "\n".join(isolated(line) for line in text.split("\n")) if t.rtl else text
+
+
+def tell(t: Catalog, key: str, /, err: bool = False, **values: Any) -> None:
+    """Print the catalog's text `key` as a line of its own (on stderr with `err`)."""
+    typer.echo(shown(t(key, **values), t), err=err)
 
 
 @lru_cache(maxsize=None)
@@ -89,7 +150,7 @@ def _help_keys() -> dict[str, str]:
 def help_text(text: str, t: Catalog) -> str:
     """A help text in the catalog's language, paragraph by paragraph. A command's short help in
     a list (its text cut at a word and ended with '...') becomes the translation's first sentence;
-    an option's `[default: X]` keeps X, and `[required]` is said in words too."""
+    an option's `[default: X]` keeps X (`X or Y` is said in words), and `[required]` is said in words too."""
     keys = _help_keys()
     text, bracket, note = text.partition("  [")
     paragraphs = []
@@ -102,12 +163,40 @@ def help_text(text: str, t: Catalog) -> str:
                 continue
         if key is None and paragraph == "Examples:":
             key = "cli.heading.examples"
-        paragraphs.append(t(key) if key else paragraph)
-    if note.startswith("default: "):
-        note = f"{t('cli.heading.default')}: {note.removeprefix('default: ')}"
+        paragraphs.append(unbroken(t(key), t.lang) if key else paragraph)
+    if note.startswith("default: "):  # a value as typed, or two: `output/GAME-pod or output/GAME-tts]`
+        first, either, last = note.removeprefix("default: ").partition(" or ")
+        value = t("problem.either", items=first, last=last) if either else first
+        note = f"{t('cli.heading.default')}: {value}".replace(" ", NBSP)  # the note wraps as one word
     elif note == "required]":
         note = t("cli.heading.required") + "]"
     return "\n\n".join(paragraphs) + bracket + note
+
+
+# The kinds of value Typer names in an option's placeholder: `--out <path>`, `--boards <str,str,str,str>`.
+_METAVAR = re.compile(r"(?<=[<,])(int range|float range|path|str|int|float)(?=[>,])")
+# A number and the word after it, which a wrapped line must not part: «۳۶ ژتون».
+_COUNTED = re.compile(r"(?<=[0-9۰-۹]) (?=\w)")
+
+
+@lru_cache(maxsize=None)
+def _kept_whole(lang: str) -> tuple[str, ...]:
+    """Names a wrapped line must not break: the games' titles in `lang` of more than one word."""
+    from pnp.games import GAMES
+
+    return tuple(title for game in GAMES.values() if " " in (title := title_of(game, lang)))
+
+
+def title_of(game: Any, lang: str) -> str:
+    """A game's name in `lang`: its catalog's title, or its registry name for a game without a kit."""
+    return str(game.catalog(lang)("title") if hasattr(game, "catalog") else game.name)
+
+
+def unbroken(text: str, lang: str) -> str:
+    """`text` with a no-break space between a number and its noun and inside each game's title."""
+    for title in _kept_whole(lang):
+        text = text.replace(title, title.replace(" ", NBSP))
+    return _COUNTED.sub(NBSP, text)
 
 
 def _formatter(base: type, t: Catalog) -> type:
@@ -126,7 +215,8 @@ def _formatter(base: type, t: Catalog) -> type:
             super().write_text(help_text(text, t))
 
         def write_dl(self, rows: Sequence[tuple[str, str]], *args: Any, **kwargs: Any) -> None:
-            super().write_dl([(term, help_text(text, t)) for term, text in rows], *args, **kwargs)
+            super().write_dl([(_METAVAR.sub(lambda m: t(f"cli.metavar.{m[1].replace(' ', '_')}"), term),
+                               help_text(text, t)) for term, text in rows], *args, **kwargs)
 
     return Formatter
 
@@ -147,12 +237,12 @@ class LocalisedGroup(TyperGroup):
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
-        lang = language_of(sys.argv[1:] if args is None else args)
-        if lang in (None, "en") or not standalone_mode:
+        args = [numeral(arg) for arg in (sys.argv[1:] if args is None else args)]
+        lang = chosen(args)
+        if lang == "en" or not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
         context, formatter = self.context_class, self.context_class.formatter_class
         context.formatter_class = _formatter(formatter, render_catalog(lang))  # for this run only: see finally
-        args = list(sys.argv[1:] if args is None else args)
         if any(arg in self.context_settings.get("help_option_names", ["--help"]) for arg in args):
             args = _without_lang(args)  # a help page is asked for: a group, which has no --lang, shows it too
         try:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.draw import Drawing, Rect, outset
+from pnp.errors import say
 from pnp.export.faces import Piece, faces
 from pnp.export.raster import MM_PER_INCH, Frame, pixels, pngs
 
@@ -37,15 +38,17 @@ class Settings:
 
 def problems(settings: Settings) -> list[str]:
     """What is wrong with the settings, every problem at once."""
-    found = []
+    found: list[str] = []
     if settings.preset is not None and settings.preset not in PRESETS:
-        found.append(f"--preset: unknown preset '{settings.preset}' (one of: {', '.join(PRESETS)})")
+        found.append(say("problem.export.preset", preset=f"'{settings.preset}'", presets=list(PRESETS)))
     elif settings.preset is not None and settings.dpi != PRESETS[settings.preset][2]:
-        found.append(f"--preset {settings.preset}: the template is {PRESETS[settings.preset][2]} DPI, not {settings.dpi}")
+        found.append(say("problem.export.preset_dpi", preset=settings.preset, dpi=PRESETS[settings.preset][2],
+                         given=settings.dpi))
     if not DPI_RANGE[0] <= settings.dpi <= DPI_RANGE[1]:
-        found.append(f"--dpi: {settings.dpi} is outside {DPI_RANGE[0]}-{DPI_RANGE[1]}")
+        found.append(say("problem.export.dpi", dpi=settings.dpi, least=DPI_RANGE[0], most=DPI_RANGE[1]))
     if not BLEED_RANGE[0] <= settings.bleed <= BLEED_RANGE[1]:
-        found.append(f"--bleed: {settings.bleed:g} mm is outside {BLEED_RANGE[0]:g}-{BLEED_RANGE[1]:g} mm")
+        found.append(say("problem.export.bleed", bleed=f"{settings.bleed:g}", least=f"{BLEED_RANGE[0]:g}",
+                         most=f"{BLEED_RANGE[1]:g}"))
     return found
 
 

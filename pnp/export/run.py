@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.errors import OptionError, did_you_mean
+from pnp.errors import OptionError, did_you_mean, say
 from pnp.export import faces, pod, tts
 
 TARGETS = ("pod", "tts")
@@ -32,23 +32,24 @@ def problems(request: Request) -> list[str]:
     """Everything wrong with the request."""
     from pnp.games import GAMES
 
-    found = []
+    found: list[str] = []
     takes = [game_id for game_id, game in GAMES.items() if game.offers("export")]  # those with a kit
-    if request.game not in takes:
-        why = (f"{GAMES[request.game].name} has no kit to export" if request.game in GAMES
-               else f"unknown game '{request.game}'{did_you_mean(request.game, GAMES)}")
-        found.append(f"{why}; one of: {', '.join(takes)}")
+    if request.game in GAMES and request.game not in takes:
+        found.append(say("problem.export.no_kit", game=GAMES[request.game].name, games=takes))
+    elif request.game not in GAMES:
+        found.append(say("problem.export.game", game=f"'{request.game}'", hint=did_you_mean(request.game, GAMES),
+                         games=takes))
     if request.target not in TARGETS:
-        found.append(f"--to: unknown target '{request.target}' (one of: {', '.join(TARGETS)})")
+        found.append(say("problem.export.target", target=f"'{request.target}'", targets=list(TARGETS)))
     elif request.target == "pod":
         found += pod.problems(request.settings)
         if request.url_base is not None:
-            found.append("--url-base is for --to tts (images hosted for Tabletop Simulator)")
+            found.append(say("problem.export.tts_only"))
     else:
-        found += [f"{option} is for --to pod (print-shop images)" for option, value in
+        found += [say("problem.export.pod_only", option=option) for option, value in
                   (("--dpi", request.dpi), ("--bleed", request.bleed), ("--preset", request.preset)) if value is not None]
         if request.url_base is not None and not _base_url(request.url_base):
-            found.append(f"--url-base: '{request.url_base}' is not an http://, https:// or file:/// URL")
+            found.append(say("problem.export.url", url=f"'{request.url_base}'"))
     return found
 
 
@@ -103,15 +104,14 @@ def files(request: Request, folder_uri: str, on_image: Callable[[int], None] | N
     return tts.export(kinds, request.game, tts.locator(request.url_base or folder_uri), on_image)
 
 
-def notes(request: Request, folder_uri: str) -> list[str]:
-    """What a user of the files should know: for a table, where its images are looked for (a
-    path that moving the folder breaks, unless --url-base names where they will be), and the
-    decks whose cards stay under 250 ppi."""
+def notes(request: Request, folder_uri: str) -> list[tuple[str, dict[str, object]]]:
+    """What a user of the files should know, as catalog keys and their values: for a table, where
+    its images are looked for (a path that moving the folder breaks, unless --url-base names where
+    they will be), and the decks whose cards stay under 250 ppi."""
     if request.target != "tts":
         return []
-    said = [f"deck under {tts.CARD_DPI_AIM} ppi: {deck}" for deck in tts.coarse(_pieces(request))]
+    said: list[tuple[str, dict[str, object]]] = [("cli.say.note_coarse", {"ppi": tts.CARD_DPI_AIM, "deck": deck})
+                                                 for deck in tts.coarse(_pieces(request))]
     if request.url_base is None:
-        said.append(f"{request.game}.json names its images by their path, {folder_uri}/…: Tabletop Simulator "
-                    "cannot load them relative to it; after moving the folder export again, or give --url-base "
-                    "(an http(s) URL where you host them, or the file:/// URI of the folder's new place)")
+        said.append(("cli.say.note_paths", {"file": f"{request.game}.json", "folder": f"{folder_uri}/…"}))
     return said

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
 
-from pnp.errors import InputError, Problem, ordered
+from pnp.errors import InputError, Problem, ordered, say
 
 if TYPE_CHECKING:
     from pnp.draw import Drawing
@@ -186,7 +186,7 @@ class Game(ABC, Generic[P, R]):
         if problems:
             raise InputError(problems)
         if position is None:  # a game that reads nothing must say why
-            raise InputError([Problem(source.file, None, "nothing could be read")])
+            raise InputError([Problem(source.file, None, say("problem.nothing"))])
         return position
 
     def load(self, path: Path, boards_dir: Path | None = None, games: frozenset[str] = frozenset()) -> P:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import struct
 from typing import Any
 
-from pnp.errors import InputError, Problem
+from pnp.errors import InputError, Problem, say
 
 MIN_PIXELS = 1_000_000
 MAX_PIXELS = 50_000_000
@@ -37,11 +37,11 @@ def decode_photo(data: bytes, file: str, reduce: int = 1) -> Any:
     a JPEG is decoded at that size, never whole. The size is checked before decoding."""
     size = image_size(data)
     if size is None:
-        raise InputError([Problem(file, None, "not a JPEG or PNG image")])
+        raise InputError([Problem(file, None, say("problem.photo.not_image"))])
     width, height = size
     if not MIN_PIXELS <= width * height <= MAX_PIXELS:
-        raise InputError([Problem(file, None, f"the photo is {width} x {height} pixels ({width * height / 1e6:.1f} megapixels); "
-                                              f"use one of 1 to 50 megapixels")])
+        raise InputError([Problem(file, None, say("problem.photo.size", width=width, height=height,
+                                                  megapixels=f"{width * height / 1e6:.1f}"))])
     import cv2
     import numpy as np
 
@@ -49,7 +49,7 @@ def decode_photo(data: bytes, file: str, reduce: int = 1) -> Any:
              8: cv2.IMREAD_REDUCED_COLOR_8}[reduce]
     image = cv2.imdecode(np.frombuffer(data, np.uint8), flags)  # applies EXIF orientation
     if image is None:
-        raise InputError([Problem(file, None, "the image is damaged and cannot be decoded")])
+        raise InputError([Problem(file, None, say("problem.photo.damaged"))])
     return cv2.cvtColor(image, cv2.COLOR_BGR2RGB, dst=image)  # in place: a large photo's pixels held once
 
 

@@ -46,13 +46,15 @@ OFFERS = {
 
 def test_games_lists_every_command_of_each_game_as_the_registry_declares():
     out = CliRunner().invoke(app, ["games"]).stdout.splitlines()
-    listed = {line: out[n + 2] for n, line in enumerate(out) if not line.startswith(" ")}
-    assert list(listed) == [f"{game.id}  ({game.name})" for game in GAMES.values()]
+    starts = [n for n, line in enumerate(out) if not line.startswith(" ")]
+    blocks = {out[n]: out[n + 1:end] for n, end in zip(starts, [*starts[1:], len(out)])}
+    assert list(blocks) == [f"{game.id}  ({game.name})" for game in GAMES.values()]
     for game in GAMES.values():
         commands = OFFERS[game.id].split()
         assert [command for command in COMMANDS if game.offers(command)] == commands
-        shown = [f"pnp {command}" if command == "desk" else f"pnp {command} {game.id}" for command in commands]
-        assert listed[f"{game.id}  ({game.name})"] == f"  commands: {', '.join(shown)}"
+        # Each command to paste on a line of its own, after the game's summary.
+        shown = [f"    pnp {command}" if command == "desk" else f"    pnp {command} {game.id}" for command in commands]
+        assert blocks[f"{game.id}  ({game.name})"] == [f"  {game.summary}", "  commands:", *shown]
 
 
 @pytest.fixture
@@ -67,8 +69,8 @@ def test_a_game_with_only_check_and_score_runs_on_the_command_line(coin_flip, tm
     flip.write_text("game: coin-flip\ncalls: {Anna: heads, Boris: tails, Clara: heads}\nlanded: heads\n")
     runner = CliRunner()
     listed = runner.invoke(coin_flip, ["games"]).stdout
-    assert "coin-flip  (Coin flip)\n  who called the coin right\n  commands: pnp check coin-flip, pnp score coin-flip, " \
-        "pnp desk\n" in listed
+    assert "coin-flip  (Coin flip)\n  who called the coin right\n  commands:\n    pnp check coin-flip\n" \
+        "    pnp score coin-flip\n    pnp desk\n" in listed
     checked = runner.invoke(coin_flip, ["check", "coin-flip", str(flip)])
     assert checked.exit_code == 0 and checked.stdout == f"{flip}: OK: 3 calls, landed heads\n"
     # Anna and Clara called heads, and heads it was.

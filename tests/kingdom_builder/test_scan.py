@@ -690,7 +690,7 @@ def test_bad_input_gives_a_message_and_exit_1_and_wrong_usage_exit_2(table, monk
         (["game.yaml", "board.jpg"], "no scan markers found"),
         (["wrong.yaml", "board.jpg", "--corners", corners], "wrong.yaml:7: board section 'tavernn' not found"),
         (["colour.yaml", "board.jpg", "--corners", corners], "colour.yaml:13: colour 'whyte' is not a piece colour"),
-        (["game.yaml", "board.jpg", "--corners", corners, "--overlay", "check.gif"], "must end in .png or .pdf or .svg"),
+        (["game.yaml", "board.jpg", "--corners", corners, "--overlay", "check.gif"], "must end in .png, .pdf or .svg"),
     ]
     for args, message in cases:
         result = run(folder, *args, "--out", "out.yaml")

@@ -90,7 +90,7 @@ MAPPING_CASES = [
     ("cards: [fishermen, knights, merchants]", "cards: [fishermen, knigths, merchants]", 3, "unknown card 'knigths' (did you mean 'knights'?)"),
     ("cards: [fishermen, knights, merchants]", "cards: [fishermen, knights, fishermen]", 3, "card 'fishermen' is given twice"),
     ("cards: [fishermen, knights, merchants]", "cards: [fishermen, knights]", 3, "2 cards given, a game uses exactly 3"),
-    ('  - {key: "2", name: Boris}\n', "", 4, "1 players given, Kingdom Builder takes 2-4"),
+    ('  - {key: "2", name: Boris}\n', "", 4, "1 player given, Kingdom Builder takes 2-4"),
     ('{key: "2", name: Boris}', '{key: "1", name: Boris}', 6, "player key '1' is given twice"),
     ('{key: "2", name: Boris}', '{key: "G", name: Boris}', 6, "player key 'G' clashes with the terrain letter G"),
     ("game: kingdom-builder", "game: great-wall", 1, "this is a great-wall transcription, not kingdom-builder: use 'pnp score great-wall'"),

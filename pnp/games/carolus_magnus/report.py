@@ -100,5 +100,7 @@ def setup_text(setup: Setup, lang: str = "en") -> str:
 
 def summary(position: Position) -> str:
     """What `pnp check` confirms: players, territories and where the Emperor stands."""
-    return (f"{len(position.players)} players, {len(position.territories)} territories, "
-            f"the Emperor on {position.territories[position.emperor].name}")
+    from pnp.errors import say
+
+    return say("problem.carolus_magnus.checked", players=len(position.players),
+               territories=len(position.territories), emperor=position.territories[position.emperor].name)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from pnp.errors import Problem, did_you_mean
+from pnp.errors import Problem, did_you_mean, say
 from pnp.games.base import Source, read_leniently
 from pnp.games.carolus_magnus.facts import CLAN_NAMES, CUBES_PER_CLAN, SEGMENTS, SIDE_NAMES, castles_per_side
 from pnp.games.carolus_magnus.model import Courts, Player, Position, Territory
@@ -43,8 +43,11 @@ def read(text: str, source: Source) -> tuple[Position | None, list[Problem]]:
     return read_leniently(reader.problems, lambda: reader.read(text))
 
 
-def _castles(count: int) -> str:
-    return f"{count} castle{'' if count == 1 else 's'}"
+K = "problem.carolus_magnus."  # the catalog keys of the messages
+
+
+def _castles(count: int) -> str:  # a `say` message
+    return say(K + "castles", count=count)
 
 
 class _Reader(Reader):
@@ -66,27 +69,28 @@ class _Reader(Reader):
         discs, disc = self.discs(data, names)
         return Position(tuple(players), courts, clans, tuple(territories), emperor, supply, discs, disc, self.file)
 
-    def word(self, value: Any, line: int, choices: tuple[str, ...], before: str, after: str = "") -> str | None:
+    def word(self, value: Any, line: int, choices: tuple[str, ...], where: str | None = None) -> str | None:
         """One of `choices` (side or clan names), in any case; None after saying what is wrong:
-        '{before} 'value'{after} (did you mean ...?); sides: ...'."""
+        '{where}: unknown side 'value' (did you mean ...?); sides: ...', or without `where` (a
+        player's side) 'side 'value' is not a castle colour ...'."""
         word = value.strip().lower() if isinstance(value, str) else ""
         if word in choices:
             return word
-        plural = "sides" if choices == SIDE_NAMES else "clans"
-        self.problem(line, f"{before} {shown(value)}{after}{did_you_mean(word, choices)}; {plural}: {', '.join(choices)}")
+        key = "not_side" if where is None else "unknown_side" if choices == SIDE_NAMES else "unknown_clan"
+        self.problem(line, say(K + key, where=where, value=shown(value), hint=did_you_mean(word, choices),
+                               choices=list(choices)))
         return None
 
     def by_word(self, mapping: LineDict, choices: tuple[str, ...], where: str) -> list[tuple[str, Any, int]]:
         """The entries of a mapping keyed by side or clan names (any case), each name once:
         (name, value, line)."""
-        noun = "side" if choices == SIDE_NAMES else "clan"
         seen: set[str] = set()
         entries = []
         for key, value in mapping.items():
             line = mapping.line_of(key)
-            word = self.word(key, line, choices, f"{where}: unknown {noun}")
+            word = self.word(key, line, choices, where)
             if word in seen:
-                self.problem(line, f"{where}: {word} is given twice")
+                self.problem(line, say(K + "twice", where=where, word=word))
             elif word is not None:
                 seen.add(word)
                 entries.append((word, value, line))
@@ -98,7 +102,7 @@ class _Reader(Reader):
         if isinstance(value, LineDict):
             return value
         if not is_null(value):
-            self.problem(data.line_of(key), f"{key} needs a mapping, like {example}")
+            self.problem(data.line_of(key), say(K + "mapping", key=key, example=example))
         empty = LineDict()
         empty.line, empty.key_lines, empty.value_lines = data.line_of(key), {}, {}
         return empty
@@ -107,22 +111,22 @@ class _Reader(Reader):
         """The players, and the names of every player, those whose side is unreadable too."""
         entries = data.get("players")
         if "players" in data and (not isinstance(entries, LineList) or not 2 <= len(entries) <= 4):
-            self.problem(data.line_of("players"), "players needs a list of 2-4 players like {name: Anna, side: white}")
+            self.problem(data.line_of("players"), say(K + "players"))
         if not isinstance(entries, LineList):
             return [], []
         players: list[Player] = []
         names: list[str] = []
         for entry, line in zip(entries, entries.item_lines):
             if not isinstance(entry, LineDict) or "name" not in entry or "side" not in entry:
-                self.problem(line, "a player needs a name and a side (castle colour), like {name: Anna, side: white}")
+                self.problem(line, say(K + "player"))
                 continue
-            name = self.name(entry["name"], line, "a player")
-            side = self.word(entry["side"], line, SIDE_NAMES, "side", " is not a castle colour")
+            name = self.name(entry["name"], line, say("problem.yaml.a_player"))
+            side = self.word(entry["side"], line, SIDE_NAMES)
             self.sides_unread |= side is None
             if name is None:
                 continue
             if name in names:
-                self.problem(line, f"player {shown(name)} is given twice")
+                self.problem(line, say(K + "player_twice", name=shown(name)))
             names.append(name)
             if side is not None:
                 players.append(Player(name, side))
@@ -130,24 +134,24 @@ class _Reader(Reader):
         if self.sides_unread:  # how the sides pair up is not known
             return players, names
         if len(players) == 4 and sorted(sides.values()) != [2, 2]:
-            self.problem(data.line_of("players"), "with 4 players two partnerships share a side: 2 players on each of 2 sides")
+            self.problem(data.line_of("players"), say(K + "partners"))
         elif len(players) in (2, 3) and len(sides) != len(players):
-            self.problem(data.line_of("players"), f"with {len(players)} players each plays their own side")
+            self.problem(data.line_of("players"), say(K + "own_sides", count=len(players)))
         return players, names
 
-    def counts(self, mapping: Any, line: int, where: str) -> tuple[tuple[str, int], ...]:
+    def counts(self, mapping: Any, line: int, where: str) -> tuple[tuple[str, int], ...]:  # where: a `say` message
         """Cubes by clan colour, in the clans' order."""
         if is_null(mapping):
             return ()
         if not isinstance(mapping, LineDict):
-            self.problem(line, f"{where}: needs cubes by clan, like {{red: 2, blue: 1}}")
+            self.problem(line, say(K + "cubes", where=where))
             return ()
         result: dict[str, int] = {}
         for clan, value, key_line in self.by_word(mapping, CLAN_NAMES, where):
             count = integer(value)
             if count is None or not 0 <= count <= CUBES_PER_CLAN:
-                self.problem(key_line, f"{where}: {clan} needs a number of cubes from 0 to {CUBES_PER_CLAN}, "
-                                       f"not {shown(value)}")
+                self.problem(key_line, say(K + "cube_count", where=where, clan=clan, most=CUBES_PER_CLAN,
+                                           value=shown(value)))
             else:
                 result[clan] = count
         return tuple((clan, result[clan]) for clan in CLAN_NAMES if result.get(clan))
@@ -158,11 +162,11 @@ class _Reader(Reader):
         mapping = self.mapping(data, "courts", "{Anna: {red: 2}}")
         for name in mapping:
             if name not in names:
-                self.problem(mapping.line_of(name), f"courts: unknown player {shown(name)}{did_you_mean(name, names)}")
+                self.problem(mapping.line_of(name), say(K + "court_player", name=shown(name), hint=did_you_mean(name, names)))
         for name in names:
             if name not in mapping:
-                self.problem(data.line_of("courts"), f"courts: no court for {name}")
-        return tuple((name, self.counts(mapping.get(name), mapping.line_of(name), f"court of {name}")) for name in names)
+                self.problem(data.line_of("courts"), say(K + "no_court", name=name))
+        return tuple((name, self.counts(mapping.get(name), mapping.line_of(name), say(K + "court_of", name=name))) for name in names)
 
     def clans(self, data: LineDict, names: list[str], courts: Courts) -> tuple[tuple[str, str | None], ...]:
         mapping = self.mapping(data, "clans", "{red: Anna}")
@@ -172,8 +176,8 @@ class _Reader(Reader):
             if is_null(holder):
                 holders[clan], lines[clan] = None, line
             elif not isinstance(holder, str) or holder.strip() not in names:
-                self.problem(line, f"clans: {clan} marker held by unknown player {shown(holder)}"
-                                   f"{did_you_mean(holder.strip() if isinstance(holder, str) else '', names)}")
+                self.problem(line, say(K + "marker_player", clan=clan, name=shown(holder),
+                                       hint=did_you_mean(holder.strip() if isinstance(holder, str) else "", names)))
             else:
                 holders[clan], lines[clan] = holder.strip(), line
         # The markers must agree with the courts: nobody may have strictly more than the holder,
@@ -187,68 +191,66 @@ class _Reader(Reader):
             leaders = [n for n, c in counts.items() if c == top]
             line = lines.get(clan, data.line_of("clans"))
             if holder is not None and counts[holder] < top:
-                self.problem(line, f"clans: the {clan} marker is with {holder} ({counts[holder]} {clan} in court), "
-                                   f"but {leaders[0]} has more ({top})")
+                self.problem(line, say(K + "marker_fewer", clan=clan, name=holder, count=counts[holder],
+                                       leader=leaders[0], top=top))
             elif holder is None and len(leaders) == 1 and top > 0:
-                self.problem(line, f"clans: {leaders[0]} has the most {clan} in court ({top}) and should hold its marker")
+                self.problem(line, say(K + "marker_leader", leader=leaders[0], clan=clan, top=top))
         return tuple((clan, holders.get(clan)) for clan in CLAN_NAMES)
 
     def territories(self, data: LineDict) -> list[Territory]:
         entries = data.get("territories")
         if not isinstance(entries, LineList):
             if "territories" in data:
-                self.problem(data.line_of("territories"), "territories needs a list, clockwise around the circle")
+                self.problem(data.line_of("territories"), say(K + "territories"))
             return []
         territories: list[Territory] = []
         owner_of_segment: dict[int, str] = {}
         for number, (entry, line) in enumerate(zip(entries, entries.item_lines), start=1):
             if not isinstance(entry, LineDict):
-                self.problem(line, f"territory {number} needs segments, paladins and castles")
+                self.problem(line, say(K + "territory_fields", number=number))
                 continue
             for key in entry:
                 if key not in TERRITORY_FIELDS:
-                    self.problem(entry.line_of(key), f"territory {number}: unknown field {shown(key)}"
-                                                     f"{did_you_mean(key, TERRITORY_FIELDS)}")
-            name = self.name(entry["name"], line, f"territory {number}: name") if "name" in entry else f"T{number}"
+                    self.problem(entry.line_of(key), say(K + "territory_field", number=number, field=shown(key),
+                                                         hint=did_you_mean(key, TERRITORY_FIELDS)))
+            name = self.name(entry["name"], line, say(K + "territory_name", number=number)) if "name" in entry else f"T{number}"
             if name is None:
                 continue
             if any(t.name == name for t in territories):
-                self.problem(line, f"territory name {shown(name)} is given twice")
+                self.problem(line, say(K + "name_twice", name=shown(name)))
             segments = self.segments(entry, name, line, owner_of_segment)
-            paladins = self.counts(entry.get("paladins"), entry.line_of("paladins"), f"territory {name}")
+            paladins = self.counts(entry.get("paladins"), entry.line_of("paladins"), say(K + "territory", name=name))
             reported = len(self.problems)
             castles = self.castles(entry, name, line, len(segments))
             self.castles_unread |= castles is None and len(self.problems) > reported
             if len(segments) > 1 and castles is None and len(self.problems) == reported:
-                self.problem(line, f"territory {name} merges {len(segments)} segments but has no castles; "
-                                   "merged territories always carry castles")
+                self.problem(line, say(K + "merged", name=name, count=len(segments)))
             territories.append(Territory(name, segments, paladins, castles))
             self.territory_lines.append(line)
         missing = sorted(set(range(1, SEGMENTS + 1)) - set(owner_of_segment))
         if missing:
-            self.problem(data.line_of("territories"), f"segments {', '.join(map(str, missing))} are in no territory; "
-                                                      f"all {SEGMENTS} stay in the circle")
+            self.problem(data.line_of("territories"), say(K + "missing", segments=missing, all=SEGMENTS))
         for i, territory in enumerate(territories):  # same-side castles next to each other would have merged
             following = territories[(i + 1) % len(territories)]
             if len(territories) > 1 and territory.castles and territory.castle_side == following.castle_side \
                     and following is not territory:
                 self.problem(self.territory_lines[(i + 1) % len(territories)],
-                             f"territories {territory.name} and {following.name} are neighbours with "
-                             f"{territory.castle_side} castles: they would have merged")
+                             say(K + "neighbours", first=territory.name, second=following.name,
+                                 side=territory.castle_side))
         return territories
 
     def segments(self, entry: LineDict, name: str, line: int, owner: dict[int, str]) -> tuple[int, ...]:
         raw = entry.get("segments")
         if not isinstance(raw, LineList) or not raw:
-            self.problem(line, f"territory {name}: segments needs the segment numbers it is made of, like [4] or [4, 5]")
+            self.problem(line, say(K + "segments", name=name))
             return ()
         result = []
         for value, item_line in zip(raw, raw.item_lines):
             number = integer(value)
             if number is None or not 1 <= number <= SEGMENTS:
-                self.problem(item_line, f"territory {name}: segment {shown(value)} must be a number from 1 to {SEGMENTS}")
+                self.problem(item_line, say(K + "segment", name=name, value=shown(value), most=SEGMENTS))
             elif number in owner:
-                self.problem(item_line, f"segment {number} is in territory {owner[number]} and in territory {name}")
+                self.problem(item_line, say(K + "segment_twice", number=number, first=owner[number], second=name))
             else:
                 owner[number] = name
                 result.append(number)
@@ -259,24 +261,23 @@ class _Reader(Reader):
         if is_null(raw):
             return None
         if not isinstance(raw, LineDict):
-            self.problem(line, f"territory {name}: castles needs the side and how many, like {{white: 2}}")
+            self.problem(line, say(K + "castles_field", name=name))
             return None
         found = []
-        for side, value, line in self.by_word(raw, SIDE_NAMES, f"territory {name}"):
+        for side, value, line in self.by_word(raw, SIDE_NAMES, say(K + "territory", name=name)):
             count = integer(value)
             if count is None or count < 0:
-                self.problem(line, f"territory {name}: {side} needs a number of castles, not {shown(value)}")
+                self.problem(line, say(K + "castle_count", name=name, side=side, value=shown(value)))
             elif count:  # {black: 0} is no castle at all
                 found.append((side, count))
         if len(found) > 1:
-            self.problem(entry.line_of("castles"), f"territory {name} has castles of {' and '.join(s for s, _ in found)}; "
-                                                   "a territory holds castles of one side only")
+            self.problem(entry.line_of("castles"), say(K + "two_sides", name=name, first=found[0][0], second=found[1][0]))
         if not found:
             return None
         side, count = found[0]
         if count > max(segments, 1):
-            self.problem(entry.line_of("castles"), f"territory {name} has {_castles(count)} on {segments} "
-                                                   f"segment{'' if segments == 1 else 's'}; each segment holds one castle at most")
+            self.problem(entry.line_of("castles"), say(K + "too_many_castles", name=name, castles=_castles(count),
+                                                       count=segments))
         return side, count
 
     def emperor(self, data: LineDict, territories: list[Territory]) -> int:
@@ -285,7 +286,7 @@ class _Reader(Reader):
             return 0
         name = self.name(data["emperor"], data.line_of("emperor"), "emperor")
         if name is not None and territories and name not in names:
-            self.problem(data.line_of("emperor"), f"emperor: no territory named {shown(name)}{did_you_mean(name, names)}")
+            self.problem(data.line_of("emperor"), say(K + "emperor", name=shown(name), hint=did_you_mean(name, names)))
         return names.index(name) if name in names else 0
 
     def supply(self, data: LineDict, players: list[Player], territories: list[Territory]) -> tuple[tuple[str, int], ...]:
@@ -302,23 +303,23 @@ class _Reader(Reader):
             if side in sides:
                 given[side] = (value, line)
             elif not self.sides_unread:  # else it may be the side misspelt
-                self.problem(line, f"supply: '{side}' is not a side in this game ({', '.join(sides)})")
+                self.problem(line, say(K + "supply_side", side=f"'{side}'", sides=sides))
         for side in on_board:
             if side not in sides and not self.sides_unread:
-                self.problem(data.line_of("territories"), f"castles of {side}, a side nobody plays")
+                self.problem(data.line_of("territories"), say(K + "nobody", side=side))
         result = []
         for side in sides:
             value, line = given.get(side, (None, data.line_of("supply")))
             left = integer(value)
             if left is None or left < 0:
-                self.problem(line, f"supply: {side} needs the number of castles it has left")
+                self.problem(line, say(K + "supply", side=side))
                 left = 0
             if on_board[side] > total:
-                self.problem(data.line_of("territories"), f"{side} has {_castles(on_board[side])} on the board; "
-                                                          f"a side has only {total}")
+                self.problem(data.line_of("territories"), say(K + "board_castles", side=side,
+                                                              castles=_castles(on_board[side]), total=total))
             elif on_board[side] + left != total and not self.castles_unread:  # unread castles are not counted
-                self.problem(line, f"{side}: {_castles(on_board[side])} on the board and {left} in supply make "
-                                   f"{on_board[side] + left}, but a side has {total}")
+                self.problem(line, say(K + "castle_sum", side=side, castles=_castles(on_board[side]), left=left,
+                                       sum=on_board[side] + left, total=total))
             result.append((side, left))
         self.short_territories(territories, dict(result))
         return tuple(result)
@@ -331,9 +332,8 @@ class _Reader(Reader):
         for territory, line in zip(territories, self.territory_lines):
             side, count = territory.castle_side, territory.castle_count
             if side and count < len(territory.segments) and supply.get(side, 0) > 0:
-                self.problem(line, f"territory {territory.name} has {_castles(count)} on {len(territory.segments)} "
-                                   f"segments while {side} still has {supply[side]} in supply; every segment of a "
-                                   "territory carries a castle unless a takeover ran out of castles (ruling CM-4)")
+                self.problem(line, say(K + "short", name=territory.name, castles=_castles(count),
+                                       segments=len(territory.segments), side=side, left=supply[side]))
 
     def cube_totals(self, courts: Courts, territories: list[Territory]) -> None:
         totals: Counter[str] = Counter()
@@ -343,7 +343,7 @@ class _Reader(Reader):
             totals.update(dict(territory.paladins))
         for clan in CLAN_NAMES:
             if totals[clan] > CUBES_PER_CLAN:
-                self.problem(None, f"{totals[clan]} {clan} cubes in courts and territories; the box has {CUBES_PER_CLAN}")
+                self.problem(None, say(K + "cube_total", count=totals[clan], clan=clan, most=CUBES_PER_CLAN))
 
     def discs(self, data: LineDict, names: list[str]) -> tuple[tuple[tuple[str, tuple[int, ...]], ...], tuple[str, int] | None]:
         """The discs each player still holds, and the disc being played, where recorded."""
@@ -351,27 +351,26 @@ class _Reader(Reader):
         for name, values in self.mapping(data, "discs", "{Anna: [2, 4, 5]}").items():
             line = data["discs"].line_of(name)
             if name not in names:
-                self.problem(line, f"discs: unknown player {shown(name)}{did_you_mean(name, names)}")
+                self.problem(line, say(K + "discs_player", name=shown(name), hint=did_you_mean(name, names)))
                 continue
             numbers = [integer(v) for v in values] if isinstance(values, LineList) else None
             discs = [n for n in numbers if n is not None and 1 <= n <= MAX_DISC] if numbers is not None else []
             if numbers is None or len(discs) != len(numbers) or len(set(discs)) != len(discs):
-                self.problem(line, f"discs: {name} needs a list of the discs still in hand, each 1 to {MAX_DISC} "
-                                   "at most once, like [2, 4, 5]")
+                self.problem(line, say(K + "discs", name=name, most=MAX_DISC))
                 continue
             held[name] = tuple(sorted(discs))
         disc = None
         played = self.mapping(data, "disc", "{Anna: 3}")
         if len(played) > 1:
-            self.problem(data.line_of("disc"), "disc names one player: the one about to move the Emperor, like {Anna: 3}")
+            self.problem(data.line_of("disc"), say(K + "disc"))
         for name, value in list(played.items())[:1]:
             line, number = played.line_of(name), integer(value)
             if name not in names:
-                self.problem(line, f"disc: unknown player {shown(name)}{did_you_mean(name, names)}")
+                self.problem(line, say(K + "disc_player", name=shown(name), hint=did_you_mean(name, names)))
             elif number is None or not 1 <= number <= MAX_DISC:
-                self.problem(line, f"disc: {name} played {shown(value)}; discs are numbered 1 to {MAX_DISC}")
+                self.problem(line, say(K + "disc_number", name=name, value=shown(value), most=MAX_DISC))
             elif number in held.get(name, ()):
-                self.problem(line, f"disc: {name} played {number}, but discs lists it as still in hand")
+                self.problem(line, say(K + "disc_held", name=name, number=number))
             else:
                 disc = (str(name), number)
         return tuple((name, held[name]) for name in names if name in held), disc

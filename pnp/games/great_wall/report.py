@@ -81,6 +81,8 @@ def setup_text(setup: Setup, lang: str = "en") -> str:
 
 def summary(position: Position) -> str:
     """What `pnp check` confirms: players, sections, cards on the wall and the pool."""
+    from pnp.errors import say
+
     cards = sum(len(section.cards) for section in position.sections)
-    return (f"{len(position.players)} players, {len(position.sections)} sections, {cards} cards on the wall, "
-            f"{position.pool} tokens in the pool")
+    return say("problem.great_wall.checked", players=len(position.players), sections=len(position.sections),
+               cards=cards, pool=position.pool)

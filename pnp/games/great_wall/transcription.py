@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from pnp.errors import Problem, did_you_mean
+from pnp.errors import Problem, did_you_mean, say
 from pnp.games.base import Source, read_leniently
 from pnp.games.great_wall.facts import DECK, TOKENS, Kind, sections_for
 from pnp.games.great_wall.model import LAST_ROUND_OVER, PLAYING, Card, Position, Section
@@ -49,6 +49,9 @@ def read(text: str, source: Source) -> tuple[Position | None, list[Problem]]:
     """The position a text holds, as far as it can be read, and every problem in it."""
     reader = _Reader(source.file, source.games)
     return read_leniently(reader.problems, lambda: reader.read(text))
+
+
+K = "problem.great_wall."  # the catalog keys of the messages
 
 
 def _ordinal(n: int) -> str:
@@ -69,18 +72,18 @@ class _Reader(Reader):
         if "next" in data:
             next_player = self.name(data["next"], data.line_of("next"), "next") or next_player
             if players and next_player not in names:
-                self.problem(data.line_of("next"), f"next is {shown(next_player)}, not one of the players"
-                                                   f"{did_you_mean(next_player, names)}")
+                self.problem(data.line_of("next"), say(K + "next", name=shown(next_player),
+                                                       hint=did_you_mean(next_player, names)))
         phase = data.get("phase", PLAYING)
         if phase not in (PLAYING, LAST_ROUND_OVER):
-            self.problem(data.line_of("phase"), f"phase is {shown(data['phase'])}, expected '{PLAYING}' or '{LAST_ROUND_OVER}'")
+            self.problem(data.line_of("phase"), say(K + "phase", value=shown(data["phase"]), playing=f"'{PLAYING}'",
+                                                    over=f"'{LAST_ROUND_OVER}'"))
         pool = integer(data.get("pool"))
         if "pool" in data and (pool is None or not 0 <= pool <= ALL_TOKENS):
-            self.problem(data.line_of("pool"), f"pool is {shown(data['pool'])}, expected a number of tokens from 0 to {ALL_TOKENS}")
+            self.problem(data.line_of("pool"), say(K + "pool", value=shown(data["pool"]), most=ALL_TOKENS))
             self.token_problem = True
         elif pool is not None and pool % 2:
-            self.problem(data.line_of("pool"), f"pool is {pool}, an odd number: tokens leave the pool 2 at a time, "
-                                               "so it always holds an even number")
+            self.problem(data.line_of("pool"), say(K + "pool_odd", count=pool))
         pool = pool if pool is not None and 0 <= pool <= ALL_TOKENS else 0
         won = self.won(data, names)
         boxed = self.boxed(data, len(players))
@@ -91,35 +94,34 @@ class _Reader(Reader):
     def players(self, data: LineDict) -> list[str]:
         entries = data.get("players")
         if "players" in data and (not isinstance(entries, LineList) or not 2 <= len(entries) <= 5):
-            self.problem(data.line_of("players"), "players needs a list of 2-5 names in turn order")
+            self.problem(data.line_of("players"), say(K + "players"))
         if not isinstance(entries, LineList):
             return []
         names: list[str] = []
         for value, line in zip(entries, entries.item_lines):
-            name = self.name(value, line, "a player")
+            name = self.name(value, line, say("problem.yaml.a_player"))
             if name is None:
                 continue
             if name in names:
-                self.problem(line, f"player {shown(name)} is given twice")
+                self.problem(line, say(K + "player_twice", name=shown(name)))
             names.append(name)
         return names
 
     def token(self, value: Any, line: int) -> int | None:
         number = integer(value)
         if number is None or number not in TOKENS:
-            values = ", ".join(map(str, sorted(TOKENS)))
-            self.problem(line, f"token {shown(value)} does not exist (token values: {values})")
+            self.problem(line, say(K + "token", value=shown(value), values=sorted(TOKENS)))
             self.token_problem = True
             return None
         self.tokens_seen[number] += 1
         return number
 
-    def tokens(self, raw: Any, line: int, what: str) -> list[int] | None:
+    def tokens(self, raw: Any, line: int, what: str) -> list[int] | None:  # what: a field, or a `say` message
         """A list of token values; None (reported) when it is not a list."""
         if is_null(raw):
             return []
         if not isinstance(raw, LineList):
-            self.problem(line, f"{what} needs a list of token values, like [5, 3]")
+            self.problem(line, say(K + "tokens", what=what))
             self.token_problem = True
             return None
         return [t for t in (self.token(v, l) for v, l in zip(raw, raw.item_lines)) if t is not None]
@@ -129,7 +131,7 @@ class _Reader(Reader):
         if is_null(mapping):
             return ()
         if not isinstance(mapping, LineDict):
-            self.problem(data.line_of("won"), "won needs a mapping of player -> list of token values")
+            self.problem(data.line_of("won"), say(K + "won"))
             self.token_problem = True
             return ()
         result = []
@@ -137,13 +139,12 @@ class _Reader(Reader):
             line = mapping.line_of(name)
             tokens = self.tokens(values, line, f"won: {name}")
             if name not in names:
-                self.problem(line, f"won: unknown player {shown(name)}{did_you_mean(name, names)}")
+                self.problem(line, say(K + "won_player", name=shown(name), hint=did_you_mean(name, names)))
             elif tokens is not None:
                 result.append((str(name), tuple(tokens)))
         taken = sum(len(tokens) for _, tokens in result)
         if taken % 2 and not self.token_problem:
-            self.problem(data.line_of("won"), f"{taken} tokens taken face down, an odd number: completing a section "
-                                              "gives 2 (the second token, and the first from its card)")
+            self.problem(data.line_of("won"), say(K + "won_odd", count=taken))
         return tuple(result)
 
     def boxed(self, data: LineDict, players: int) -> tuple[int, ...]:
@@ -153,7 +154,7 @@ class _Reader(Reader):
         line = data.line_of("boxed")
         values = self.tokens(data["boxed"], line, "boxed") or []
         if values and players and players != 2:
-            self.problem(line, "boxed: only with 2 players are equal pairs put back in the box (ruling GW-1)")
+            self.problem(line, say(K + "boxed"))
         self.tokens_seen.update(values)  # each value stands for a pair: count its second token
         return tuple(values)
 
@@ -165,18 +166,18 @@ class _Reader(Reader):
             entries = LineList()
             entries.line, entries.item_lines = data.line_of("sections"), []
         if not isinstance(entries, LineList):
-            self.problem(data.line_of("sections"), "sections needs a list of wall sections")
+            self.problem(data.line_of("sections"), say(K + "sections"))
             return []
         if players and len(entries) > sections_for(players):
-            self.problem(data.line_of("sections"), f"{len(entries)} sections open; with {players} players "
-                                                    f"there are at most {sections_for(players)}")
+            self.problem(data.line_of("sections"), say(K + "too_many_sections", count=len(entries), players=players,
+                                                        most=sections_for(players)))
         elif players and pool and len(entries) < sections_for(players):
-            self.problem(data.line_of("sections"), f"{len(entries)} sections listed; with {players} players there are "
-                                                    f"{sections_for(players)} while the pool still holds tokens")
+            self.problem(data.line_of("sections"), say(K + "too_few_sections", count=len(entries), players=players,
+                                                        needs=sections_for(players)))
         result = []
         for number, (entry, line) in enumerate(zip(entries, entries.item_lines), start=1):
             if not isinstance(entry, LineDict):
-                self.problem(line, f"section {number} needs 'tokens' and 'cards'")
+                self.problem(line, say(K + "section", section=number))
                 continue
             result.append(self.section(entry, number, line, names, players, pool))
         return result
@@ -184,32 +185,29 @@ class _Reader(Reader):
     def section(self, entry: LineDict, number: int, line: int, names: set[str], players: int, pool: int) -> Section:
         for key in entry:
             if key not in SECTION_FIELDS:
-                self.problem(entry.line_of(key), f"section {number}: unknown field {shown(key)}{did_you_mean(key, SECTION_FIELDS)}")
+                self.problem(entry.line_of(key), say(K + "section_field", section=number, field=shown(key),
+                                                           hint=did_you_mean(key, SECTION_FIELDS)))
         if "tokens" not in entry:
-            self.problem(line, f"section {number}: needs tokens, the face-up tokens beside it ([] once completed)")
+            self.problem(line, say(K + "no_tokens_field", section=number))
         tokens_line = entry.line_of("tokens")
-        tokens = self.tokens(entry.get("tokens"), tokens_line, f"section {number}: tokens")
+        tokens = self.tokens(entry.get("tokens"), tokens_line, say(K + "section_tokens", section=number))
         cards = self.cards(entry, number, names)
         on_cards = [card.token for card in cards if card.token is not None]
         if len(on_cards) > 1:
-            self.problem(entry.line_of("cards"), f"section {number}: {len(on_cards)} cards carry a token; only the first token lies on a card")
+            self.problem(entry.line_of("cards"), say(K + "on_cards", section=number, count=len(on_cards)))
         if tokens is None:
             return Section((), tuple(cards), ())
         shape = (len(tokens), len(on_cards))
         if shape == (0, 0) and "tokens" in entry:
             if cards:
-                self.problem(tokens_line, f"section {number} has no tokens but {len(cards)} cards; a completed "
-                                          "section's cards are discarded")
+                self.problem(tokens_line, say(K + "completed_cards", section=number, count=len(cards)))
             elif pool:
-                self.problem(tokens_line, f"section {number} has no tokens while the pool holds {pool}: type its "
-                                          "face-up tokens (a completed section gets 2 new ones at once)")
+                self.problem(tokens_line, say(K + "completed_pool", section=number, pool=pool))
         elif shape not in ((2, 0), (1, 1)) and "tokens" in entry:
-            self.problem(tokens_line, f"section {number} has {len(tokens)} face-up and {len(on_cards)} on-card tokens; "
-                                      "a section has 2 face up, or 1 face up and 1 on a card (none once completed)")
+            self.problem(tokens_line, say(K + "shape", section=number, up=len(tokens), on=len(on_cards)))
         pair = tokens + on_cards
         if players == 2 and len(pair) == 2 and pair[0] == pair[1]:
-            self.problem(tokens_line, f"section {number} was revealed with two {pair[0]}s; with 2 players an equal "
-                                      "pair goes back to the box and 2 new tokens are drawn (ruling GW-1)")
+            self.problem(tokens_line, say(K + "equal_pair", section=number, value=pair[0]))
         return Section(tuple(tokens), tuple(cards), self.choices(entry, number, names, tokens))
 
     def choices(self, entry: LineDict, number: int, names: set[str], tokens: list[int]) -> tuple[tuple[str, int], ...]:
@@ -218,18 +216,18 @@ class _Reader(Reader):
         if is_null(raw):
             return ()
         if not isinstance(raw, LineDict):
-            self.problem(entry.line_of("choose"), f"section {number}: choose needs player -> token, like {{Anna: 4}}")
+            self.problem(entry.line_of("choose"), say(K + "choose", section=number))
             return ()
         result = []
         for player, value in raw.items():
             line = raw.line_of(player)
             chosen = integer(value)
             if player not in names:
-                self.problem(line, f"section {number}: choose: unknown player {shown(player)}{did_you_mean(player, names)}")
+                self.problem(line, say(K + "choose_player", section=number, name=shown(player),
+                                           hint=did_you_mean(player, names)))
             elif chosen not in tokens:
-                self.problem(line, f"section {number}: {player} cannot choose {shown(value) if chosen is None else chosen}; "
-                                   "the face-up tokens are "
-                                   f"{', '.join(map(str, tokens)) or 'none'}")
+                self.problem(line, say(K + "cannot_choose" if tokens else "cannot_choose_none", section=number,
+                                       name=player, value=shown(value) if chosen is None else chosen, tokens=tokens))
             else:
                 result.append((str(player), chosen))
         return tuple(result)
@@ -239,63 +237,64 @@ class _Reader(Reader):
         if is_null(raw):
             return []
         if not isinstance(raw, LineList):
-            self.problem(entry.line_of("cards"), f"section {number}: cards needs a list like [{{player: Anna, card: wall}}]")
+            self.problem(entry.line_of("cards"), say(K + "cards", section=number))
             return []
         cards: list[Card] = []
         covered_by: dict[int, int] = {}
         for index, (item, line) in enumerate(zip(raw, raw.item_lines)):
-            where = f"section {number}, card {index + 1}"
+            where = say(K + "card_at", section=number, card=index + 1)
             if not isinstance(item, LineDict) or "player" not in item or "card" not in item:
-                self.problem(line, f"{where}: needs player and card, like {{player: Anna, card: wall}}")
+                self.problem(line, say(K + "card_fields", where=where))
                 continue
             for key in item:
                 if key not in CARD_FIELDS:
-                    self.problem(item.line_of(key), f"{where}: unknown field {shown(key)}{did_you_mean(key, CARD_FIELDS)}")
-            player = self.name(item["player"], line, f"{where}: player")
+                    self.problem(item.line_of(key), say(K + "card_field", where=where, field=shown(key),
+                                                               hint=did_you_mean(key, CARD_FIELDS)))
+            player = self.name(item["player"], line, say(K + "card_player", where=where))
             if player is not None and player not in names:
-                self.problem(line, f"{where}: unknown player {shown(player)}{did_you_mean(player, names)}")
+                self.problem(line, say(K + "unknown_player", where=where, name=shown(player),
+                                       hint=did_you_mean(player, names)))
             kind_name = str(item["card"]).strip().lower() if isinstance(item["card"], str) else ""
             if kind_name not in KINDS:
-                self.problem(line, f"{where}: unknown card {shown(item['card'])}{did_you_mean(kind_name, KINDS)}; "
-                                   f"cards: {', '.join(KINDS)}")
+                self.problem(line, say(K + "unknown_card", where=where, card=shown(item["card"]),
+                                       hint=did_you_mean(kind_name, KINDS), cards=list(KINDS)))
                 continue
             kind = Kind(kind_name)
             if player is not None:
                 self.deck[player, kind] += 1
                 if self.deck[player, kind] == DECK[kind] + 1:
-                    self.problem(line, f"{where}: {player}'s {_ordinal(DECK[kind] + 1)} {kind.value} card on the wall; "
-                                       f"a deck holds {DECK[kind]}")
+                    self.problem(line, say(K + "deck", where=where, name=player, ordinal=_ordinal(DECK[kind] + 1),
+                                           number=DECK[kind] + 1, kind=kind.value, deck=DECK[kind]))
             token = self.token(item["token"], item.line_of("token")) if "token" in item else None
             covers = self.covers(item, index, where, kind, covered_by, line)
             cards.append(Card(player or "", kind, covers, token))
         for target, dragon in covered_by.items():
             if target < len(cards) and cards[target].token is not None:
-                self.problem(raw.item_lines[dragon], f"section {number}, card {dragon + 1}: a Dragon cannot cover "
-                                                     f"card {target + 1}, which carries a token")
+                self.problem(raw.item_lines[dragon], say(K + "dragon_token", where=say(K + "card_at", section=number, card=dragon + 1),
+                                                         card=target + 1))
         return cards
 
     def covers(self, item: LineDict, index: int, where: str, kind: Kind, covered_by: dict[int, int], line: int) -> int | None:
         """The 0-based index of the card a Dragon lies on; every mistake said plainly."""
         if is_null(item.get("covers")):
             return None
-        raw, earlier = item["covers"], f"1 to {index}" if index > 1 else "1"
+        raw, earlier = item["covers"], say(K + "earlier", last=index) if index > 1 else 1
         target = integer(raw)
         if kind is not Kind.DRAGON:
-            self.problem(line, f"{where}: only a Dragon covers another card, not a {kind.value}")
+            self.problem(line, say(K + "not_dragon", where=where, kind=kind.value))
         elif index == 0:
-            self.problem(line, f"{where}: the first card of a section has no earlier card to cover")
+            self.problem(line, say(K + "first_card", where=where))
         elif target is None:
-            self.problem(line, f"{where}: covers is {shown(raw)}; it takes the number of the card the Dragon "
-                               f"lies on, {earlier}")
+            self.problem(line, say(K + "covers", where=where, value=shown(raw), earlier=earlier))
         elif target < 1:
-            self.problem(line, f"{where}: covers {target}: cards are numbered from 1 ({earlier})")
+            self.problem(line, say(K + "covers_zero", where=where, target=target, earlier=earlier))
         elif target == index + 1:
-            self.problem(line, f"{where}: covers {target} names the Dragon itself; it lies on an earlier card, {earlier}")
+            self.problem(line, say(K + "covers_itself", where=where, target=target, earlier=earlier))
         elif target > index + 1:
-            self.problem(line, f"{where}: covers {target} names a card played after the Dragon; it lies on an "
-                               f"earlier card, {earlier}")
+            self.problem(line, say(K + "covers_later", where=where, target=target, earlier=earlier))
         elif target - 1 in covered_by:
-            self.problem(line, f"{where}: card {target} is already covered by card {covered_by[target - 1] + 1}")
+            self.problem(line, say(K + "covered", where=where, target=target,
+                                   by=covered_by[target - 1] + 1))
         else:
             covered_by[target - 1] = index
             return target - 1
@@ -305,7 +304,7 @@ class _Reader(Reader):
         """All 36 tokens accounted for, and none of a value beyond what the game has."""
         for value, count in sorted(self.tokens_seen.items()):
             if count > TOKENS[value]:
-                self.problem(None, f"{count} tokens of value {value} on the table; the game has {TOKENS[value]}")
+                self.problem(None, say(K + "too_many_tokens", count=count, value=value, most=TOKENS[value]))
         if self.token_problem or "pool" not in data:
             return
         face_up = sum(len(section.tokens) for section in sections)
@@ -313,10 +312,9 @@ class _Reader(Reader):
         taken = sum(len(tokens) for _, tokens in won)
         total = face_up + on_cards + taken + pool + 2 * len(boxed)
         if total != ALL_TOKENS:
-            put_back = f", {2 * len(boxed)} put back in the box" if boxed else ""
-            self.problem(data.line_of("pool"), f"{face_up} tokens face up, {on_cards} on cards, {taken} taken, {pool} in "
-                                               f"the pool{put_back} make {total}; the game has {ALL_TOKENS}, every one "
-                                               "of them somewhere")
+            put_back = say(K + "put_back", count=2 * len(boxed)) if boxed else ""
+            self.problem(data.line_of("pool"), say(K + "total", up=face_up, on=on_cards, taken=taken, pool=pool,
+                                                   put_back=put_back, total=total, all=ALL_TOKENS))
 
 
 def dumps(position: Position) -> str:

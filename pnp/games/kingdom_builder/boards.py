@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pnp.errors import say
 from pnp.games.kingdom_builder import board_art, components, generator
 
 
@@ -23,4 +24,4 @@ def section_files(seed: int, fmt: str, paper: str, bleed: float, lang: str) -> t
         else:
             pages = impose([Sheet(t("contents.sections"), tuple(drawings))], Options(paper, bleed), t("title"), t)
             files[f"kb{generator.VERSION}-{seed}-sections.pdf"] = pdf.render(pages, f"{t('title')} · {seed}")
-    return f"set {seed}", files
+    return say("problem.kingdom_builder.set", seed=seed), files

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.errors import did_you_mean
+from pnp.errors import did_you_mean, say
 from pnp.games.kingdom_builder import generator
 from pnp.games.kingdom_builder.section import Section, read_section
 from pnp.games.kingdom_builder.facts import LOCATIONS, Terrain
@@ -24,6 +24,9 @@ from pnp.yamldoc import shown
 
 DEFAULT_SET = 1000  # the seed of the bundled, curated set of 8 sections
 MAX_ENTRY = 100  # characters in a board entry: longer is no section name (and no file name)
+
+
+K = "problem.kingdom_builder."  # the catalog keys of the messages
 
 
 class NotFound(Exception):
@@ -46,15 +49,15 @@ def known_names() -> list[str]:
 def lookup(entry: str, base_dir: Path, boards_dir: Path | None = None) -> Section:
     """The section an entry names. Raises NotFound, or InputError for a malformed file."""
     if not entry.strip() or len(entry) > MAX_ENTRY:
-        raise NotFound(f"board section {shown(entry)} is not a section name (1 to {MAX_ENTRY} characters)")
+        raise NotFound(say(K + "not_a_section", name=shown(entry), most=MAX_ENTRY))
     roots = [base_dir] if boards_dir is None else [base_dir, boards_dir]
     if "/" in entry or "\\" in entry or entry.endswith(".txt"):
-        path = _find(entry, base_dir, roots, f"section file {shown(entry)}")
+        path = _find(entry, base_dir, roots, say(K + "section_file", name=shown(entry)))
         if path is None:
-            raise NotFound(f"section file {shown(entry)} not found (looked for {base_dir / entry})")
+            raise NotFound(say(K + "no_section_file", name=shown(entry), where=str(base_dir / entry)))
         return read_section(path, _shown(path))
     for folder in roots:
-        path = _find(f"{entry}.txt", folder, roots, f"board section {shown(entry)}")
+        path = _find(f"{entry}.txt", folder, roots, say(K + "section", name=shown(entry)))
         if path is not None:
             return read_section(path, _shown(path))
     if (bundled_dir() / f"{entry}.txt").is_file():
@@ -64,19 +67,17 @@ def lookup(entry: str, base_dir: Path, boards_dir: Path | None = None) -> Sectio
         return generated
     if entry in {t.value for t in LOCATIONS}:
         return lookup(default_id(Terrain(entry)), base_dir, boards_dir)
-    raise NotFound(f"board section {shown(entry)} not found{did_you_mean(entry, known_names())}; use a location type "
-                   f"({', '.join(t.value for t in LOCATIONS)}), a generated id like "
-                   f"{default_id(Terrain.TAVERN)}, or a section file beside the transcription or in the folder "
-                   "--boards-dir names")
+    raise NotFound(say(K + "no_section", name=shown(entry), hint=did_you_mean(entry, known_names()),
+                       locations=[t.value for t in LOCATIONS], example=default_id(Terrain.TAVERN)))
 
 
-def _find(reference: str, folder: Path, roots: list[Path], what: str) -> Path | None:
+def _find(reference: str, folder: Path, roots: list[Path], what: str) -> Path | None:  # what: a `say` message
     """The section file `reference` names in `folder`, or None; refused (NotFound) if it
     lies outside `roots`, the folders the user chose."""
     try:
         return confined(reference, folder, roots)
     except Refused as refusal:
-        raise NotFound(f"{what}: refused: {refusal}") from None
+        raise NotFound(say(K + "refused", what=what, why=refusal.args[0])) from None
     except FileNotFoundError:
         return None
 

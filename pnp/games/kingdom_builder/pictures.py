@@ -62,7 +62,8 @@ def setup_lines(setup: Setup, t: Catalog) -> list[str]:
     lines.append(t("setup.summaries"))
     if not setup.first_game:
         # The command stands alone on its line, as typed (ASCII digits, no direction marks), to be pasted.
-        lines += [t("setup.share"), f"pnp setup kingdom-builder --players {setup.players} --seed {setup.seed}"]
+        again = f"pnp setup kingdom-builder --players {setup.players} --seed {setup.seed}"
+        lines += [t("setup.share"), again if t.lang == "en" else f"{again} --lang {t.lang}"]
     return lines
 
 

@@ -76,5 +76,9 @@ def setup_text(setup: Setup, lang: str = "en") -> str:
 
 def summary(game: Position) -> str:
     """What `pnp check` confirms: the boards, the cards, and each player's settlements."""
-    per_player = ", ".join(f"{p.name} {len(game.settlements_of(p.key))}" for p in game.players)
-    return f"boards {', '.join(map(str, game.board.placements))}; cards {', '.join(game.cards)}; settlements {per_player}"
+    from pnp.errors import say
+
+    per_player = [say("problem.kingdom_builder.settled", name=p.name, count=len(game.settlements_of(p.key)))
+                  for p in game.players]
+    return say("problem.kingdom_builder.checked", boards=[str(p) for p in game.board.placements], cards=list(game.cards),
+               settlements=per_player)

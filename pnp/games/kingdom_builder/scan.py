@@ -19,7 +19,7 @@ from functools import lru_cache
 from typing import Any
 
 from pnp import hexgrid
-from pnp.errors import InputError, PnpError, Problem
+from pnp.errors import InputError, PnpError, Problem, say
 from pnp.games.kingdom_builder.facts import MAX_SETTLEMENTS, UNBUILDABLE, Terrain
 from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF, Board
 from pnp.games.kingdom_builder.scan_layout import (CORNER_CELLS, CORNER_LABELS, FRAME, PIECE_HEIGHT, W, Cell, board_centres,
@@ -92,11 +92,9 @@ def check_board_corners(corners: list[tuple[float, float]], width: int, height: 
     across = min(math.dist(a1, a20), math.dist(t1, t20)) / (COLS - 1)
     down = min(math.dist(a1, t1), math.dist(a20, t20)) / (ROWS - 1)
     if min(across, down) < 6:
-        raise InputError([Problem("--corners", None, f"the board is too small in this photo (hexes about {min(across, down):.0f} "
-                                                     f"pixels apart, at least 6 needed): take the photo closer")])
+        raise InputError([Problem("--corners", None, say("problem.scan.small", apart=round(min(across, down))))])
     if not 0.25 < across / down < 4:
-        raise InputError([Problem("--corners", None, "the four points do not form a board: its sides are far from "
-                                                     "the shape of a 20 x 20 board")])
+        raise InputError([Problem("--corners", None, say("problem.scan.shape"))])
 
 
 def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list[tuple[float, float]] | None = None) -> Scan:
@@ -115,8 +113,7 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
 
         box = find_board_box(image)
         if box is None:
-            raise PnpError("no scan markers found in the photo: give the pixel centres of A1, A20, T1, T20 "
-                           "with --corners \"X,Y X,Y X,Y X,Y\"")
+            raise PnpError(say("problem.scan.no_markers"))
         bw, bh = hexgrid.map_extent(ROWS, COLS, 1.0)
         from_box = cv2.getPerspectiveTransform(np.array([[0, 0], [bw, 0], [0, bh], [bw, bh]], dtype=np.float32),
                                                np.array(box, dtype=np.float32))

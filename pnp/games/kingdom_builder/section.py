@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp import hexgrid
-from pnp.errors import InputError, Problem
+from pnp.errors import InputError, Problem, say
 from pnp.games.kingdom_builder.facts import (
     BUILDABLE, BY_LETTER, LOCATION_LETTER, LOCATIONS, TWO_CASTLE_LOCATIONS, Terrain,
 )
@@ -63,18 +63,18 @@ def parse_section(text: str, name: str, file: str) -> Section:
             except ValueError:
                 location = None
             if location not in LOCATIONS:
-                names = ", ".join(t.value for t in LOCATIONS)
-                problems.append(Problem(file, number, f"unknown location type {shown(value)} (one of: {names})"))
+                problems.append(Problem(file, number, say("problem.kingdom_builder.location", value=shown(value),
+                                                          locations=[t.value for t in LOCATIONS])))
                 location = None
             continue
         rows.append((number, line.split()))
 
     if len(rows) != SIZE:
-        problems.append(Problem(file, rows[-1][0] if rows else None, f"has {len(rows)} rows of hexes, needs {SIZE}"))
+        problems.append(Problem(file, rows[-1][0] if rows else None, say("problem.kingdom_builder.section_rows", count=len(rows), needs=SIZE)))
     grid: list[tuple[Terrain, ...]] = []
     for number, tokens in rows:
         if len(tokens) != SIZE:
-            problems.append(Problem(file, number, f"row has {len(tokens)} hexes, needs {SIZE}"))
+            problems.append(Problem(file, number, say("problem.kingdom_builder.section_row", count=len(tokens), needs=SIZE)))
         row: list[Terrain] = []
         for token in tokens:
             if token == LOCATION_LETTER:
@@ -83,12 +83,11 @@ def parse_section(text: str, name: str, file: str) -> Section:
                 row.append(BY_LETTER[token])
             else:
                 unknown += 1
-                letters = " ".join([*BY_LETTER, LOCATION_LETTER])
-                problems.append(Problem(file, number, f"unknown hex {shown(token)} (letters: {letters})"))
+                problems.append(Problem(file, number, say("problem.kingdom_builder.section_hex", token=shown(token),
+                                                          letters=" ".join([*BY_LETTER, LOCATION_LETTER]))))
         grid.append(tuple(row))
     if location_line is None or unknown > SIZE:
-        raise InputError([Problem(file, None, "not a section file (a 'location: TYPE' line and 10 rows of "
-                                              "10 terrain letters)")])
+        raise InputError([Problem(file, None, say("problem.kingdom_builder.not_section"))])
     if problems:
         raise InputError(problems)
     assert location is not None

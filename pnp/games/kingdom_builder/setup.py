@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import InputError, Problem
+from pnp.errors import InputError, Problem, say
 from pnp.games.kingdom_builder import generator
 from pnp.games.kingdom_builder.library import DEFAULT_SET
 from pnp.games.kingdom_builder.model import CARDS, QUARTERS
@@ -83,14 +83,14 @@ def read_setup(path: Path) -> tuple[list[str], list[int | None], tuple[str, ...]
     data = load_yaml(read_text(path, file), file)  # JSON is YAML, and this keeps the lines
     problems: list[Problem] = []
     if not isinstance(data, LineDict) or data.get("game") != "kingdom-builder":
-        raise InputError([Problem(file, None, "not a Kingdom Builder set-up (made by 'pnp setup kingdom-builder --json')")])
+        raise InputError([Problem(file, None, say("problem.kingdom_builder.not_setup"))])
     boards, cards, players = data.get("boards"), data.get("cards"), integer(data.get("players"))
     if not isinstance(boards, LineList) or len(boards) != 4 or not all(isinstance(b, str) for b in boards):
-        problems.append(Problem(file, data.line_of("boards"), "boards needs a list of 4 sections"))
+        problems.append(Problem(file, data.line_of("boards"), say("problem.kingdom_builder.setup_boards")))
     if not isinstance(cards, LineList) or len(cards) != 3 or any(card not in CARDS for card in cards):
-        problems.append(Problem(file, data.line_of("cards"), f"cards needs a list of 3 cards from: {', '.join(CARDS)}"))
+        problems.append(Problem(file, data.line_of("cards"), say("problem.kingdom_builder.setup_cards", cards=list(CARDS))))
     if players is None or not 2 <= players <= 4:
-        problems.append(Problem(file, data.line_of("players"), "players needs a number from 2 to 4"))
+        problems.append(Problem(file, data.line_of("players"), say("problem.kingdom_builder.setup_players")))
     if problems:
         raise InputError(problems)
     assert isinstance(boards, LineList) and isinstance(cards, LineList) and players is not None  # else a problem above

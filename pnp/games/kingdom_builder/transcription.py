@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp import hexgrid
-from pnp.errors import InputError, PnpError, Problem, did_you_mean
+from pnp.errors import InputError, PnpError, Problem, did_you_mean, say
 from pnp.games.kingdom_builder.model import (
     CARDS, COLS, LORDS_READINGS, ROW_LETTERS, ROWS, Board, Position, Placement, Player, label,
 )
@@ -29,6 +29,9 @@ FIELDS = ("game", "boards", "boards_dir", "cards", "players", "settlements", "lo
 PLAYER_FIELDS = ("key", "name", "colour")
 EMPTY = "."
 _COORDINATE = re.compile(r"([A-Ta-t])(\d{1,2})")
+
+
+K = "problem.kingdom_builder."  # the catalog keys of the messages
 
 
 def read(text: str, source: Source) -> tuple[Position | None, list[Problem]]:
@@ -52,13 +55,13 @@ def load_board(entries: Sequence[str], lines: Sequence[int | None], file: str, b
     for entry, line in zip(entries, lines):
         parsed = parse_board_entry(entry)
         if parsed is None:
-            problems.append(Problem(file, line, f"board {shown(entry)}: a section is turned '@180' or not at all"))
+            problems.append(Problem(file, line, say(K + "turn", entry=shown(entry))))
             continue
         name, turned = parsed
         try:
             section = library.lookup(name, base_dir, boards_dir)
         except library.NotFound as error:
-            problems.append(Problem(file, line, str(error)))
+            problems.append(Problem(file, line, error.args[0]))
             continue
         except InputError as error:
             problems.extend(error.problems)
@@ -67,7 +70,7 @@ def load_board(entries: Sequence[str], lines: Sequence[int | None], file: str, b
             problems.append(Problem(file, line, str(error)))
             continue
         if section.terrain in seen:
-            problems.append(Problem(file, line, f"board section '{name}' is used twice"))
+            problems.append(Problem(file, line, say(K + "section_twice", name=f"'{name}'")))
         seen.add(section.terrain)
         placements.append(Placement(section, turned))
     if problems:
@@ -118,7 +121,7 @@ class _Reader(Reader):
         players = self.players(data) if "players" in data else ()
         lords_zero = data.get("lords_zero", "included")
         if lords_zero not in LORDS_READINGS:
-            self.problem(data.line_of("lords_zero"), f"lords_zero is {shown(lords_zero)}, expected 'included' or 'excluded'")
+            self.problem(data.line_of("lords_zero"), say(K + "lords_zero", value=shown(lords_zero)))
         settlements = self.settlements(data, board, players) if "settlements" in data and players else ()
         if board is None:
             return None
@@ -140,13 +143,13 @@ class _Reader(Reader):
         try:
             folder = confined(name, self.base_dir, [self.base_dir])
         except Refused as refusal:
-            self.problem(line, f"boards_dir {shown(name)}: refused: {refusal}")
+            self.problem(line, say(K + "boards_dir_refused", name=shown(name), why=refusal.args[0]))
             return None
         except FileNotFoundError as missing:
-            self.problem(line, f"boards_dir {shown(name)}: no such folder (looked for {missing})")
+            self.problem(line, say(K + "boards_dir_missing", name=shown(name), where=str(missing)))
             return None
         if not folder.is_dir():
-            self.problem(line, f"boards_dir {shown(name)} is not a folder")
+            self.problem(line, say(K + "boards_dir_file", name=shown(name)))
             return None
         if self.boards_dir is None:
             self.boards_dir = folder
@@ -155,12 +158,12 @@ class _Reader(Reader):
     def board(self, data: LineDict) -> Board | None:
         entries = data["boards"]
         if not isinstance(entries, LineList) or len(entries) != 4:
-            self.problem(data.line_of("boards"), "boards needs a list of 4 sections: top-left, top-right, bottom-left, bottom-right")
+            self.problem(data.line_of("boards"), say(K + "boards"))
             return None
         names = [entry.strip() if isinstance(entry, str) else None for entry in entries]
         for name, line in zip(names, entries.item_lines):
             if name is None:
-                self.problem(line, "a board entry is a section name, not a list or mapping")
+                self.problem(line, say(K + "board_entry"))
         named = [name for name in names if name is not None]
         if len(named) < len(names):
             return None
@@ -173,18 +176,19 @@ class _Reader(Reader):
     def cards(self, data: LineDict) -> tuple[str, ...]:
         cards = data["cards"]
         if not isinstance(cards, LineList):
-            self.problem(data.line_of("cards"), "cards needs a list of the 3 Kingdom Builder cards")
+            self.problem(data.line_of("cards"), say(K + "cards"))
             return ()
         if len(cards) != 3:
             self.problem(data.line_of("cards"),
-                         f"{len(cards)} card{'' if len(cards) == 1 else 's'} given, a game uses exactly 3")
+                         say(K + "card_count", count=len(cards)))
         result: list[str] = []
         for card, line in zip(cards, cards.item_lines):
             name = card.strip().lower() if isinstance(card, str) else ""
             if name not in CARDS:
-                self.problem(line, f"unknown card {shown(card)}{did_you_mean(name, CARDS)}; cards: {', '.join(CARDS)}")
+                self.problem(line, say(K + "unknown_card", card=shown(card),
+                                       hint=did_you_mean(name, CARDS), cards=list(CARDS)))
             elif name in result:
-                self.problem(line, f"card '{name}' is given twice")
+                self.problem(line, say(K + "card_twice", card=f"'{name}'"))
             else:
                 result.append(name)
         return tuple(result)
@@ -193,31 +197,31 @@ class _Reader(Reader):
         entries = data["players"]
         line = data.line_of("players")
         if not isinstance(entries, LineList):
-            self.problem(line, "players needs a list like [{key: \"1\", name: Anna}, ...]")
+            self.problem(line, say(K + "players"))
             return ()
         if not 2 <= len(entries) <= 4:
-            self.problem(line, f"{len(entries)} players given, Kingdom Builder takes 2-4")
+            self.problem(line, say(K + "player_count", count=len(entries)))
         players: list[Player] = []
         for entry, item_line in zip(entries, entries.item_lines):
             if not isinstance(entry, LineDict) or "key" not in entry:
-                self.problem(item_line, "a player needs a key, like {key: \"1\", name: Anna}")
+                self.problem(item_line, say(K + "player_key"))
                 continue
             for field in entry:
                 if field not in PLAYER_FIELDS:
-                    self.problem(entry.line_of(field), f"unknown player field {shown(field)}{did_you_mean(field, PLAYER_FIELDS)}")
-            key = self.name(entry["key"], item_line, "a player key")
+                    self.problem(entry.line_of(field), say(K + "player_field", field=shown(field), hint=did_you_mean(field, PLAYER_FIELDS)))
+            key = self.name(entry["key"], item_line, say("problem.yaml.a_player_key"))
             if key is None:
                 continue
             # A name that is no name is reported; the key still marks the player's settlements.
-            name = (self.name(entry["name"], item_line, "a player") if "name" in entry else None) or f"Player {key}"
+            name = (self.name(entry["name"], item_line, say("problem.yaml.a_player")) if "name" in entry else None) or f"Player {key}"
             if any(ch.isspace() for ch in key) or key == EMPTY or "#" in key:
-                self.problem(item_line, f"player key {shown(key)} must be one word other than '{EMPTY}', without '#'")
+                self.problem(item_line, say(K + "key_word", key=shown(key), empty=f"'{EMPTY}'"))
             elif key.upper() in TERRAIN_LETTERS:
-                self.problem(item_line, f"player key {shown(key)} clashes with the terrain letter {key.upper()}; choose another")
+                self.problem(item_line, say(K + "key_letter", key=shown(key), letter=key.upper()))
             if any(p.key == key for p in players):
-                self.problem(item_line, f"player key {shown(key)} is given twice")
+                self.problem(item_line, say(K + "key_twice", key=shown(key)))
             if any(p.name == name for p in players):
-                self.problem(item_line, f"player name {shown(name)} is given twice")
+                self.problem(item_line, say(K + "name_twice", name=shown(name)))
             players.append(Player(key, name, self.colour(entry, players)))
         return tuple(players)
 
@@ -229,9 +233,9 @@ class _Reader(Reader):
         colour = parse_colour(value) if isinstance(value, str) else None
         line = entry.line_of("colour")
         if colour is None:
-            self.problem(line, f"colour {shown(value)} is not a piece colour ({', '.join(PIECE_COLOURS)}) nor #rrggbb")
+            self.problem(line, say(K + "colour", colour=shown(value), colours=list(PIECE_COLOURS)))
         elif any(p.colour == colour for p in players):
-            self.problem(line, f"colour {shown(colour)} is given to two players")
+            self.problem(line, say(K + "colour_twice", colour=shown(colour)))
         return colour
 
     def settlements(self, data: LineDict, board: Board | None, players: tuple[Player, ...]) -> tuple[tuple[hexgrid.Cell, str], ...]:
@@ -242,8 +246,9 @@ class _Reader(Reader):
         def place(cell: tuple[int, int], key: str, at_line: int) -> None:
             if cell in placed:
                 other = placed[cell][0]
-                whose = f"player {key}" if other == key else f"players {other} and {key}"
-                self.problem(at_line, f"two settlements on {label(cell)} ({whose})", cell)
+                twice = say(K + "twice", hex=label(cell), key=key) if other == key else \
+                    say(K + "two_players", hex=label(cell), first=other, second=key)
+                self.problem(at_line, twice, cell)
                 return
             placed[cell] = (key, at_line)
 
@@ -252,18 +257,18 @@ class _Reader(Reader):
         elif isinstance(value, LineDict):
             self._coordinates(value, keys, place)
         else:
-            self.problem(line, "settlements needs a 20x20 grid (a '|' block) or a mapping of player key -> coordinates")
+            self.problem(line, say(K + "settlements"))
 
         for player in players:
             count = sum(1 for key, _ in placed.values() if key == player.key)
             if count > MAX_SETTLEMENTS:
-                self.problem(line, f"player {player.key} ({player.name}) has {count} settlements; a player has only {MAX_SETTLEMENTS}")
+                self.problem(line, say(K + "too_many", key=player.key, name=player.name, count=count, most=MAX_SETTLEMENTS))
         if board is not None:
             for cell, (key, at_line) in sorted(placed.items()):
                 terrain = board.at(cell)
                 if terrain in UNBUILDABLE:
-                    self.problem(at_line, f"settlement of player {key} on {label(cell)}, a {terrain.value} hex, "
-                                          "where nobody can build", cell)
+                    self.problem(at_line, say(K + "unbuildable", key=key, hex=label(cell),
+                                              terrain=terrain.value), cell)
         return tuple((cell, key) for cell, (key, _) in sorted(placed.items()))
 
     def _grid(self, text: str, first_line: int, board: Board | None, keys: set[str], place: Any) -> None:
@@ -273,10 +278,10 @@ class _Reader(Reader):
             if tokens:
                 rows.append((first_line + offset, tokens))
         if len(rows) != ROWS:
-            self.problem(first_line, f"the settlement grid has {len(rows)} rows, needs {ROWS}")
+            self.problem(first_line, say(K + "rows", count=len(rows), needs=ROWS))
         for row, (line, tokens) in enumerate(rows[:ROWS]):
             if len(tokens) != COLS:
-                self.problem(line, f"row {ROW_LETTERS[row]} has {len(tokens)} hexes, needs {COLS}")
+                self.problem(line, say(K + "hexes", row=ROW_LETTERS[row], count=len(tokens), needs=COLS))
             for col, token in enumerate(tokens[:COLS]):
                 cell = (row, col)
                 if token in keys:
@@ -285,31 +290,31 @@ class _Reader(Reader):
                     continue
                 elif token in TERRAIN_LETTERS:
                     if board is not None and not _letter_fits(token, board.at(cell)):
-                        self.problem(line, f"{label(cell)} reads '{token}' but the board has {board.at(cell).value} "
-                                           f"({board.at(cell).letter}) there: a shifted row or a wrong section?", cell)
+                        self.problem(line, say(K + "shifted", hex=label(cell), token=f"'{token}'",
+                                               terrain=board.at(cell).value,
+                                               letter=board.at(cell).letter), cell)
                 elif token.upper() in TERRAIN_LETTERS:  # no player key is a terrain letter in any case
-                    self.problem(line, f"{label(cell)}: unknown token {shown(token)}: terrain letters are capitals "
-                                       f"('{token.upper()}'); a hex holds a player key {', '.join(sorted(keys))}, "
-                                       f"'{EMPTY}', or one of {' '.join([*BY_LETTER, LOCATION_LETTER])}", cell)
+                    self.problem(line, say(K + "small_letter", hex=label(cell), token=shown(token), capital=f"'{token.upper()}'",
+                                           keys=sorted(keys), empty=f"'{EMPTY}'",
+                                           letters=" ".join([*BY_LETTER, LOCATION_LETTER])), cell)
                 else:
-                    self.problem(line, f"{label(cell)}: unknown token {shown(token)} (a player key "
-                                       f"{', '.join(sorted(keys))}, '{EMPTY}', or a terrain letter)", cell)
+                    self.problem(line, say(K + "token", hex=label(cell), token=shown(token), keys=sorted(keys), empty=f"'{EMPTY}'"), cell)
 
     def _coordinates(self, mapping: LineDict, keys: set[str], place: Any) -> None:
         for key, coordinates in mapping.items():
             key_line = mapping.line_of(key)
             if key not in keys:
-                self.problem(key_line, f"settlements for unknown player key {shown(key)}{did_you_mean(key, keys)}")
+                self.problem(key_line, say(K + "unknown_key", key=shown(key), hint=did_you_mean(key, keys)))
                 continue
             if is_null(coordinates):
                 continue
             if not isinstance(coordinates, LineList):
-                self.problem(key_line, f"settlements of player {key} need a list of coordinates like [C7, C8]")
+                self.problem(key_line, say(K + "coordinates", key=key))
                 continue
             for text, line in zip(coordinates, coordinates.item_lines):
                 cell = parse_coordinate(text) if isinstance(text, str) else None
                 if cell is None:
-                    self.problem(line, f"bad coordinate {shown(text)}: row letter A-T and column 1-20, like C7")
+                    self.problem(line, say(K + "coordinate", text=shown(text)))
                 else:
                     place(cell, str(key), line)
 
