@@ -143,7 +143,9 @@ def download_right_after(page, edit, button: str) -> Path:
     page.route("**/api/evaluate", lambda route: held.append(route))
     edit()
     until(page, lambda: held)
-    with page.expect_download() as download:
+    # A picture is drawn in a process at niceness 10: beside the suite's workers and two burners
+    # (tests/benchmarks/soak.py) it took over Playwright's default 30 s to come.
+    with page.expect_download(timeout=300_000) as download:
         page.click(button)
         for route in held:  # the evaluation answers only after the click
             route.continue_()
