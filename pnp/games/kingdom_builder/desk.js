@@ -374,17 +374,17 @@
     if (point && photo.corners.length < 4) {
       photo.corners.push(point);
       photo.cleared = null;
-      swallowClick();
+      swallowClick(event.clientX, event.clientY);
       renderPhoto();
     }
   }
 
-  // The click a finger's release brings lands on whatever is under it once the corner is drawn:
-  // the release set the corner, so that click is no press of a button.
-  function swallowClick() {
-    const stop = (e) => { e.preventDefault(); e.stopPropagation(); };
-    document.addEventListener("click", stop, { capture: true, once: true });
-    setTimeout(() => document.removeEventListener("click", stop, { capture: true }), 400);
+  // The click a finger's release brings, where it was released, lands on whatever is there once
+  // the corner is drawn: the release set the corner, so that click is no press of a button.
+  function swallowClick(x, y) {
+    const stop = (e) => { if (Math.hypot(e.clientX - x, e.clientY - y) < 10) { e.preventDefault(); e.stopPropagation(); } };
+    document.addEventListener("click", stop, true);
+    setTimeout(() => document.removeEventListener("click", stop, true), 400);
   }
 
   // A second finger (a pinch) or the browser taking the gesture over: nothing set.
@@ -627,8 +627,8 @@
       select([["included", "take part (ruling KB-1)"], ["excluded", "never score"]], m.lords, { "aria-label": "lords with zero settlements", onchange: (e) => { m.lords = e.target.value; Desk.change(); } })));
     root.append(el("div", { class: "kb" },
       el("div", { class: "kb-board" }, el("div", { class: "row zoom", role: "group", "aria-label": "Board zoom" }, nodes.zoomOut, nodes.zoomIn, nodes.whole),
-        playerBar(), nodes.frame, nodes.spoken, nodes.totals,
-        el("p", { class: "hint", id: "kb-board-keys" }, "Tap a hex to give it to the player chosen above (tap again to take it off), or with \"next in turn\" to cycle it through the players and empty; "
+        nodes.frame, playerBar(), nodes.spoken, nodes.totals,
+        el("p", { class: "hint", id: "kb-board-keys" }, "Tap a hex to give it to the player chosen below the board (tap again to take it off), or with \"next in turn\" to cycle it through the players and empty; "
           + "on a touch screen a tap on a board shown small first zooms in there. Pinch or + and − to zoom, drag to move a zoomed board. "
           + "Keyboard: arrows move the cursor, space or enter cycles its hex, + and − zoom, 0 shows the whole board."), nodes.unsure,
         el("div", { class: "row" }, scan, nodes.undo), nodes.photo),
@@ -639,7 +639,7 @@
     requestAnimationFrame(() => { if (nodes.frame.isConnected) { moveBy(0, 0); placeCursor(); } });  // the zoom kept through a redraw
   }
 
-  // The bar above the board: whose settlement a tap places (one tap gives a hex to any player).
+  // The bar below the board (after it in the tab order): whose settlement a tap places, so one tap gives a hex to any player.
   function playerBar() {
     if (!m.players.some((p) => p.key === placing)) placing = null;  // that player removed
     const choice = (key, ...label) => el("button", { type: "button", "aria-pressed": String(placing === key),
