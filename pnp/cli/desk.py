@@ -6,6 +6,7 @@ Starlette and uvicorn are imported only when the command runs, so `pnp --version
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
@@ -105,6 +106,22 @@ def _address() -> str:
             return "127.0.0.1"
 
 
+def qr_code(url: str, encoding: str | None) -> str | None:
+    """`url` as a QR code in half blocks for a terminal, its light modules drawn (on a terminal's
+    dark ground, as its text); None where the terminal's `encoding` has no half blocks."""
+    import io
+
+    import segno
+
+    try:
+        "\u2580\u2584\u2588".encode(encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return None
+    drawn = io.StringIO()
+    segno.make(url, error="l").terminal(out=drawn, compact=True)
+    return drawn.getvalue()
+
+
 @reports_errors
 def desk(
     file: Optional[Path] = typer.Argument(None, metavar="FILE", help="The transcription to open and save; a new one if it does not exist yet.",
@@ -151,6 +168,10 @@ def desk(
         tell(t, "cli.say.desk.saves_new", folder=str(Path.cwd()))
     if not local:
         tell(t, "cli.say.desk.shared")
+        code = qr_code(url, sys.stdout.encoding)
+        if code:
+            tell(t, "cli.say.desk.qr")
+            typer.echo(code, nl=False)
     tell(t, "cli.say.desk.stop")
     if not no_browser:
         webbrowser.open(url)

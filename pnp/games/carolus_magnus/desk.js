@@ -111,7 +111,7 @@
         el("label", { class: "small", path: ["territories", i, "segments"] }, "segments ", el("input", { value: t.segments.join(", "), inputmode: "numeric",
           oninput: (e) => { t.segments = numbers(e.target.value); Desk.change(); } }))),
       el("div", { class: "clans", path: ["territories", i, "paladins"] }, CLANS.map((clan) => el("label", { class: `clan ${clan}`, title: `${clan} paladins` },
-        el("input", { class: "tiny", inputmode: "numeric", value: text(t.paladins[clan] || ""), "aria-label": `${clan} paladins in ${t.name}`,
+        el("span", { class: "clan-name", "aria-hidden": "true" }, clan), el("input", { class: "tiny", inputmode: "numeric", value: text(t.paladins[clan] || ""), "aria-label": `${clan} paladins in ${t.name}`,
           oninput: (e) => { t.paladins[clan] = count(e.target.value); Desk.change(); } })))),
       el("div", { class: "row", path: ["territories", i, "castles"] }, el("span", { class: "what" }, "castles"),
         select([["", "none"], ...SIDES], t.castles ? t.castles.side : "", { "aria-label": `side of the castles in ${t.name}`, onchange: (e) => { t.castles = e.target.value ? { side: e.target.value, count: t.castles ? t.castles.count : 1 } : null; Desk.rebuild(); } }),
@@ -146,12 +146,12 @@
       Desk.rebuild();
     } }, "Add a player"));
     const courts = el("fieldset", { path: ["courts"] }, el("legend", {}, "Courts and clan markers"), el("table", { class: "courts" },
-      el("thead", {}, el("tr", {}, el("th", {}, ""), CLANS.map((c) => el("th", { class: `clan ${c}` }, c)))),
+      el("thead", {}, el("tr", {}, el("th", {}, "court of"), CLANS.map((c) => el("th", { class: `clan ${c}` }, c)))),
       el("tbody", {}, m.courts.map(([player, cubes]) => el("tr", { path: ["courts", player.name] }, el("th", {}, player.name),
-        CLANS.map((clan) => el("td", {}, el("input", { class: "tiny", inputmode: "numeric", value: text(cubes[clan] || ""), "aria-label": `${clan} in ${player.name}'s court`,
+        CLANS.map((clan) => el("td", { class: `clan ${clan}` }, el("span", { class: "clan-name", "aria-hidden": "true" }, clan), el("input", { class: "tiny", inputmode: "numeric", value: text(cubes[clan] || ""), "aria-label": `${clan} in ${player.name}'s court`,
           oninput: (e) => { cubes[clan] = count(e.target.value); Desk.change(); } }))))),
-      el("tr", { path: ["clans"] }, el("th", {}, "marker"), CLANS.map((clan) => el("td", { path: ["clans", clan] },
-        pickPlayer(m.players, m.clans[clan] || null, { "aria-label": `holder of the ${clan} marker` }, (p) => { m.clans[clan] = p; Desk.change(); }, "—")))))));
+      el("tr", { path: ["clans"], class: "markers" }, el("th", {}, "marker"), CLANS.map((clan) => el("td", { class: `clan ${clan}`, path: ["clans", clan] },
+        el("span", { class: "clan-name", "aria-hidden": "true" }, clan), pickPlayer(m.players, m.clans[clan] || null, { "aria-label": `holder of the ${clan} marker` }, (p) => { m.clans[clan] = p; Desk.change(); }, "—")))))));
     const board = el("fieldset", {}, el("legend", {}, "The Emperor and the castles left"),
       el("div", { class: "row", path: ["emperor"] }, el("span", { class: "what" }, "Emperor on"),
         select(m.territories.map((t) => t.name), m.emperor, { "aria-label": "the Emperor's territory", onchange: (e) => { m.emperor = e.target.value; Desk.rebuild(); } })),

@@ -98,7 +98,7 @@
           } }));
       })) : null;
     return el("div", { class: "gw-section", path: ["sections", s] },
-      el("h3", {}, `Section ${s + 1} `, el("button", { type: "button", class: "remove", title: "Remove this section", "aria-label": `remove section ${s + 1}`, onclick: () => {
+      el("h2", { class: "gw-head" }, `Section ${s + 1} `, el("button", { type: "button", class: "remove", title: "Remove this section", "aria-label": `remove section ${s + 1}`, onclick: () => {
         m.sections.splice(s, 1);
         Desk.removed(`Section ${s + 1} removed, with ${Desk.plural(section.cards.length, "card")}`);
       } }, "✕")),

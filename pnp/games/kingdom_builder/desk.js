@@ -25,8 +25,14 @@
   let zoom = { scale: 1, x: 0, y: 0 };
   let cursor = null;
   const ZOOM_STEP = 1.5, MOST_ZOOM = 6;
+  // A finger's tap lands on a hex only with the hexes this far apart (CSS px between centres:
+  // about 9 mm on a phone, whose 390 px are some 64 mm); on a board shown smaller it zooms there.
+  const TAP_PITCH = 56, TAP_ENOUGH = 0.9;  // three steps of + (52 px on a 390 px phone) are near enough
   const pointers = new Map();  // pointer id -> its last place: one pans a zoomed board, two pinch it
-  let gesture = null, dragged = false;
+  let gesture = null, dragged = false, pressedBy = "mouse";
+  // Whose settlement a tap places: null cycles the hex through the players (and empty); a
+  // player's key gives it to that player (a tap on their own settlement takes it off).
+  let placing = null;
 
   const capital = (name) => name.charAt(0).toUpperCase() + name.slice(1);
   const label = (index) => `${ROWS[Math.floor(index / SIZE)]}${(index % SIZE) + 1}`;
@@ -109,19 +115,30 @@
       const d = (spot[1] - x) ** 2 + (spot[2] - y) ** 2;
       if (d < bestDistance) { best = index; bestDistance = d; }
     });
+    if (pressedBy === "touch" && pitch() < TAP_PITCH * TAP_ENOUGH) {  // too small for a finger: zoom there, place nothing
+      const frame = nodes.frame.getBoundingClientRect();
+      zoomTo(TAP_PITCH / (pitch() / zoom.scale), event.clientX - frame.left, event.clientY - frame.top);
+      Desk.status("Zoomed in for a finger: tap the hex again; Whole board shows it all");
+      return;
+    }
     if (best === null || bestDistance > view.radius ** 2) return;
     cursor = best;
     placeCursor();
     cycle(best);
   }
 
-  // A hex's owner goes on to the next player, and after the last back to nobody.
+  // CSS pixels between the centres of two neighbouring hexes as the board is shown now.
+  const pitch = () => (view.spots.length > 1 ? (view.spots[1][1] - view.spots[0][1]) * extent().unit * zoom.scale : 0);
+
+  // A hex tapped: given to the player chosen in the bar (taken off if theirs already), or with
+  // none chosen, on to the next player, and after the last back to nobody.
   function cycle(index) {
     const [name, , , isOpen] = view.spots[index];
     if (!isOpen && m.owners[index] === null) { Desk.status(`${name}: nobody builds there`); say(index); return; }
     const keys = m.players.map((p) => p.key);
     const at = keys.indexOf(m.owners[index]);
-    m.owners[index] = at + 1 < keys.length ? keys[at + 1] : null;
+    if (placing !== null && keys.includes(placing)) m.owners[index] = m.owners[index] === placing ? null : placing;
+    else m.owners[index] = at + 1 < keys.length ? keys[at + 1] : null;
     if (!isOpen && m.owners[index] !== null) m.owners[index] = null;  // only clearing a wrong one there
     m.unsure = m.unsure.filter((u) => u !== name);
     renderUnsure();
@@ -164,6 +181,19 @@
     nodes.frame.classList.toggle("zoomed", zoom.scale > 1);
     nodes.zoomOut.disabled = nodes.whole.disabled = zoom.scale <= 1;
     nodes.zoomIn.disabled = zoom.scale >= MOST_ZOOM;
+    placeLabels();
+  }
+
+  // The rows' letters and the columns' numbers along the frame's left and top edges, where the
+  // rows and columns are shown: a zoomed board keeps them in sight (the picture's own are at its edges).
+  function placeLabels() {
+    const { unit } = extent(), shown = zoom.scale > 1 && view.spots.length === SIZE * SIZE;
+    nodes.rows.hidden = nodes.cols.hidden = !shown;
+    if (!shown) return;
+    nodes.cols.replaceChildren(...Array.from({ length: SIZE }, (_, col) => el("span", {
+      style: `left: ${zoom.x + view.spots[col][1] * unit * zoom.scale}px` }, String(col + 1))));
+    nodes.rows.replaceChildren(...Array.from({ length: SIZE }, (_, row) => el("span", {
+      style: `top: ${zoom.y + view.spots[row * SIZE][2] * unit * zoom.scale}px` }, ROWS[row])));
   }
 
   function zoomStep(factor) {
@@ -174,6 +204,7 @@
 
   // Pointer Events: one pointer drags a zoomed board, two pinch it (zoom about their midpoint).
   function pointerDown(event) {
+    pressedBy = event.pointerType;
     if (event.pointerType === "mouse" && event.button !== 0) return;
     if (!pointers.size) dragged = false;
     pointers.set(event.pointerId, { x: event.clientX, y: event.clientY, from: [event.clientX, event.clientY] });
@@ -252,7 +283,10 @@
     moveBy(Math.max(0, margin - px) - Math.max(0, px - (width - margin)), Math.max(0, margin - py) - Math.max(0, py - (height - margin)), width, height);
     const ring = nodes.cursor.getBoundingClientRect(), header = document.querySelector("header").getBoundingClientRect();
     const top = header.top >= 0 ? header.bottom : 0;
-    if (ring.bottom > window.innerHeight) window.scrollBy(0, ring.bottom - window.innerHeight + ring.height);
+    // Below 1000 px the bar with Save and the status stays at the window's foot: above it.
+    const foot = Math.min(window.innerHeight, ...["bar", "status"].map((id) => document.getElementById(id))
+      .filter((n) => getComputedStyle(n).position === "fixed" && n.getClientRects().length).map((n) => n.getBoundingClientRect().top));
+    if (ring.bottom > foot) window.scrollBy(0, ring.bottom - foot + ring.height);
     else if (ring.top < top) window.scrollBy(0, ring.top - top - ring.height);
   }
 
@@ -339,8 +373,18 @@
     const point = photoPoint(event);  // released off the photo: no corner
     if (point && photo.corners.length < 4) {
       photo.corners.push(point);
+      photo.cleared = null;
+      swallowClick(event.clientX, event.clientY);
       renderPhoto();
     }
+  }
+
+  // The click a finger's release brings, where it was released, lands on whatever is there once
+  // the corner is drawn: the release set the corner, so that click is no press of a button.
+  function swallowClick(x, y) {
+    const stop = (e) => { if (Math.hypot(e.clientX - x, e.clientY - y) < 10) { e.preventDefault(); e.stopPropagation(); } };
+    document.addEventListener("click", stop, true);
+    setTimeout(() => document.removeEventListener("click", stop, true), 400);
   }
 
   // A second finger (a pinch) or the browser taking the gesture over: nothing set.
@@ -449,20 +493,29 @@
     box.hidden = !photo;
     if (!photo) { box.replaceChildren(); return; }
     const next = CORNERS[photo.corners.length];
-    nodes.photoImage = el("img", { src: photo.url, alt: `The photo ${photo.file.name}`, draggable: "false", onload: photoShown,
-      onerror: () => { refusePhoto(`${photo.file.name} cannot be shown: is it a JPEG or PNG photo?`); photo = null; } });
-    nodes.dots = el("div", { class: "dots" });
-    nodes.loupe = el("canvas", { class: "loupe", hidden: true, "aria-hidden": "true" });
-    nodes.photoFrame = el("div", { class: "photo-frame" + (next ? " picking" : ""), onpointerdown: pressPhoto, onpointermove: movePhoto,
-      onpointerup: releasePhoto, onpointercancel: stopAiming, onlostpointercapture: stopAiming }, nodes.photoImage, nodes.dots, nodes.loupe);
+    // The photo shown stays through a corner set (a new picture would be blank until decoded, and
+    // what lies below would move up under the finger).
+    if (!nodes.photoImage || nodes.photoImage.dataset.url !== photo.url || !nodes.photoFrame.isConnected) {
+      nodes.photoImage = el("img", { src: photo.url, "data-url": photo.url, alt: `The photo ${photo.file.name}`, draggable: "false", onload: photoShown,
+        onerror: () => { refusePhoto(`${photo.file.name} cannot be shown: is it a JPEG or PNG photo?`); photo = null; } });
+      nodes.dots = el("div", { class: "dots" });
+      nodes.loupe = el("canvas", { class: "loupe", hidden: true, "aria-hidden": "true" });
+      nodes.photoFrame = el("div", { class: "photo-frame", onpointerdown: pressPhoto, onpointermove: movePhoto,
+        onpointerup: releasePhoto, onpointercancel: stopAiming, onlostpointercapture: stopAiming }, nodes.photoImage, nodes.dots, nodes.loupe);
+    }
+    nodes.photoFrame.classList.toggle("picking", Boolean(next));
+    // Every hint takes the room of the longest, so that the photo below never moves when it changes.
+    const hints = [...CORNERS.map((corner, i) => `Press on hex ${corner} and move to its centre through the magnifier; let go to set it (${i + 1} of 4: A1, A20, T1, T20), or find the kit's scan markers.`),
+      "All four corners given: read the photo."];
+    const [undoLabel, undoCorners] = photo.cleared ? ["Undo the clear", () => { photo.corners = photo.cleared; photo.cleared = null; renderPhoto(); }]
+      : ["Undo", () => { photo.corners.pop(); renderPhoto(); }];
     box.replaceChildren(
-      el("p", { class: "hint" }, next
-        ? `Press on hex ${next} and move to its centre through the magnifier; let go to set it (${photo.corners.length + 1} of 4: A1, A20, T1, T20), or find the kit's scan markers.`
-        : "All four corners given: read the photo."),
+      el("p", { class: "hint steady" }, hints.map((text, i) => el("span", { class: i === photo.corners.length ? null : "off", "aria-hidden": i === photo.corners.length ? null : "true" }, text))),
       nodes.photoFrame,
       el("div", { class: "row" },
-        el("button", { type: "button", disabled: photo.busy || !photo.corners.length, onclick: () => { photo.corners.pop(); renderPhoto(); } }, "Undo"),
-        el("button", { type: "button", disabled: photo.busy || !photo.corners.length, onclick: () => { photo.corners = []; renderPhoto(); } }, "Clear"),
+        el("button", { type: "button", disabled: photo.busy || !(photo.corners.length || photo.cleared), onclick: undoCorners }, undoLabel),
+        el("button", { type: "button", disabled: photo.busy || !photo.corners.length, title: "Take off every corner given (Undo puts them back)",
+          onclick: () => { photo.cleared = photo.corners; photo.corners = []; renderPhoto(); } }, "Clear"),
         el("button", { type: "button", class: "primary", disabled: photo.busy || photo.corners.length < 4, onclick: () => readPhoto(true) }, "Read the photo"),
         el("button", { type: "button", disabled: photo.busy, title: "The kit's four scan markers lie at the board's corners", onclick: () => readPhoto(false) }, "Find the markers"),
         el("button", { type: "button", disabled: photo.busy, onclick: () => { URL.revokeObjectURL(photo.url); photo = null; renderPhoto(); } }, "Close")),
@@ -498,6 +551,8 @@
     if (view.pieces) nodes.pieces.src = view.pieces;
     nodes.cursor = el("div", { class: "board-cursor", hidden: true });
     nodes.layer = el("div", { class: "board-zoom" }, nodes.board, nodes.pieces, nodes.cursor);
+    nodes.rows = el("div", { class: "board-labels rows", hidden: true, "aria-hidden": "true" });
+    nodes.cols = el("div", { class: "board-labels cols", hidden: true, "aria-hidden": "true" });
     nodes.spoken = el("p", { class: "visually-hidden", "aria-live": "polite" });
     nodes.frame = el("div", { class: "board-frame", path: ["settlements"], tabindex: 0, role: "application",
       "aria-roledescription": "board", "aria-label": "The board", "aria-describedby": "kb-board-keys",
@@ -506,7 +561,7 @@
         if (!view.spots.length) return;
         if (cursor === null) { cursor = 0; placeCursor(); }
         say(cursor);
-      } }, nodes.layer);
+      } }, nodes.layer, nodes.rows, nodes.cols);
     nodes.zoomOut = el("button", { type: "button", "aria-label": "Zoom out", title: "Zoom out (-)", onclick: () => zoomStep(1 / ZOOM_STEP) }, "−");
     nodes.zoomIn = el("button", { type: "button", "aria-label": "Zoom in", title: "Zoom in (+)", onclick: () => zoomStep(ZOOM_STEP) }, "+");
     nodes.whole = el("button", { type: "button", title: "Show the whole board (0)", onclick: () => { zoom = { scale: 1, x: 0, y: 0 }; moveBy(0, 0); } }, "Whole board");
@@ -515,7 +570,7 @@
     nodes.photo = el("div", { class: "scan-photo", "aria-label": "Photo to scan" });
     nodes.undo = el("span", { class: "undo" });
     const scan = el("label", { class: "button", title: "Read the settlements off a photo of the finished board (JPEG or PNG)" },
-      "Scan a photo…", el("input", { type: "file", accept: "image/jpeg,image/png", onchange: (e) => choosePhoto(e.target) }));
+      "Scan a photo…", el("input", { type: "file", class: "file", accept: "image/jpeg,image/png", onchange: (e) => choosePhoto(e.target) }));
     const sectionsList = el("datalist", { id: "kb-sections" }, LOCATIONS.map((l) => el("option", { value: l })));
     const sections = el("fieldset", {}, el("legend", {}, "Sections"), sectionsList, m.boards.map((b, i) => el("div", { class: "row", path: ["boards", i] },
       el("span", { class: "what" }, QUARTERS[i]),
@@ -572,8 +627,9 @@
       select([["included", "take part (ruling KB-1)"], ["excluded", "never score"]], m.lords, { "aria-label": "lords with zero settlements", onchange: (e) => { m.lords = e.target.value; Desk.change(); } })));
     root.append(el("div", { class: "kb" },
       el("div", { class: "kb-board" }, el("div", { class: "row zoom", role: "group", "aria-label": "Board zoom" }, nodes.zoomOut, nodes.zoomIn, nodes.whole),
-        nodes.frame, nodes.spoken, nodes.totals,
-        el("p", { class: "hint", id: "kb-board-keys" }, "Tap a hex to cycle it through the players' settlements and empty; pinch or + and − to zoom, drag to move a zoomed board. "
+        nodes.frame, playerBar(), nodes.spoken, nodes.totals,
+        el("p", { class: "hint", id: "kb-board-keys" }, "Tap a hex to give it to the player chosen below the board (tap again to take it off), or with \"next in turn\" to cycle it through the players and empty; "
+          + "on a touch screen a tap on a board shown small first zooms in there. Pinch or + and − to zoom, drag to move a zoomed board. "
           + "Keyboard: arrows move the cursor, space or enter cycles its hex, + and − zoom, 0 shows the whole board."), nodes.unsure,
         el("div", { class: "row" }, scan, nodes.undo), nodes.photo),
       el("div", { class: "kb-fields" }, cards, players, sections, lords)));
@@ -581,6 +637,18 @@
     renderUndo();
     renderPhoto();
     requestAnimationFrame(() => { if (nodes.frame.isConnected) { moveBy(0, 0); placeCursor(); } });  // the zoom kept through a redraw
+  }
+
+  // The bar below the board (after it in the tab order): whose settlement a tap places, so one tap gives a hex to any player.
+  function playerBar() {
+    if (!m.players.some((p) => p.key === placing)) placing = null;  // that player removed
+    const choice = (key, ...label) => el("button", { type: "button", "aria-pressed": String(placing === key),
+      onclick: (e) => {
+        placing = key;
+        e.currentTarget.parentNode.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(b === e.currentTarget)));
+      } }, ...label);
+    return el("div", { class: "row placing", role: "group", "aria-label": "A tap places" }, el("span", { class: "small" }, "A tap places:"),
+      choice(null, "next in turn"), m.players.map((p, i) => choice(p.key, el("span", { class: `mark p${i}` }, MARKS[i] || "?"), ` ${p.name || `player ${i + 1}`}`)));
   }
 
   function showBoard(key) {
