@@ -22,8 +22,9 @@ runner = CliRunner()
 # names of formats and programs, and the range variable Typer writes (`2<=x<=4`).
 COMMANDS = {"pnp", "games", "desk", "export", "kit", "boards", "setup", "template", "example", "check", "score", "scan"}
 VALUES = {"pod", "tts", "tgc", "pdf", "svg", "txt", "png", "standard", "gutter-fold", "duplex", "en", "ru", "fa", "a4",
-          "letter", "tavern", "paddock", "oasis", "farm", "output", "x", "http", "https"}
-NAMES = {"Tabletop", "Simulator", "The", "Game", "Crafter", "UTF-8"}
+          "letter", "tavern", "paddock", "oasis", "farm", "output", "x", "http", "https", "lines", "crop", "print-and-cut",
+          "long-edge", "short-edge", "cut", "punch"}
+NAMES = {"Tabletop", "Simulator", "The", "Game", "Crafter", "UTF-8", "Silhouette", "ppi"}  # ppi: a unit as printers write it
 FIELDS = {"game", "boards", "cards", "players", "settlements", "lords_zero", "boards_dir", "key", "name", "colour",  # YAML keys
           "next", "phase", "pool", "won", "boxed", "sections", "tokens", "choose", "player", "card", "covers",
           "courts", "clans", "territories", "segments", "paladins", "castles", "emperor", "supply", "discs", "disc"}
@@ -38,7 +39,8 @@ TYPED = re.compile(r"\$ pnp .*|(?<![\w-])--?[a-z][\w-]*|\bhttp\(s\)|\bCtrl\+C\b|
 
 def english_words(text: str) -> list[str]:
     """The Latin words of `text` that are neither typed as they stand nor on the allow-list."""
-    unwrapped = " ".join(line.strip() for line in text.splitlines())  # a wrapped note or snippet made whole
+    # A wrapped note or snippet made whole; a line that ends in a hyphen was broken there (print-and-|cut).
+    unwrapped = re.sub(r"(?<=\w-) ", "", " ".join(line.strip() for line in text.splitlines()))
     return [w for w in re.findall(r"[A-Za-z][\w+-]*[A-Za-z0-9]|[A-Za-z]", TYPED.sub(" ", unwrapped))
             if w not in ALLOWED]
 
