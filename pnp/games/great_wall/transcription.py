@@ -54,10 +54,6 @@ def read(text: str, source: Source) -> tuple[Position | None, list[Problem]]:
 K = "problem.great_wall."  # the catalog keys of the messages
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
 class _Reader(Reader):
     game_id, fields, required = GAME_ID, FIELDS, ("game", "players", "sections", "pool")
 
@@ -263,8 +259,7 @@ class _Reader(Reader):
             if player is not None:
                 self.deck[player, kind] += 1
                 if self.deck[player, kind] == DECK[kind] + 1:
-                    self.problem(line, say(K + "deck", where=where, name=player, ordinal=_ordinal(DECK[kind] + 1),
-                                           number=DECK[kind] + 1, kind=kind.value, deck=DECK[kind]))
+                    self.problem(line, say(K + "deck", where=where, name=player, number=DECK[kind] + 1, kind=kind.value, deck=DECK[kind]))
             token = self.token(item["token"], item.line_of("token")) if "token" in item else None
             covers = self.covers(item, index, where, kind, covered_by, line)
             cards.append(Card(player or "", kind, covers, token))
