@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pnp.games import GAMES
+from pnp.games.kingdom_builder.facts import BUILDABLE
 from tests.desk.browsing import EXAMPLES, kept, serving, tap, until, watched
 from tests.desk.test_browser_identity import SHOWN
 
@@ -111,3 +112,49 @@ def kept_a10(page) -> str:
     """What the draft kept in the browser holds at A10 (row A's tenth token), "" without a draft."""
     drafts = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('pnp-desk ')).length")
     return kept(page)["settlements"].splitlines()[0].split()[9] if drafts else ""
+
+
+def test_fifty_random_edits_undone_and_redone_round_trip_to_the_same_file_bytes(desktop, tmp_path):
+    """Kingdom Builder: the position saved as it is (bytes A); 50 edits drawn at random (a seeded
+    generator: a tap on one of 30 buildable hexes of rows A-C, or a card chosen from the ten), the
+    draft kept in the browser then (D); Undo 50 times and Save: A again, byte for byte; Redo 50
+    times: the draft is D again. The history runs across a save."""
+    import random
+
+    game = GAMES["kingdom-builder"]
+    path = Path(shutil.copy(EXAMPLES / "first-game.yaml", tmp_path / "first-game.yaml"))
+    position = game.load(path)
+    board = game.board_picture(position)
+    buildable = [f"{row}{col}" for row in "ABC" for col in range(1, 21)
+                 if position.board.at(("ABC".index(row), col - 1)) in BUILDABLE][:30]
+    cards = ["fishermen", "miners", "merchants", "workers", "discoverers", "knights", "hermits", "lords", "citizens",
+             "farmers"]
+    rng = random.Random(50)
+    with serving({"kingdom-builder": path}, path) as url, watched(desktop, url) as page:
+        page.wait_for_selector("table.score")
+
+        def save() -> bytes:
+            page.click("#save")
+            page.wait_for_selector("#unsaved[hidden]", state="attached")
+            until(page, lambda: page.locator("#status").inner_text().startswith("Saved"), 60.0)
+            return path.read_bytes()
+
+        first = save()
+        page.evaluate("window.scrollTo(0, 0)")  # rows A-C in view
+        for _ in range(50):
+            if rng.random() < 0.8:
+                tap(page, board.spots, board.drawing.width, board.drawing.height, rng.choice(buildable))
+            else:
+                field = f'select[aria-label="card {rng.randint(1, 3)}"]'
+                was = page.locator(field).input_value()
+                page.select_option(field, rng.choice([card for card in cards if card != was]))  # an edit, never a no-op
+        until(page, lambda: page.evaluate("Object.keys(localStorage).some(k => k.startsWith('pnp-desk '))"))
+        edited = kept(page)  # not saved: a player may now hold more than 40, which Save refuses
+        for _ in range(50):
+            page.click("#undo")
+        assert page.locator("#undo").is_disabled()
+        assert save() == first
+        for _ in range(50):
+            page.click("#redo")
+        assert page.locator("#redo").is_disabled()
+        assert kept(page) == edited
