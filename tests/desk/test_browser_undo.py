@@ -36,6 +36,32 @@ def desktop(browser):
     context.close()
 
 
+class Evaluations:
+    """The page's evaluations asked for and answered, to read what it shows once all are in."""
+
+    def __init__(self, page):
+        self.page, self.asked, self.answered = page, 0, 0
+        page.on("request", lambda request: self.count(request, "asked"))
+        page.on("requestfinished", lambda request: self.count(request, "answered"))
+        page.on("requestfailed", lambda request: self.count(request, "answered"))
+
+    def count(self, request, which: str) -> None:
+        if request.url.endswith("/api/evaluate"):
+            setattr(self, which, getattr(self, which) + 1)
+
+    def shown(self) -> dict:
+        """What the page shows (SHOWN) once every evaluation asked for is answered and drawn: the
+        same on two reads 200 ms apart with none under way."""
+        last = None
+        while True:
+            until(self.page, lambda: self.asked <= self.answered, 30.0)  # one asked before counting began
+            now = self.page.evaluate(SHOWN)
+            if now == last and self.asked <= self.answered:
+                return now
+            last = now
+            self.page.wait_for_timeout(200)
+
+
 @pytest.mark.parametrize("case", list(CASES))
 def test_a_removal_says_what_went_and_undo_puts_it_back_saved(desktop, tmp_path, case):
     """Before: one tap on ✕ erased a player's 40 settlements or a section's 4 cards, with no word
@@ -47,17 +73,18 @@ def test_a_removal_says_what_went_and_undo_puts_it_back_saved(desktop, tmp_path,
     if game_id == "kingdom-builder":
         says = says.format(anna=len(GAMES[game_id].load(path).settlements_of("1")))
     with serving({game_id: path}, path) as url, watched(desktop, url) as page:
+        evaluations = Evaluations(page)
         page.wait_for_selector("#result :is(table, .winners)")
         assert page.locator("#undo").is_disabled() and page.locator("#redo").is_disabled()
         if case in FIRST:
             page.click(FIRST[case])
             page.wait_for_selector(f"{button}:not([disabled])")
-        before = page.evaluate(SHOWN)
+        before = evaluations.shown()
         page.click(button)
         page.wait_for_selector("#notice:not([hidden])")
         assert page.locator("#notice p").inner_text() == says
         assert page.locator("#unsaved").is_visible()
-        after = page.evaluate(SHOWN)
+        after = evaluations.shown()  # the removal's result drawn: read earlier, it was the one before
         page.click("#notice button:has-text('Undo')")
         until(page, lambda: page.evaluate(SHOWN) == before, 30.0)
         if case in FIRST:  # back to 3 players: not what the file holds
