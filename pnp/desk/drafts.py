@@ -62,6 +62,11 @@ def _read(path: Path) -> Json | None:
     return data if isinstance(data, dict) else None
 
 
+def _newest_first(draft: Json) -> float:
+    at = draft.get("at")
+    return -float(at) if isinstance(at, (int, float)) else 0.0
+
+
 def draft_of(tab: object, request: Json) -> Json:
     """What a page sent to keep, refused (400) unless it is a draft: the position (an object
     within a file's limits), its unsure hexes, the version of the file it was made on, when, and
@@ -102,7 +107,7 @@ class Drafts:
             return []
         found = [d for name in names if name.endswith(".json")
                  if (d := _read(folder / name)) is not None and d.get("path") == str(path)]
-        return sorted(({k: v for k, v in d.items() if k != "path"} for d in found), key=lambda d: -d.get("at", 0))
+        return sorted(({k: v for k, v in d.items() if k != "path"} for d in found), key=_newest_first)
 
     def put(self, path: Path, draft: Json) -> None:
         """Keep `draft` (as `draft_of` gives it) as its tab's for the file at `path`."""
@@ -113,7 +118,7 @@ class Drafts:
             raise Refused(413, f"a draft is kept up to {MAX_DRAFT // 1024} KiB; a position is a few KiB")
         with self.lock:
             try:
-                write_file(self._folder(path) / f"{_hash(draft['tab'])}.json", text, force=True)
+                write_file(self._folder(path) / f"{_hash(str(draft['tab']))}.json", text, force=True)
             except OutputError as error:
                 raise Refused(507, f"the desk could not keep the draft: {error}") from None
             self._trim()
@@ -152,8 +157,9 @@ class Drafts:
         from pnp.outputs import OutputError, write_file
 
         with self.lock:
-            record = self._recent(path.parent)
-            record = {"folder": str(path.parent), "last": game_id, "files": {**record.get("files", {}), game_id: path.name}}
+            files = self._recent(path.parent).get("files")
+            record = {"folder": str(path.parent), "last": game_id,
+                      "files": {**(files if isinstance(files, dict) else {}), game_id: path.name}}
             try:
                 write_file(self.root / "recent" / f"{_hash(str(path.parent))}.json", json.dumps(record, ensure_ascii=False), force=True)
             except OutputError:

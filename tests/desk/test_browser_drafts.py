@@ -54,6 +54,12 @@ def restore(page, index: int) -> None:
     page.locator("#notice .draft").nth(index).get_by_role("button", name="Restore them").click()
 
 
+def drafts(page) -> list[dict]:
+    """The positions this browser keeps as drafts (the page's origin's)."""
+    return [json.loads(text)["document"] for text in page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('pnp-desk ')).map(k => localStorage.getItem(k))")]
+
+
 def test_a_save_in_one_tab_keeps_the_draft_of_another(desktop, example):
     """Tab B chooses miners for card 2; tab A chooses farmers for card 1 and saves. Before, A's
     save removed the one draft of the file, B's, while B still said "not saved"; both tabs
@@ -64,6 +70,7 @@ def test_a_save_in_one_tab_keeps_the_draft_of_another(desktop, example):
             choose(a, 1, "farmers")
             a.click("#save")
             a.wait_for_selector("#status:text-is('Saved first-game.yaml')")
+            assert [d["cards"] for d in drafts(b)] == [["fishermen", "miners", "merchants"]]
             b.wait_for_selector("#status:has-text('was saved in another tab')")
             assert b.locator("#unsaved").is_visible() and card(b, 2) == "miners"
         assert KB.load(example).cards == ("farmers", "knights", "merchants")
@@ -113,6 +120,25 @@ def test_an_edit_made_while_drafts_are_offered_writes_over_none(desktop, example
             restore(c, 0)  # B's
             until(c, lambda: card(c, 3) == "lords")
             assert card(c, 1) == "fishermen"
+
+
+def test_a_draft_kept_before_drafts_per_tab_is_offered(desktop, example):
+    """A draft as the page kept one before drafts per tab (`pnp-desk FILE GAME`, no tab): offered,
+    and restored as before."""
+    with serving({"kingdom-builder": example}, example) as url:
+        with watched(desktop, url) as a:
+            choose(a, 1, "farmers")
+            a.evaluate("""() => { const key = Object.keys(localStorage).find(k => k.startsWith('pnp-desk '));
+                const { document, version, at } = JSON.parse(localStorage.getItem(key));
+                localStorage.clear();
+                localStorage.setItem('pnp-desk first-game.yaml kingdom-builder', JSON.stringify({ game: 'kingdom-builder',
+                  document, version, at })); }""")
+        with watched(desktop, url) as b:
+            [text] = offered(b, 1)
+            assert text.startswith("Edits not saved, from ") and text.endswith(", are kept in this browser.")  # how many: not known
+            restore(b, 0)
+            until(b, lambda: card(b, 1) == "farmers")
+            assert [d["cards"][0] for d in drafts(b)] == ["farmers"]  # now this tab's draft, the old key gone
 
 
 def test_a_save_under_a_new_name_moves_the_other_tabs_save(desktop, example):

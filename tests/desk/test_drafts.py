@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 from pnp.cli.desk import resumed, targets_for
 from pnp.desk import drafts
 from pnp.desk.app import Desk, create_app
-from tests.desk.test_api import BASE, EXAMPLES, PORT, document
+from tests.desk.test_api import BASE, EXAMPLES, PORT, document, served  # noqa: F401 (a fixture)
 
 GW = "great-wall-last-round.yaml"
 
@@ -195,3 +195,23 @@ def test_pnp_desk_in_a_folder_opens_the_file_it_saved_last_there(tmp_path):
     (folder / "great-wall.yaml").unlink()
     again, opened = resumed(targets_for(None, folder)[0], folder, state)
     assert opened == folder.resolve() / "kingdom-builder.yaml" and again["great-wall"] == folder / "great-wall.yaml"
+
+
+def test_pnp_desk_says_it_opens_the_file_saved_last_there(tmp_path, monkeypatch, served):  # noqa: F811
+    """`pnp desk` in a folder where a desk saved great-wall.yaml: the terminal says it opens that
+    file again and saves that game there; the state folder is $XDG_STATE_HOME/pnp."""
+    from typer.testing import CliRunner
+
+    from pnp.cli.app import app as cli
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    folder = tmp_path / "games"
+    folder.mkdir()
+    shutil.copy(EXAMPLES / GW, folder / "great-wall.yaml")
+    drafts.Drafts(tmp_path / "state" / "pnp").saved((folder / "great-wall.yaml").resolve(), "great-wall")
+    monkeypatch.chdir(folder)
+    result = CliRunner().invoke(cli, ["desk", "--no-browser", "--port", "0"])
+    assert result.exit_code == 0 and len(served) == 1, result.output
+    lines = result.stdout.splitlines()
+    assert lines[1] == "  opens great-wall.yaml again, the game saved last here (pnp desk NEW.yaml starts another)"
+    assert lines[2].startswith("  saves to ") and str(folder.resolve() / "great-wall.yaml") in lines[2]

@@ -34,7 +34,7 @@ const Desk = (() => {
   const tabOf = (gameId) => (tabs[gameId] ??= newTab());
   const edits = {};  // game id -> edits made since the position was loaded or saved: what its draft says it holds
   const outbox = new Map();  // a draft's key -> what the desk is to keep of it (null: forget it), until the desk has it
-  let flushing = false;
+  let flushing = false, sending = null;
   // The tabs of this browser tell each other of their saves: the file a game saves to, and its version.
   const channel = "BroadcastChannel" in window ? new BroadcastChannel("pnp-desk") : null;
   let down = false;  // the desk did not answer the last evaluation
@@ -188,7 +188,7 @@ const Desk = (() => {
   function send(gameId, file, tab, draft) {
     if (!data.drafts) return;  // a desk without a store of its own: the browser's is the only one
     outbox.set(`${file} ${gameId} ${tab}`, { game: gameId, file, tab, draft });
-    flush();
+    if (!sending) sending = setTimeout(() => { sending = null; flush(); }, 200);  // a burst of taps: one request
   }
 
   async function flush() {
@@ -473,6 +473,12 @@ const Desk = (() => {
   async function offer(gameId, file) {
     const name = fileOf(gameId), found = new Map();
     try {
+      const earlier = localStorage.getItem(`pnp-desk ${name} ${gameId}`);  // a page before drafts per tab kept one a file
+      if (earlier) {
+        const tab = newTab();
+        localStorage.setItem(draftKey(gameId, name, tab), JSON.stringify({ ...JSON.parse(earlier), tab }));  // how many edits: not known
+        localStorage.removeItem(`pnp-desk ${name} ${gameId}`);
+      }
       for (let i = 0; i < localStorage.length; i++) {
         const key = localStorage.key(i);
         const draft = key.startsWith(`pnp-desk ${name} ${gameId} `) ? JSON.parse(localStorage.getItem(key)) : null;
@@ -497,7 +503,7 @@ const Desk = (() => {
     const offers = drafts.map((draft) => {
       const earlier = draft.version !== files[gameId].version ? " They were made on an earlier version of the file: saving them asks first." : "";
       const item = el("div", { class: "draft" }, el("p", {},
-        `Edits not saved, from ${new Date(draft.at).toLocaleString()} (${plural(draft.edits || 0, "edit")}), are kept ${draft.where}.${earlier}`));
+        `Edits not saved, from ${new Date(draft.at).toLocaleString()}${draft.edits ? ` (${plural(draft.edits, "edit")})` : ""}, are kept ${draft.where}.${earlier}`));
       const chosen = (action) => () => { item.remove(); if (!box.querySelector(".draft")) box.hidden = true; action(); };
       item.append(el("div", { class: "row" },
         el("button", { type: "button", onclick: chosen(() => restore(gameId, name, draft)) }, "Restore them"),
