@@ -119,8 +119,9 @@ class Drafts:
         with self.lock:
             try:
                 write_file(self._folder(path) / f"{_hash(str(draft['tab']))}.json", text, force=True)
-            except OutputError as error:
-                raise Refused(507, f"the desk could not keep the draft: {error}") from None
+            except OutputError:  # its message names the folder: the page shows no path of the server's
+                raise Refused(507, "the desk could not keep the draft: its state folder cannot be written; "
+                                   "the page keeps it in the browser") from None
             self._trim()
 
     def forget(self, path: Path, tab: object) -> None:

@@ -215,3 +215,13 @@ def test_pnp_desk_says_it_opens_the_file_saved_last_there(tmp_path, monkeypatch,
     lines = result.stdout.splitlines()
     assert lines[1] == "  opens great-wall.yaml again, the game saved last here (pnp desk NEW.yaml starts another)"
     assert lines[2].startswith("  saves to ") and str(folder.resolve() / "great-wall.yaml") in lines[2]
+
+
+def test_a_store_that_cannot_be_written_says_so_without_its_path(gw):
+    """The state folder is a file: the draft is refused (507), the answer names no path."""
+    targets, state = gw
+    state.write_text("")
+    with client(targets, state) as a:
+        answer = a.post("/api/drafts", json=draft("tab-a"))
+        assert answer.status_code == 507 and str(state) not in answer.text
+        assert answer.json()["error"].startswith("the desk could not keep the draft: its state folder cannot be written")
