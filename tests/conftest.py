@@ -26,3 +26,10 @@ def golden(regenerate) -> Callable[[Path, str], None]:
             pytest.fail(f"golden file {path} is missing; run pytest --regenerate-golden to record it")
         assert path.read_text(encoding="utf-8") == text, f"{path.name} changed; run pytest --regenerate-golden if intended"
     return compare
+
+
+@pytest.fixture(autouse=True)
+def state_home(tmp_path_factory, monkeypatch) -> None:
+    """pnp's state folder (the desk's drafts, the files it saved last) in the test run's temporary
+    folder, never the user's."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path_factory.getbasetemp() / "state"))

@@ -52,6 +52,26 @@ def targets_for(file: Path | None, folder: Path) -> tuple[dict[str, Path], Path 
     return {game_id: file}, file
 
 
+def resumed(targets: dict[str, Path], folder: Path, state: Path) -> tuple[dict[str, Path], Path | None]:
+    """A desk started without a file: each game saves to the file it saved last in `folder`, when
+    that is still there and holds that game, rather than to a new one; the game saved last is
+    opened first. Also the file opened (None: every game starts a new file)."""
+    from pnp.desk.drafts import Drafts
+
+    last, files = Drafts(state).recent(folder.resolve())
+    found = {}
+    for game_id, path in files.items():
+        try:
+            if game_id in targets and targets_for(path, folder) == ({game_id: path}, path):
+                found[game_id] = path
+        except PnpError:  # removed, spoilt or another game's since: a new file, as without a record
+            continue
+    first = last if last in found else next(iter(found), None)
+    if first is None:
+        return targets, None
+    return {first: found[first], **{g: found.get(g, p) for g, p in targets.items() if g != first}}, found[first]
+
+
 def usual_port(where: Path) -> int:
     """The port a desk for `where` (its file, or its folder) serves on unless told: the same each
     time, in 20000-29999, from the path's SHA-256."""
@@ -147,22 +167,29 @@ def desk(
     import uvicorn
 
     from pnp.desk.app import Desk, create_app
+    from pnp.desk.drafts import state_folder
     from pnp.desk.guard import new_token
 
     targets, opened = targets_for(file, Path.cwd())
+    state = state_folder()
+    if file is None:
+        targets, opened = resumed(targets, Path.cwd(), state)
     sock = listening(host, port, file or Path.cwd())
     port = sock.getsockname()[1]
     local = host in LOCAL
     token = None if local else new_token()
     shown = _address() if host in ("0.0.0.0", "::") else host
     url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/" + ("" if token is None else f"?token={token}")
-    desk_ = Desk(targets, opened, host, port, token, names=(socket.gethostname(),))
+    again = opened.name if file is None and opened is not None else None
+    desk_ = Desk(targets, opened, host, port, token, names=(socket.gethostname(),), state=state, resumed=again)
     t = render_catalog(lang.value)
     typer.echo(f"pnp desk: {url}")
     if file is not None and opened is None:
         tell(t, "cli.say.desk.new", file=terminal(str(file)))
+    if again is not None:
+        tell(t, "cli.say.desk.resumed", file=terminal(again))
     saves = sorted({str(path) for path in targets.values()})
-    if len(saves) < 3:
+    if len(saves) < 3 or again is not None:
         tell(t, "cli.say.desk.saves", files=t.join(saves))
     else:
         tell(t, "cli.say.desk.saves_new", folder=str(Path.cwd()))

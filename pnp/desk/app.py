@@ -124,6 +124,9 @@ class Routes:
             Route("/api/file/{game}", self.file),
             Route("/api/evaluate", self.evaluate, methods=["POST"]),
             Route("/api/save", self.save, methods=["POST"]),
+            Route("/api/drafts/{game}", self.drafts),
+            Route("/api/drafts", self.keep, methods=["POST"]),
+            Route("/api/drafts/forget", self.forget, methods=["POST"]),
             Route("/api/picture", self.picture, methods=["POST"]),
             Route("/api/open", self.upload, methods=["POST"]),
             Route("/api/scan", self.scan, methods=["POST"]),
@@ -140,7 +143,8 @@ class Routes:
         return await to_thread.run_sync(call, *args, limiter=self.workers)
 
     async def page(self, request: Request) -> Response:
-        data = {"games": self.service.games(), "start": self.service.start(),
+        data = {"games": self.service.games(), "start": self.service.start(), "drafts": self.service.drafts is not None,
+                "resumed": self.service.desk.resumed,
                 "limits": {"photo": MAX_PHOTO, "pixels": [MIN_PIXELS, MAX_PIXELS]}}
         return HTMLResponse(self.pages.get_template("page.html").render(data=data), headers=SECURITY_HEADERS)
 
@@ -153,6 +157,15 @@ class Routes:
     async def save(self, request: Request) -> Response:
         status, answer = await self.worked(self.service.save, await json_body(request))
         return JSONResponse(answer, status)
+
+    async def drafts(self, request: Request) -> Response:
+        return JSONResponse(await self.worked(self.service.drafts_of, request.path_params["game"], request.query_params.get("file")))
+
+    async def keep(self, request: Request) -> Response:
+        return JSONResponse(await self.worked(self.service.keep, await json_body(request)))
+
+    async def forget(self, request: Request) -> Response:
+        return JSONResponse(await self.worked(self.service.forget, await json_body(request)))
 
     async def picture(self, request: Request) -> Response:
         # Scored and drawn in one of a few processes (ended with the loop), as either in a thread

@@ -21,11 +21,14 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.errors import InputError, PnpError, Problem
 from pnp.games import GAMES
 from pnp.games.base import P, R, BoardPicture, BoardPictures, DeskPage, Form, Game, Json, PageBeside, Scan, ScorePicture, Source
+
+if TYPE_CHECKING:
+    from pnp.desk.drafts import Drafts
 
 MAX_UPLOAD = 256 * 1024  # an opened transcription or set-up: a few KiB in practice
 UPLOAD_TYPES = (".yaml", ".yml", ".json")
@@ -128,6 +131,8 @@ class Desk:
     port: int = 0
     token: str | None = None  # required on every request when set
     names: tuple[str, ...] = ()  # host names (besides IP addresses) accepted when serving on all addresses
+    state: Path | None = None  # the folder of the desk's own store (drafts, files saved last); None: none
+    resumed: str | None = None  # started without a file: the file saved last in the folder, opened again
 
 
 class BoardCache:
@@ -254,6 +259,12 @@ class DeskService:
         self.desk = desk
         self.boards = BoardCache()
         self.saving = threading.Lock()  # a save checks the file, then writes it: one at a time
+        if desk.state is None:
+            self.drafts = None
+        else:
+            from pnp.desk.drafts import Drafts
+
+            self.drafts = Drafts(desk.state)
 
     def game(self, game_id: object) -> Game[Any, Any]:
         if not isinstance(game_id, str):
@@ -395,6 +406,8 @@ class DeskService:
         unsure = _strings(request.get("unsure"), 10_000)
         text = game.dumps_unsure(read.position, unsure) if isinstance(game, Scan) else game.dumps(read.position)
         write_file(path, text, force=True)
+        if self.drafts is not None:
+            self.drafts.saved(path.resolve(), game.id)
         return 200, {"saved": str(path), "file": path.name, "version": version_of(on_disk(path)), "problems": []}
 
     def clash(self, game: Game[Any, Any], read: _Read, version: object) -> tuple[str, list[str]] | None:
@@ -420,6 +433,37 @@ class DeskService:
         if read.problems or read.position is None:
             return opening["document"]
         return self.opening(game, game.dumps(read.position), "")["document"]
+
+    def draft_file(self, game_id: object, file: object) -> Path:
+        """The file a draft is kept for: `file` (a name the page holds, as a save has named it)
+        beside the game's file, as an absolute path; only ever a key, never read."""
+        game = self.game(game_id)
+        if not isinstance(file, str) or not file or file != Path(file).name or file in (".", "..") or "\\" in file \
+                or "\0" in file or len(file) > 255:
+            raise Refused(400, "'file' names the file the draft is for, without a folder")
+        return self.desk.targets[game.id].resolve().parent / file
+
+    def store(self) -> Drafts:
+        if self.drafts is None:
+            raise Refused(404, "this desk keeps no drafts: the page keeps them in the browser")
+        return self.drafts
+
+    def drafts_of(self, game_id: object, file: object) -> Json:
+        """The drafts kept for a game's file, the newest first."""
+        return {"drafts": self.store().list(self.draft_file(game_id, file))}
+
+    def keep(self, request: Json) -> Json:
+        """A tab's draft kept (see `pnp.desk.drafts`)."""
+        from pnp.desk.drafts import draft_of
+
+        store, path = self.store(), self.draft_file(request.get("game"), request.get("file"))
+        store.put(path, draft_of(request.get("tab"), request))
+        return {"kept": True}
+
+    def forget(self, request: Json) -> Json:
+        """A tab's draft removed: saved, or discarded."""
+        self.store().forget(self.draft_file(request.get("game"), request.get("file")), request.get("tab"))
+        return {"kept": False}
 
     def pictured(self, game_id: object) -> Game[Any, Any]:
         """The game named, refused (404) unless it has a score picture."""

@@ -21,14 +21,15 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "boards" / "examples"
 
 
 @contextmanager
-def serving(targets: dict[str, Path], opened: Path | None = None) -> Iterator[str]:
-    """A desk served on a free port of this machine, as `pnp desk` serves it: its URL."""
+def serving(targets: dict[str, Path], opened: Path | None = None, **desk: object) -> Iterator[str]:
+    """A desk served on a free port of this machine, as `pnp desk` serves it (`desk`: the rest of
+    its `Desk`, such as its store's folder): its URL."""
     import uvicorn
 
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(Desk(targets, opened, port=port)), log_level="warning", lifespan="off"))
+    server = uvicorn.Server(uvicorn.Config(create_app(Desk(targets, opened, port=port, **desk)), log_level="warning", lifespan="off"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     while not server.started:

@@ -224,7 +224,7 @@ def test_a_file_holding_one_game_is_not_replaced_by_another(context, tmp_path):
 
 
 def test_two_tabs_on_one_file_the_later_save_does_not_undo_the_earlier(context, tmp_path):
-    """Tab A empties A10 (Clara's) and saves; tab B, opened before, changes a card and saves:
+    """Tab B changes a card; tab A empties A10 (Clara's) and saves; B, its edit not saved, saves:
     refused, listing row A as tab A saved it; B reloads the file and saves its card over A's work."""
     game = GAMES["kingdom-builder"]
     path = Path(shutil.copy(EXAMPLES / "first-game.yaml", tmp_path / "first-game.yaml"))
@@ -235,13 +235,15 @@ def test_two_tabs_on_one_file_the_later_save_does_not_undo_the_earlier(context, 
         a.wait_for_selector("table.score")
         b.wait_for_selector("table.score")
         a.locator(".board-frame").scroll_into_view_if_needed()
+        b.select_option('select[aria-label="card 2"]', "miners")
+        b.wait_for_selector("#unsaved:visible")
         tap(a, *args, "A10")  # Clara's (3), the last player: one tap empties it
         a.wait_for_selector("#unsaved:visible")
         a.click("#save")
         a.wait_for_selector("#status:has-text('Saved')")
         assert (0, 9) not in dict(game.load(path).settlements)
-        b.select_option('select[aria-label="card 2"]', "miners")
-        b.wait_for_selector("table.score")
+        b.wait_for_selector("#status:has-text('was saved in another tab')")
+        assert b.locator("#unsaved").is_visible()
         b.click("#save")
         b.wait_for_selector("#status:has-text('Not saved: first-game.yaml has changed since this page opened it')")
         assert any(line.startswith("settlements, line 3:") for line in b.locator("#notice li").all_inner_texts())

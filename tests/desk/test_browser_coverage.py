@@ -48,6 +48,15 @@ def kept_edits(page, **_) -> None:
     page.wait_for_selector("#notice:visible button:has-text('Restore them')")
 
 
+def not_answering(page, **_) -> None:
+    """The desk stopped, a card changed: the board drawn by the page, the result
+    marked not checked, Retry now offered."""
+    page.route("**/api/**", lambda route: route.abort())
+    page.select_option('select[aria-label="card 1"]', "farmers")
+    page.wait_for_selector("#retry:visible")
+    page.wait_for_selector("svg.drawn-here")
+
+
 def photo_shown(page, photo_file: Path, **_) -> None:
     open_file(page, EXAMPLE)
     show_photo(page, photo_file)
@@ -79,7 +88,7 @@ def undo_offered(page, photo_file: Path, photo, **_) -> None:
 
 
 STATES: dict[str, Callable[..., None]] = {
-    "conflict": conflict, "unreadable": unreadable, "kept-edits": kept_edits, "photo": photo_shown, "magnifier": magnifier,
+    "conflict": conflict, "unreadable": unreadable, "kept-edits": kept_edits, "not-answering": not_answering, "photo": photo_shown, "magnifier": magnifier,
     "photo-refused": refused, "photo-undo": undo_offered}
 
 
@@ -88,7 +97,7 @@ STATES: dict[str, Callable[..., None]] = {
 def test_every_state_of_the_page_passes_the_audit(browser, tmp_path, photo, photo_file, state, size):  # noqa: F811
     path = Path(shutil.copy(EXAMPLES / "first-game.yaml", tmp_path / "game.yaml"))
     context = browser.new_context(viewport=SIZES[size], bypass_csp=True)
-    with serving({"kingdom-builder": path}, path) as url, watched(context, url) as page:
+    with serving({"kingdom-builder": path}, path) as url, watched(context, url, offline=state == "not-answering") as page:
         page.wait_for_selector("table.score")
         STATES[state](page, path=path, photo=photo, photo_file=photo_file)
         assert serious_violations(page) == []

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from pnp.games import GAMES
+from pnp.games.kingdom_builder.facts import BUILDABLE
 from tests.desk.browsing import EXAMPLES, kept, serving, tap, until, watched
 from tests.desk.test_browser_identity import SHOWN
 
@@ -35,6 +36,32 @@ def desktop(browser):
     context.close()
 
 
+class Evaluations:
+    """The page's evaluations asked for and answered, to read what it shows once all are in."""
+
+    def __init__(self, page):
+        self.page, self.asked, self.answered = page, 0, 0
+        page.on("request", lambda request: self.count(request, "asked"))
+        page.on("requestfinished", lambda request: self.count(request, "answered"))
+        page.on("requestfailed", lambda request: self.count(request, "answered"))
+
+    def count(self, request, which: str) -> None:
+        if request.url.endswith("/api/evaluate"):
+            setattr(self, which, getattr(self, which) + 1)
+
+    def shown(self) -> dict:
+        """What the page shows (SHOWN) once every evaluation asked for is answered and drawn: the
+        same on two reads 200 ms apart with none under way."""
+        last = None
+        while True:
+            until(self.page, lambda: self.asked <= self.answered, 30.0)  # one asked before counting began
+            now = self.page.evaluate(SHOWN)
+            if now == last and self.asked <= self.answered:
+                return now
+            last = now
+            self.page.wait_for_timeout(200)
+
+
 @pytest.mark.parametrize("case", list(CASES))
 def test_a_removal_says_what_went_and_undo_puts_it_back_saved(desktop, tmp_path, case):
     """Before: one tap on ✕ erased a player's 40 settlements or a section's 4 cards, with no word
@@ -46,17 +73,18 @@ def test_a_removal_says_what_went_and_undo_puts_it_back_saved(desktop, tmp_path,
     if game_id == "kingdom-builder":
         says = says.format(anna=len(GAMES[game_id].load(path).settlements_of("1")))
     with serving({game_id: path}, path) as url, watched(desktop, url) as page:
+        evaluations = Evaluations(page)
         page.wait_for_selector("#result :is(table, .winners)")
         assert page.locator("#undo").is_disabled() and page.locator("#redo").is_disabled()
         if case in FIRST:
             page.click(FIRST[case])
             page.wait_for_selector(f"{button}:not([disabled])")
-        before = page.evaluate(SHOWN)
+        before = evaluations.shown()
         page.click(button)
         page.wait_for_selector("#notice:not([hidden])")
         assert page.locator("#notice p").inner_text() == says
         assert page.locator("#unsaved").is_visible()
-        after = page.evaluate(SHOWN)
+        after = evaluations.shown()  # the removal's result drawn: read earlier, it was the one before
         page.click("#notice button:has-text('Undo')")
         until(page, lambda: page.evaluate(SHOWN) == before, 30.0)
         if case in FIRST:  # back to 3 players: not what the file holds
@@ -111,3 +139,49 @@ def kept_a10(page) -> str:
     """What the draft kept in the browser holds at A10 (row A's tenth token), "" without a draft."""
     drafts = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('pnp-desk ')).length")
     return kept(page)["settlements"].splitlines()[0].split()[9] if drafts else ""
+
+
+def test_fifty_random_edits_undone_and_redone_round_trip_to_the_same_file_bytes(desktop, tmp_path):
+    """Kingdom Builder: the position saved as it is (bytes A); 50 edits drawn at random (a seeded
+    generator: a tap on one of 30 buildable hexes of rows A-C, or a card chosen from the ten), the
+    draft kept in the browser then (D); Undo 50 times and Save: A again, byte for byte; Redo 50
+    times: the draft is D again. The history runs across a save."""
+    import random
+
+    game = GAMES["kingdom-builder"]
+    path = Path(shutil.copy(EXAMPLES / "first-game.yaml", tmp_path / "first-game.yaml"))
+    position = game.load(path)
+    board = game.board_picture(position)
+    buildable = [f"{row}{col}" for row in "ABC" for col in range(1, 21)
+                 if position.board.at(("ABC".index(row), col - 1)) in BUILDABLE][:30]
+    cards = ["fishermen", "miners", "merchants", "workers", "discoverers", "knights", "hermits", "lords", "citizens",
+             "farmers"]
+    rng = random.Random(50)
+    with serving({"kingdom-builder": path}, path) as url, watched(desktop, url) as page:
+        page.wait_for_selector("table.score")
+
+        def save() -> bytes:
+            page.click("#save")
+            page.wait_for_selector("#unsaved[hidden]", state="attached")
+            until(page, lambda: page.locator("#status").inner_text().startswith("Saved"), 60.0)
+            return path.read_bytes()
+
+        first = save()
+        page.evaluate("window.scrollTo(0, 0)")  # rows A-C in view
+        for _ in range(50):
+            if rng.random() < 0.8:
+                tap(page, board.spots, board.drawing.width, board.drawing.height, rng.choice(buildable))
+            else:
+                field = f'select[aria-label="card {rng.randint(1, 3)}"]'
+                was = page.locator(field).input_value()
+                page.select_option(field, rng.choice([card for card in cards if card != was]))  # an edit, never a no-op
+        until(page, lambda: page.evaluate("Object.keys(localStorage).some(k => k.startsWith('pnp-desk '))"))
+        edited = kept(page)  # not saved: a player may now hold more than 40, which Save refuses
+        for _ in range(50):
+            page.click("#undo")
+        assert page.locator("#undo").is_disabled()
+        assert save() == first
+        for _ in range(50):
+            page.click("#redo")
+        assert page.locator("#redo").is_disabled()
+        assert kept(page) == edited

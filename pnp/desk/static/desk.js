@@ -3,7 +3,9 @@
 // Every text the user typed reaches the page through textContent or a field's value, never as HTML.
 // Work is never lost: a save names the version of the file the page loaded (the desk refuses one
 // over a file changed since, and the page offers what to do); edits not yet saved are marked, kept
-// in the browser's storage and offered back when the page opens again.
+// as a draft of this tab's own (in the browser's storage and by the desk) and offered back, every
+// draft of the file, when a page opens it again; while the desk does not answer, edits are shown,
+// marked not checked and sent again until it does.
 "use strict";
 
 const Desk = (() => {
@@ -24,6 +26,19 @@ const Desk = (() => {
   const HISTORY = 200;  // steps kept a game
   let typing = null;  // the text field the last step was typed in
   const SILENT = "the desk does not answer (is pnp desk still running?); your edits stay here and in this browser";
+  // Drafts: one per file and tab, so that no tab's draft replaces or removes another's. A tab's
+  // draft of a game has an id of its own, new for each position the tab loads (a page opened
+  // again, or reloaded, never writes over the draft it offers back).
+  const tabs = {};  // game id -> the id of this tab's draft of it
+  const newTab = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  const tabOf = (gameId) => (tabs[gameId] ??= newTab());
+  const edits = {};  // game id -> edits made since the position was loaded or saved: what its draft says it holds
+  const outbox = new Map();  // a draft's key -> what the desk is to keep of it (null: forget it), until the desk has it
+  let flushing = false, sending = null;
+  // The tabs of this browser tell each other of their saves: the file a game saves to, and its version.
+  const channel = "BroadcastChannel" in window ? new BroadcastChannel("pnp-desk") : null;
+  let down = false;  // the desk did not answer the last evaluation
+  const retry = { timer: null, delay: 0 };
 
   function el(tag, attrs = {}, ...children) {
     const node = document.createElement(tag);
@@ -137,23 +152,57 @@ const Desk = (() => {
   }
 
   const plural = (count, noun) => `${count} ${noun}${count === 1 ? "" : "s"}`;
-  const draftKey = (gameId) => `pnp-desk ${files[gameId] ? files[gameId].file : ""} ${gameId}`;
+  const fileOf = (gameId) => (files[gameId] ? files[gameId].file : "");
+  const draftKey = (gameId, file = fileOf(gameId), tab = tabOf(gameId)) => `pnp-desk ${file} ${gameId} ${tab}`;
 
   // A game (the current one unless named) has edits not saved: marked on the page, kept in the
   // browser's storage.
   function edited(gameId = game) {
     record(gameId);
+    edits[gameId] = (edits[gameId] || 0) + 1;
     unsaved[gameId] = true;
     delete blank[gameId];
     marked();
     keep(gameId);
   }
 
-  // A game's edits kept in the browser's storage.
+  // A game's edits kept as this tab's draft: in the browser's storage, and by the desk (where a
+  // page on another port finds them).
   function keep(gameId) {
+    const draft = { tab: tabOf(gameId), ...JSON.parse(written(gameId)), version: files[gameId] ? files[gameId].version : null,
+      at: Date.now(), edits: edits[gameId] || 0 };
     try {
-      localStorage.setItem(draftKey(gameId), JSON.stringify({ ...request(gameId), version: files[gameId] ? files[gameId].version : null, at: Date.now() }));
-    } catch (e) { /* storage full or refused: the page still holds the edits */ }
+      localStorage.setItem(draftKey(gameId), JSON.stringify(draft));
+    } catch (e) { /* storage full or refused: the page still holds the edits, and the desk a draft */ }
+    send(gameId, fileOf(gameId), draft.tab, draft);
+  }
+
+  // A draft (this tab's unless named) removed: saved, undone back to the file, or discarded.
+  function forget(gameId, file = fileOf(gameId), tab = tabOf(gameId)) {
+    try { localStorage.removeItem(draftKey(gameId, file, tab)); } catch (e) { /* nothing kept */ }
+    send(gameId, file, tab, null);
+  }
+
+  // What the desk is to keep of a draft (null: forget it), sent in order, the latest of each
+  // draft only; what the desk did not take for not answering waits until it answers again.
+  function send(gameId, file, tab, draft) {
+    if (!data.drafts) return;  // a desk without a store of its own: the browser's is the only one
+    outbox.set(`${file} ${gameId} ${tab}`, { game: gameId, file, tab, draft });
+    if (!sending) sending = setTimeout(() => { sending = null; flush(); }, 200);  // a burst of taps: one request
+  }
+
+  async function flush() {
+    if (flushing) return;
+    flushing = true;
+    try {
+      while (outbox.size) {
+        const [key, item] = outbox.entries().next().value;
+        const answer = item.draft ? await api("/api/drafts", { game: item.game, file: item.file, ...item.draft })
+          : await api("/api/drafts/forget", { game: item.game, file: item.file, tab: item.tab });
+        if (answer.status === 0) return;  // sent again once the desk answers
+        if (outbox.get(key) === item) outbox.delete(key);  // else a newer one came meanwhile: it goes next
+      }
+    } finally { flushing = false; }
   }
 
   function marked() {
@@ -198,7 +247,7 @@ const Desk = (() => {
     redraw();
     if (steps.states[steps.at] === steps.saved) {
       unsaved[game] = false;
-      try { localStorage.removeItem(draftKey(game)); } catch (e) { /* nothing kept */ }
+      forget(game);
       marked();
     } else {
       unsaved[game] = true;
@@ -210,13 +259,36 @@ const Desk = (() => {
 
   // A game's position saved as `file` at `version`; edits made while the save was under way (the
   // file holds `sent`, what the page held then) stay marked and kept, with the new version.
+  // Only this tab's draft goes: another tab's edits are its own, not saved.
   function savedNow(gameId, file, version, sent) {
+    const from = fileOf(gameId);
+    forget(gameId, from);
     files[gameId] = { file, version, holds: gameId };
+    edits[gameId] = 0;
     if (history[gameId]) history[gameId].saved = sent;
     if (written(gameId) !== sent) { edited(gameId); return; }
     unsaved[gameId] = false;
-    try { localStorage.removeItem(draftKey(gameId)); } catch (e) { /* nothing kept */ }
     marked();
+  }
+
+  // Another tab saved a game as `file` (from `from`, the file both saved to, or a new name): this
+  // tab saves there too. Without edits of its own it shows what was saved; with edits, they stay
+  // not saved, its draft follows the file and its version stays, so its save asks first.
+  function savedElsewhere({ game: gameId, from, file, version, sent }) {
+    if (!files[gameId] || ![from, file].includes(files[gameId].file)) return;
+    const was = files[gameId].file;
+    files[gameId].file = file;
+    if (gameId === game) document.getElementById("save").textContent = `Save ${file}`;
+    if (!unsaved[gameId] && !unreadable[gameId]) {
+      Object.assign(files[gameId], { version, holds: gameId });
+      editorOf(gameId).open(JSON.parse(sent));
+      delete blank[gameId];
+      record(gameId, true, true);
+      if (gameId === game) { redraw(); marked(); evaluate(); status(`${file} was saved in another tab: shown as saved`, "good"); }
+      return;
+    }
+    if (was !== file) { forget(gameId, was); keep(gameId); }
+    if (gameId === game) status(`${file} was saved in another tab: your edits here are not saved, and saving them asks first`, "bad");
   }
 
   // One message above the page with the choices it offers: [label, action] pairs.
@@ -239,9 +311,11 @@ const Desk = (() => {
     return JSON.stringify({ document: editor.document(), unsure: editor.unsure ? editor.unsure() : [] });
   }
 
-  // An edit: marked and kept, then evaluated.
+  // An edit: marked and kept, then evaluated; while the desk does not answer, the editor draws it
+  // at once without the desk's answer.
   function change() {
     edited();
+    if (down && editors[game].unchecked) editors[game].unchecked();
     evaluate();
   }
 
@@ -253,18 +327,46 @@ const Desk = (() => {
       const sent = game;
       const answer = await api("/api/evaluate", request());
       if (sent === game) show(answer);
+      if (answer.status === 0) unanswered();
+      else if (down) answeredAgain();
     } finally {
       inflight = false;
       if (pending) { pending = false; evaluate(); }
     }
   }
 
+  // The desk does not answer: the edits stay, drawn, marked not checked, and are sent again after
+  // a while, waiting longer each time (1, 2, 4 … 30 s), or at once with Retry now.
+  function unanswered() {
+    down = true;
+    clearTimeout(retry.timer);
+    retry.delay = Math.min(retry.delay ? retry.delay * 2 : 1000, 30000);
+    retry.timer = setTimeout(evaluate, retry.delay);
+    document.getElementById("retry").hidden = false;
+  }
+
+  function answeredAgain() {
+    down = false;
+    clearTimeout(retry.timer);
+    retry.delay = 0;
+    document.getElementById("retry").hidden = true;
+    flush();  // the drafts the desk did not take meanwhile
+  }
+
   function show(answer) {
     if (!answer.ok) {
       lastAnswer = { error: answer.status ? answer.data.error : SILENT };  // no result to download: not an older one
       status(answer.status ? answer.data.error : `Not checked: ${SILENT}`, "bad");
+      if (answer.status) return;
+      const result = document.getElementById("result");
+      if (!result.querySelector(".unchecked")) {
+        result.prepend(el("p", { class: "unchecked" }, "Not checked: the result below is from before the edits made while the desk does not answer; they are checked once it answers."));
+      }
+      document.body.classList.add("unchecked");
+      if (editors[game].unchecked) editors[game].unchecked();
       return;
     }
+    document.body.classList.remove("unchecked");
     const found = blank[game] && answer.data.problems.length ? { ...answer.data, problems: [] } : answer.data;
     lastAnswer = found;
     const count = found.problems.length;
@@ -357,24 +459,73 @@ const Desk = (() => {
       notice([`${files[gameId].file} holds a ${data.games.find((g) => g.id === held)?.name || held} game: saving this one there asks you first.`]);
     }
     reveal = true;
+    tabs[gameId] = newTab();  // a draft of its own: the one this tab kept of the position before is offered with the others
+    edits[gameId] = 0;
     record(gameId, true, fromFile && !opening.unreadable);
     choose(gameId);
     if (!fromFile) { edited(); return; }
-    let draft = null;
-    try { draft = JSON.parse(localStorage.getItem(draftKey(gameId)) || "null"); } catch (e) { draft = null; }
-    if (!draft || JSON.stringify(draft.document) === JSON.stringify(editorOf(gameId).document())) return;
-    notice([`Edits not saved, from ${new Date(draft.at).toLocaleString()}, are kept in this browser.`], [
-      ["Restore them", () => {
-        editorOf(gameId).open({ document: draft.document, unsure: draft.unsure || [] });
-        files[gameId].version = draft.version ?? null;  // saved over a file changed since, it asks first
-        delete unreadable[gameId];
-        delete blank[gameId];
-        unsaved[gameId] = true;
-        record(gameId);
-        choose(gameId);
-      }],
-      ["Discard them", () => { try { localStorage.removeItem(draftKey(gameId)); } catch (e) { /* gone */ } }],
-    ]);
+    offer(gameId, JSON.stringify(editorOf(gameId).document()));
+  }
+
+  // Every draft of a game's file (`file`: its document as read) is offered, with when it was made
+  // and how many edits it holds, each until the user restores or discards it: a new edit here
+  // goes to this tab's own draft. A draft holding just what the file holds is dropped.
+  async function offer(gameId, file) {
+    const name = fileOf(gameId), found = new Map();
+    try {
+      const earlier = localStorage.getItem(`pnp-desk ${name} ${gameId}`);  // a page before drafts per tab kept one a file
+      if (earlier) {
+        const tab = newTab();
+        localStorage.setItem(draftKey(gameId, name, tab), JSON.stringify({ ...JSON.parse(earlier), tab }));  // how many edits: not known
+        localStorage.removeItem(`pnp-desk ${name} ${gameId}`);
+      }
+      for (let i = 0; i < localStorage.length; i++) {
+        const key = localStorage.key(i);
+        const draft = key.startsWith(`pnp-desk ${name} ${gameId} `) ? JSON.parse(localStorage.getItem(key)) : null;
+        if (draft && typeof draft.tab === "string") found.set(draft.tab, { ...draft, where: "in this browser" });
+      }
+    } catch (e) { /* no storage: the desk's drafts alone */ }
+    if (data.drafts) {
+      const answer = await api(`/api/drafts/${gameId}?file=${encodeURIComponent(name)}`);
+      for (const draft of answer.ok ? answer.data.drafts : []) {
+        if (!found.has(draft.tab) || found.get(draft.tab).at < draft.at) found.set(draft.tab, { ...draft, where: "by the desk" });
+      }
+    }
+    if (fileOf(gameId) !== name) return;  // another file since
+    found.delete(tabOf(gameId));
+    const drafts = [...found.values()].filter((draft) => {
+      const same = JSON.stringify(draft.document) === file;
+      if (same) forget(gameId, name, draft.tab);
+      return !same;
+    }).sort((a, b) => b.at - a.at);
+    if (!drafts.length) return;
+    const box = document.getElementById("notice");
+    const offers = drafts.map((draft) => {
+      const earlier = draft.version !== files[gameId].version ? " They were made on an earlier version of the file: saving them asks first." : "";
+      const item = el("div", { class: "draft" }, el("p", {},
+        `Edits not saved, from ${new Date(draft.at).toLocaleString()}${draft.edits ? ` (${plural(draft.edits, "edit")})` : ""}, are kept ${draft.where}.${earlier}`));
+      const chosen = (action) => () => { item.remove(); if (!box.querySelector(".draft")) box.hidden = true; action(); };
+      item.append(el("div", { class: "row" },
+        el("button", { type: "button", onclick: chosen(() => restore(gameId, name, draft)) }, "Restore them"),
+        el("button", { type: "button", onclick: chosen(() => forget(gameId, name, draft.tab)) }, "Discard them")));
+      return item;
+    });
+    notice(offers);
+  }
+
+  // A draft restored becomes this tab's; what the tab held, if not saved, stays a draft of its own.
+  function restore(gameId, name, draft) {
+    if (unsaved[gameId]) tabs[gameId] = newTab();
+    editorOf(gameId).open({ document: draft.document, unsure: draft.unsure || [] });
+    files[gameId].version = draft.version ?? null;  // saved over a file changed since, it asks first
+    delete unreadable[gameId];
+    delete blank[gameId];
+    unsaved[gameId] = true;
+    edits[gameId] = draft.edits || 0;
+    record(gameId);
+    keep(gameId);
+    forget(gameId, name, draft.tab);
+    choose(gameId);
   }
 
   // Read a game's file again (the file it holds another game's, for that game).
@@ -464,7 +615,7 @@ const Desk = (() => {
     redraw();
     if (then.unsaved || (files[game] ? files[game].version : null) !== then.version) { change(); return; }
     unsaved[game] = false;
-    try { localStorage.removeItem(draftKey(game)); } catch (e) { /* nothing kept */ }
+    forget(game);
     marked();
     evaluate();
   }
@@ -489,10 +640,11 @@ const Desk = (() => {
   // Save, over the file as the page last read or wrote it; `how`: { overwrite } or { as_new }.
   async function save(how = {}) {
     await settled();  // else an evaluation sent before the save would replace its "Saved"
-    const saving = game, sent = written(game);
+    const saving = game, sent = written(game), from = fileOf(game);
     const answer = await api("/api/save", { game, ...JSON.parse(sent), version: files[game] ? files[game].version : null, ...how });
     if (answer.ok) {
       savedNow(saving, answer.data.file, answer.data.version, sent);
+      if (channel) channel.postMessage({ saved: { game: saving, from, file: answer.data.file, version: answer.data.version, sent } });
       document.getElementById("save").textContent = `Save ${answer.data.file}`;
       document.getElementById("notice").hidden = true;
       // The file's name: the page shows no path of the server's.
@@ -542,6 +694,10 @@ const Desk = (() => {
       nav.append(el("button", { type: "button", "data-game": info.id, onclick: () => choose(info.id) }, info.name));
     }
     nav.hidden = data.games.length < 2;
+    document.getElementById("status").after(el("button", { type: "button", id: "retry", hidden: true,
+      onclick: () => { clearTimeout(retry.timer); evaluate(); } }, "Retry now"));
+    window.addEventListener("online", () => { if (down) { clearTimeout(retry.timer); evaluate(); } });
+    if (channel) channel.onmessage = (event) => { if (event.data && event.data.saved) savedElsewhere(event.data.saved); };
     document.getElementById("save").addEventListener("click", () => save());
     document.getElementById("undo").addEventListener("click", () => step(-1));
     document.getElementById("redo").addEventListener("click", () => step(1));
@@ -564,6 +720,9 @@ const Desk = (() => {
     const asked = data.games.find((g) => `#${g.id}` === window.location.hash);  // a link to one game's page
     if (data.start && (!asked || asked.id === data.start.game)) load(data.start.game, data.start);
     else choose((asked || data.games[0]).id);
+    if (data.resumed) {  // said until the page is left: the status line says what each action did
+      document.getElementById("status").before(el("p", { id: "resumed" }, `Opened ${data.resumed} again: the game saved last in this folder. To start a new game, run pnp desk NEW.yaml.`));
+    }
   }
 
   document.addEventListener("DOMContentLoaded", start);

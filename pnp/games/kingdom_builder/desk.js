@@ -657,7 +657,28 @@
     nodes.board.src = `/board/kingdom-builder.svg?key=${encodeURIComponent(key)}`;
   }
 
+  // The desk does not answer: the settlements as the page holds them, drawn here in the players'
+  // colours over the board, instead of the desk's picture of the position before (until it answers).
+  function unchecked() {
+    if (!nodes.layer || !view.spots.length) return;
+    const svg = (tag, attrs) => {
+      const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+      for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+      return node;
+    };
+    const drawn = svg("svg", { class: "layer drawn-here", viewBox: `0 0 ${view.width} ${view.height}`, "aria-hidden": "true" });
+    view.spots.forEach(([name, x, y], index) => {
+      const at = m.players.findIndex((p) => p.key === m.owners[index]);
+      if (m.owners[index] !== null) drawn.append(svg("circle", { cx: x, cy: y, r: view.radius * 0.55, class: `p${at}`, "data-hex": name }));
+    });
+    if (nodes.drawn) nodes.drawn.replaceWith(drawn);
+    else nodes.pieces.after(drawn);
+    nodes.drawn = drawn;
+    nodes.pieces.classList.add("stale");
+  }
+
   function show(answer, result) {
+    if (nodes.drawn) { nodes.drawn.remove(); nodes.drawn = null; nodes.pieces.classList.remove("stale"); }
     if (answer.board === null) {
       nodes.frame.hidden = true;
       view.key = view.pieces = null;
@@ -692,7 +713,7 @@
   }
 
   Desk.register("kingdom-builder", {
-    open, render, show,
+    open, render, show, unchecked,
     document: documentOf,
     unsure: () => m.unsure,
     extra: () => ({ focus: m.focus, unsure: m.unsure, board: view.key }),
