@@ -133,6 +133,7 @@ class Desk:
     names: tuple[str, ...] = ()  # host names (besides IP addresses) accepted when serving on all addresses
     state: Path | None = None  # the folder of the desk's own store (drafts, files saved last); None: none
     resumed: str | None = None  # started without a file: the file saved last in the folder, opened again
+    address: str | None = None  # served to the network: the URL printed, token included, shown on the page as a QR code
 
 
 class BoardCache:
