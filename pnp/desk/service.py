@@ -205,6 +205,18 @@ def line_paths(text: str) -> dict[int, tuple[object, ...]]:
     return result
 
 
+def totals(result: Json) -> str:
+    """A result's standing in one line, for the bar at the foot of a phone's page: each player's
+    total (each side's castles where sides play), then who won."""
+    players = result.get("players") or []
+    if players and all("total" in p for p in players):
+        line = ", ".join(f"{p['name']} {p['total']}" for p in result["players"])
+    else:
+        line = ", ".join(f"{s['side']} {s['castles']} castle{'' if s['castles'] == 1 else 's'}" for s in result.get("sides", []))
+    winners = result.get("winners") or []
+    return line + (f"; won by {' and '.join(winners)}" if winners else "")
+
+
 def problems_json(problems: list[Problem], text: str) -> list[Json]:
     paths = line_paths(text) if any(p.line for p in problems) else {}
     return [{"path": list(paths.get(p.line, ())) if p.line else [], "message": p.message} for p in problems]
@@ -358,6 +370,7 @@ class DeskService:
             "result": game.report_json(result) if result is not None else None,
             "text": game.report_text(result, explain=True) if result is not None else None,
         }
+        answer["totals"] = totals(answer["result"]) if result is not None else None
         answer.update(self.pictures(game, read, result, request))
         return answer
 

@@ -371,7 +371,7 @@ const Desk = (() => {
     if (!answer.ok) {
       lastAnswer = { error: answer.status ? answer.data.error : SILENT };  // no result to download: not an older one
       status(answer.status ? answer.data.error : `Not checked: ${SILENT}`, "bad");
-      if (answer.status) return;
+      if (answer.status) { document.getElementById("bar-totals").textContent = ""; return; }
       const result = document.getElementById("result");
       if (!result.querySelector(".unchecked")) {
         result.prepend(el("p", { class: "unchecked" }, "Not checked: the result below is from before the edits made while the desk does not answer; they are checked once it answers."));
@@ -383,6 +383,7 @@ const Desk = (() => {
     document.body.classList.remove("unchecked");
     const found = blank[game] && answer.data.problems.length ? { ...answer.data, problems: [] } : answer.data;
     lastAnswer = found;
+    document.getElementById("bar-totals").textContent = found.totals || "";  // the phone's bar: none while there are problems
     const count = found.problems.length;
     if (found !== answer.data) status("A new position: fill it in; problems show as you edit");
     else status(count ? `${plural(count, "problem")}: see the red notes` : (found.summary || ""), count ? "bad" : "good");
