@@ -13,7 +13,8 @@ from typer.testing import CliRunner
 
 from pnp.cli.app import app as cli
 from pnp.cli.desk import qr_code
-from tests.desk.browsing import EXAMPLES, serving, until, watched
+from tests.desk.browsing import EXAMPLES, SIZES, serving, small_controls, until, watched
+from tests.desk.test_browser_access import serious_violations
 from tests.desk.test_api import served  # noqa: F401 (fixture)
 
 # Half blocks: which of a character's two modules (top, bottom) are light. The code is drawn with
@@ -84,6 +85,25 @@ def test_the_page_of_a_desk_served_to_the_network_shows_its_address_as_a_qr_code
             picture = cv2.imdecode(np.frombuffer(code.screenshot(), np.uint8), cv2.IMREAD_GRAYSCALE)
             text, _, _ = cv2.QRCodeDetector().detectAndDecode(picture)
             assert text == ADDRESS
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_code_revealed_passes_the_audit(browser, example, size):
+    """The code shown, at a phone's size and a laptop's: no serious accessibility finding
+    (axe-core; the context bypasses the page's CSP to add it) and, on the phone, no control too
+    small for a finger."""
+    context = browser.new_context(viewport=SIZES[size], bypass_csp=True)
+    try:
+        with serving({"kingdom-builder": example}, example, host="0.0.0.0", token="t0k-for-the-test",
+                     address=ADDRESS) as url, watched(context, url + "?token=t0k-for-the-test") as page:
+            page.wait_for_selector("table.score")
+            page.get_by_text("Open on your phone").click()
+            page.locator(".phone-code img").wait_for()
+            assert serious_violations(page) == []
+            if size == "phone":
+                assert small_controls(page) == []
     finally:
         context.close()
 
