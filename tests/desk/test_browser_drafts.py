@@ -140,6 +140,24 @@ def test_undo_after_a_restore_steps_back_through_the_edits_made_before(browser, 
             context.close()
 
 
+def test_a_draft_keeps_the_last_50_steps(desktop, tmp_path, example):
+    """60 edits (card 1 changed back and forth): the draft, in the browser and by the desk, holds
+    the last 50 positions (the page itself keeps 200), ending on the one shown; the 50th from the
+    end is the 11th edit's (card 1 farmers: the odd edits choose farmers, the even fishermen)."""
+    with serving({"kingdom-builder": example}, example, state=tmp_path / "state") as url, watched(desktop, url) as page:
+        page.wait_for_selector("table.score")
+        for n in range(1, 61):
+            page.select_option(CARD.format(1), "farmers" if n % 2 else "fishermen")
+        page.wait_for_timeout(500)  # the last draft sent to the desk (200 ms after the last edit)
+        [kept] = [json.loads(text) for text in page.evaluate(
+            "Object.keys(localStorage).filter(k => k.startsWith('pnp-desk ')).map(k => localStorage.getItem(k))")]
+        [by_desk] = page.request.get(url + "api/drafts/kingdom-builder?file=first-game.yaml").json()["drafts"]
+        for history in (kept["history"], by_desk["history"]):
+            assert len(history["states"]) == 50 and history["at"] == 49
+            assert json.loads(history["states"][-1])["document"] == kept["document"]
+            assert json.loads(history["states"][0])["document"]["cards"] == ["farmers", "knights", "merchants"]
+
+
 def test_an_edit_made_while_drafts_are_offered_writes_over_none(desktop, example):
     """Tab A chooses farmers for card 1 and is closed unsaved. Tab B, offered it, ignores the
     offer, chooses lords for card 3 and is closed too. Before, B's edit replaced A's draft. Now a
