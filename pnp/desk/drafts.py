@@ -83,8 +83,8 @@ def draft_of(tab: object, request: Json) -> Json:
         raise Refused(400, "'at' is when the draft was made, in milliseconds")
     if not isinstance(edits, int) or isinstance(edits, bool) or not 0 <= edits < 1_000_000:
         raise Refused(400, "'edits' is how many edits the draft holds")
-    draft = {"tab": tab, "document": checked(request.get("document")), "unsure": unsure, "version": version,
-             "at": at, "edits": edits}
+    draft: Json = {"tab": tab, "document": checked(request.get("document")), "unsure": unsure, "version": version,
+                   "at": at, "edits": edits}
     if request.get("history") is not None:
         draft["history"] = history_of(request["history"])
     return draft

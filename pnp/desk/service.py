@@ -205,7 +205,7 @@ def line_paths(text: str) -> dict[int, tuple[object, ...]]:
     return result
 
 
-def totals(result: Json) -> str:
+def totals(result: Any) -> str:
     """A result's standing in one line, for the bar at the foot of a phone's page: each player's
     total (each side's castles where sides play), then who won."""
     players = result.get("players") or []
@@ -364,13 +364,14 @@ class DeskService:
         game = self.game(request.get("game"))
         read = self.read(game, request.get("document"))
         result = game.evaluate(read.position) if read.position is not None and not read.problems else None
+        report = game.report_json(result) if result is not None else None
         answer: Json = {
             "problems": problems_json(read.problems, read.text),
             "summary": game.check_summary(read.position) if result is not None else None,
-            "result": game.report_json(result) if result is not None else None,
+            "result": report,
+            "totals": totals(report) if report is not None else None,
             "text": game.report_text(result, explain=True) if result is not None else None,
         }
-        answer["totals"] = totals(answer["result"]) if result is not None else None
         answer.update(self.pictures(game, read, result, request))
         return answer
 
