@@ -131,6 +131,7 @@ class Routes:
             Route("/api/open", self.upload, methods=["POST"]),
             Route("/api/scan", self.scan, methods=["POST"]),
             Route("/board/{game}.svg", self.board_svg),
+            Route("/address.svg", self.address_svg),
             Route("/games/{game}.js", self.game_script),
             Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
             Mount("/fonts", StaticFiles(directory=str(HERE.parent / "render" / "fonts")), name="fonts"),
@@ -144,7 +145,7 @@ class Routes:
 
     async def page(self, request: Request) -> Response:
         data = {"games": self.service.games(), "start": self.service.start(), "drafts": self.service.drafts is not None,
-                "resumed": self.service.desk.resumed,
+                "resumed": self.service.desk.resumed, "shared": self.service.desk.address is not None,
                 "limits": {"photo": MAX_PHOTO, "pixels": [MIN_PIXELS, MAX_PIXELS]}}
         return HTMLResponse(self.pages.get_template("page.html").render(data=data), headers=SECURITY_HEADERS)
 
@@ -207,6 +208,21 @@ class Routes:
             return Response("no such board drawn yet", 404, media_type="text/plain")
         return Response(drawn, media_type="image/svg+xml",
                         headers={**SECURITY_HEADERS, "Cache-Control": "private, max-age=3600"})
+
+    async def address_svg(self, request: Request) -> Response:
+        """The desk's address, token included, as a QR code for a phone's camera (the page of a
+        desk served to the network shows it): dark on light whatever the page's colours, as a
+        camera reads best."""
+        import io
+
+        import segno
+
+        if self.service.desk.address is None:
+            return Response("this desk is for this machine alone", 404, media_type="text/plain")
+        drawn = io.BytesIO()
+        segno.make(self.service.desk.address, error="l").save(drawn, kind="svg", scale=4, border=4, dark="#000",
+                                                               light="#fff", xmldecl=False, title="This desk's address")
+        return Response(drawn.getvalue(), media_type="image/svg+xml", headers=SECURITY_HEADERS)
 
     async def game_script(self, request: Request) -> Response:
         return Response(self.service.script(request.path_params["game"]), media_type="text/javascript")

@@ -32,6 +32,7 @@ MAX_DRAFT = 512 * 1024  # a draft as stored: a position is a few KiB
 MOST = 200  # drafts kept in all
 MOST_PER_FILE = 20  # drafts kept for one file (tabs, and pages closed without saving)
 TAB = re.compile(r"[A-Za-z0-9_-]{1,64}")
+MOST_STEPS = 50  # steps of a draft's edit history kept (the page keeps the last that fit in MAX_DRAFT)
 
 
 def state_folder() -> Path:
@@ -82,8 +83,24 @@ def draft_of(tab: object, request: Json) -> Json:
         raise Refused(400, "'at' is when the draft was made, in milliseconds")
     if not isinstance(edits, int) or isinstance(edits, bool) or not 0 <= edits < 1_000_000:
         raise Refused(400, "'edits' is how many edits the draft holds")
-    return {"tab": tab, "document": checked(request.get("document")), "unsure": unsure, "version": version,
-            "at": at, "edits": edits}
+    draft: Json = {"tab": tab, "document": checked(request.get("document")), "unsure": unsure, "version": version,
+                   "at": at, "edits": edits}
+    if request.get("history") is not None:
+        draft["history"] = history_of(request["history"])
+    return draft
+
+
+def history_of(history: object) -> Json:
+    """A draft's edit history, refused (400) unless it is one: up to `MOST_STEPS` positions as the
+    page writes them (text) and the index of the one shown (`at`). The page reads each position
+    back itself; only the shape is checked here, and the size with the whole draft. Which step the
+    file holds is not kept: the page reads the file again when it restores a draft."""
+    states = history.get("states") if isinstance(history, dict) else None
+    at = history.get("at") if isinstance(history, dict) else None
+    if (not isinstance(states, list) or not 0 < len(states) <= MOST_STEPS or not all(isinstance(s, str) for s in states)
+            or not isinstance(at, int) or isinstance(at, bool) or not 0 <= at < len(states)):
+        raise Refused(400, f"'history' is up to {MOST_STEPS} positions and the index of the one shown ('at')")
+    return {"states": states, "at": at}
 
 
 class Drafts:

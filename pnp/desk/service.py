@@ -133,6 +133,7 @@ class Desk:
     names: tuple[str, ...] = ()  # host names (besides IP addresses) accepted when serving on all addresses
     state: Path | None = None  # the folder of the desk's own store (drafts, files saved last); None: none
     resumed: str | None = None  # started without a file: the file saved last in the folder, opened again
+    address: str | None = None  # served to the network: the URL printed, token included, shown on the page as a QR code
 
 
 class BoardCache:
@@ -202,6 +203,18 @@ def line_paths(text: str) -> dict[int, tuple[object, ...]]:
         last = found.get(number, last)
         result[number] = last
     return result
+
+
+def totals(result: Any) -> str:
+    """A result's standing in one line, for the bar at the foot of a phone's page: each player's
+    total (each side's castles where sides play), then who won."""
+    players = result.get("players") or []
+    if players and all("total" in p for p in players):
+        line = ", ".join(f"{p['name']} {p['total']}" for p in result["players"])
+    else:
+        line = ", ".join(f"{s['side']} {s['castles']} castle{'' if s['castles'] == 1 else 's'}" for s in result.get("sides", []))
+    winners = result.get("winners") or []
+    return line + (f"; won by {' and '.join(winners)}" if winners else "")
 
 
 def problems_json(problems: list[Problem], text: str) -> list[Json]:
@@ -351,10 +364,12 @@ class DeskService:
         game = self.game(request.get("game"))
         read = self.read(game, request.get("document"))
         result = game.evaluate(read.position) if read.position is not None and not read.problems else None
+        report = game.report_json(result) if result is not None else None
         answer: Json = {
             "problems": problems_json(read.problems, read.text),
             "summary": game.check_summary(read.position) if result is not None else None,
-            "result": game.report_json(result) if result is not None else None,
+            "result": report,
+            "totals": totals(report) if report is not None else None,
             "text": game.report_text(result, explain=True) if result is not None else None,
         }
         answer.update(self.pictures(game, read, result, request))

@@ -102,6 +102,62 @@ def test_two_tabs_closed_unsaved_both_come_back(desktop, example):
             assert card(c, 2) == "knights"
 
 
+@pytest.mark.parametrize("kept_by", ["browser", "desk"])
+def test_undo_after_a_restore_steps_back_through_the_edits_made_before(browser, tmp_path, example, kept_by):
+    """Tab A chooses farmers for card 1, then miners for card 2, and is closed unsaved. Before, a
+    restored draft started a new history: the first Undo went straight back to the file, both
+    edits at once. Now the history comes with the draft (kept by the browser, or by the desk for
+    a browser that keeps none, as on another port): Undo takes back miners, then farmers, the
+    page then marked saved (the file holds fishermen, knights, merchants), and Redo puts both
+    back."""
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(2)]
+    state = tmp_path / "state"
+    try:
+        with serving({"kingdom-builder": example}, example, state=state) as url:
+            with watched(contexts[0], url) as a:
+                choose(a, 1, "farmers")
+                choose(a, 2, "miners")
+                a.wait_for_timeout(500)  # the draft sent to the desk (200 ms after the last edit)
+            with watched(contexts[0 if kept_by == "browser" else 1], url) as b:
+                [text] = offered(b, 1)
+                assert "(2 edits)" in text and f"kept {'in this browser' if kept_by == 'browser' else 'by the desk'}" in text
+                restore(b, 0)
+                until(b, lambda: card(b, 2) == "miners")
+                b.click("#undo")
+                until(b, lambda: card(b, 2) == "knights")
+                assert card(b, 1) == "farmers" and b.locator("#unsaved").is_visible()
+                b.click("#undo")
+                until(b, lambda: card(b, 1) == "fishermen")
+                assert card(b, 2) == "knights"
+                b.wait_for_selector("#unsaved", state="hidden")
+                assert b.locator("#undo").is_disabled()
+                b.click("#redo")
+                b.click("#redo")
+                until(b, lambda: card(b, 2) == "miners")
+                assert card(b, 1) == "farmers" and b.locator("#redo").is_disabled()
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_draft_keeps_the_last_50_steps(desktop, tmp_path, example):
+    """60 edits (card 1 changed back and forth): the draft, in the browser and by the desk, holds
+    the last 50 positions (the page itself keeps 200), ending on the one shown; the 50th from the
+    end is the 11th edit's (card 1 farmers: the odd edits choose farmers, the even fishermen)."""
+    with serving({"kingdom-builder": example}, example, state=tmp_path / "state") as url, watched(desktop, url) as page:
+        page.wait_for_selector("table.score")
+        for n in range(1, 61):
+            page.select_option(CARD.format(1), "farmers" if n % 2 else "fishermen")
+        page.wait_for_timeout(500)  # the last draft sent to the desk (200 ms after the last edit)
+        [kept] = [json.loads(text) for text in page.evaluate(
+            "Object.keys(localStorage).filter(k => k.startsWith('pnp-desk ')).map(k => localStorage.getItem(k))")]
+        [by_desk] = page.request.get(url + "api/drafts/kingdom-builder?file=first-game.yaml").json()["drafts"]
+        for history in (kept["history"], by_desk["history"]):
+            assert len(history["states"]) == 50 and history["at"] == 49
+            assert json.loads(history["states"][-1])["document"] == kept["document"]
+            assert json.loads(history["states"][0])["document"]["cards"] == ["farmers", "knights", "merchants"]
+
+
 def test_an_edit_made_while_drafts_are_offered_writes_over_none(desktop, example):
     """Tab A chooses farmers for card 1 and is closed unsaved. Tab B, offered it, ignores the
     offer, chooses lords for card 3 and is closed too. Before, B's edit replaced A's draft. Now a

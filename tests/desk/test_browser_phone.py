@@ -12,7 +12,7 @@ import pytest
 
 from pnp.cli.desk import targets_for
 from pnp.games import GAMES
-from tests.desk.browsing import EXAMPLES, SIZES, open_file, serving, tap, until, wait_until, watched
+from tests.desk.browsing import EXAMPLES, SIZES, cli_json, open_file, serving, tap, until, wait_until, watched
 from tests.desk.test_browser_access import PAGES, blank_board, board_shown, cards_chosen, cell, on_screen, serious_violations
 from tests.desk.test_browser_photo import on_screen as on_photo
 from tests.desk.test_browser_photo import photo, photo_file, show_photo  # noqa: F401 (fixtures)
@@ -277,3 +277,53 @@ def test_dark_mode_is_dark_and_keeps_colours_legible(browser, desk, game_id):
         assert (marks or game_id == "carolus-magnus") and all(max(contrast(colour, ground), contrast(colour, ring) if ring != "none" else 0) >= 3
                              for colour, ground, ring in marks), marks
         assert serious_violations(page) == []  # axe-core's colour contrast among them
+
+
+# Each example's standing, read off `pnp score`'s table: Kingdom Builder's totals row (44, 37, 34),
+# Great Wall's tokens summed (Anna 5+3+3, Boris 1+3+8, Clara 2+7+4+5), Carolus Magnus's castles on
+# the board (white 2, black 8; the game goes on: no winner).
+TOTALS = {"kingdom-builder": "Anna 44, Boris 37, Clara 34; won by Anna",
+          "great-wall": "Anna 11, Boris 12, Clara 18; won by Clara",
+          "carolus-magnus": "white 2 castles, black 8 castles"}
+
+
+@pytest.mark.parametrize("game_id", list(PAGES))
+def test_the_phone_bar_shows_the_totals(browser, desk, game_id):
+    """Before, the bar at a phone's foot had Undo, Redo, Save and the status, but the totals were
+    far below, under the board. Now a line of the bar holds them, in the bar's box and clear of
+    the status above it; a desktop shows them in the result beside the board instead."""
+    with shown_page(browser, desk[0], game_id, **PHONE) as page:
+        totals = page.locator("#bar-totals")
+        until(page, lambda: totals.inner_text() == TOTALS[game_id])
+        bar, line, status = (page.locator(s).bounding_box() for s in ("#bar", "#bar-totals", "#status"))
+        assert bar["y"] <= line["y"] and line["y"] + line["height"] <= bar["y"] + bar["height"]
+        assert status["y"] + status["height"] <= bar["y"] + 0.5
+        assert line["y"] + line["height"] <= SIZES["phone"]["height"]
+    with shown_page(browser, desk[0], game_id, viewport=SIZES["desktop"]) as page:
+        assert not page.locator("#bar-totals").is_visible()
+
+
+def test_the_phone_bar_follows_each_answer(browser, tmp_path):
+    """Fishermen swapped for farmers on card 1: the bar's totals change to what `pnp score` gives
+    for the file then saved; a problem (no third card) empties the line, its undo brings it back."""
+    path = tmp_path / "first-game.yaml"
+    path.write_bytes((EXAMPLES / "first-game.yaml").read_bytes())
+    context = browser.new_context(**PHONE)
+    try:
+        with serving({"kingdom-builder": path}, path) as url, watched(context, url) as page:
+            totals = page.locator("#bar-totals")
+            until(page, lambda: totals.inner_text() == TOTALS["kingdom-builder"])
+            page.select_option('select[aria-label="card 1"]', "farmers")
+            until(page, lambda: totals.inner_text() not in ("", TOTALS["kingdom-builder"]))
+            shown = totals.inner_text()
+            page.click("#save")
+            page.wait_for_selector("#status:text-is('Saved first-game.yaml')")
+            scored = cli_json("kingdom-builder", path)
+            winners = " and ".join(scored["winners"])
+            assert shown == ", ".join(f"{p['name']} {p['total']}" for p in scored["players"]) + f"; won by {winners}"
+            page.select_option('select[aria-label="card 3"]', "")
+            until(page, lambda: totals.inner_text() == "")
+            page.click("#undo")
+            until(page, lambda: totals.inner_text() == shown)
+    finally:
+        context.close()

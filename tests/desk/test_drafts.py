@@ -84,6 +84,12 @@ def test_the_store_keeps_hashed_names_inside_its_folder(gw):
     ({"at": True}, "'at' is when the draft was made"),
     ({"edits": -1}, "'edits' is how many edits the draft holds"),
     ({"game": "chess"}, "this desk has no page for 'chess'"),
+    ({"history": {"states": [], "at": 0}}, "'history' is up to 50 positions"),
+    ({"history": {"states": ["{}"] * 51, "at": 0}}, "'history' is up to 50 positions"),
+    ({"history": {"states": ["{}"], "at": 1}}, "'history' is up to 50 positions"),
+    ({"history": {"states": ["{}"], "at": True}}, "'history' is up to 50 positions"),
+    ({"history": {"states": [{}], "at": 0}}, "'history' is up to 50 positions"),
+    ({"history": ["{}"]}, "'history' is up to 50 positions"),
 ])
 def test_bad_drafts_are_refused_with_a_message_and_nothing_kept(gw, change, message):
     targets, state = gw
@@ -91,6 +97,16 @@ def test_bad_drafts_are_refused_with_a_message_and_nothing_kept(gw, change, mess
         answer = a.post("/api/drafts", json={**draft("tab-a"), **change})
         assert answer.status_code in (400, 404) and answer.json()["error"].startswith(message), answer.text
     assert stored(state) == []
+
+
+def test_a_draft_keeps_its_edit_history(gw):
+    """The steps the page could undo travel with the draft and come back as sent."""
+    targets, state = gw
+    history = {"states": ['{"a": 1}', '{"a": 2}'], "at": 1}
+    with client(targets, state) as a:
+        assert a.post("/api/drafts", json=draft("tab-a", history=history)).json() == {"kept": True}
+        [found] = a.get(f"/api/drafts/great-wall?file={GW}").json()["drafts"]
+    assert found["history"] == history
 
 
 def test_no_request_reads_or_removes_a_file_outside_the_store(gw, tmp_path):

@@ -24,6 +24,7 @@ const Desk = (() => {
   // an undo drops the positions undone. Typing in one field is one step, not one a letter.
   const history = {};
   const HISTORY = 200;  // steps kept a game
+  const DRAFT_STEPS = 50, DRAFT_BYTES = 384 * 1024;  // steps kept with a draft: the desk keeps a draft up to 512 KiB
   let typing = null;  // the text field the last step was typed in
   const SILENT = "the desk does not answer (is pnp desk still running?); your edits stay here and in this browser";
   // Drafts: one per file and tab, so that no tab's draft replaces or removes another's. A tab's
@@ -170,11 +171,24 @@ const Desk = (() => {
   // page on another port finds them).
   function keep(gameId) {
     const draft = { tab: tabOf(gameId), ...JSON.parse(written(gameId)), version: files[gameId] ? files[gameId].version : null,
-      at: Date.now(), edits: edits[gameId] || 0 };
+      at: Date.now(), edits: edits[gameId] || 0, history: stepsKept(gameId) };
     try {
       localStorage.setItem(draftKey(gameId), JSON.stringify(draft));
     } catch (e) { /* storage full or refused: the page still holds the edits, and the desk a draft */ }
     send(gameId, fileOf(gameId), draft.tab, draft);
+  }
+
+  // The last steps of a game's history that fit in a draft (at most DRAFT_STEPS, DRAFT_BYTES as
+  // sent), ending on the one shown. Which of them the file holds is not kept: the file is read
+  // again when the draft is restored, and may have changed since.
+  function stepsKept(gameId) {
+    const steps = history[gameId];
+    if (!steps) return null;
+    const size = (text) => new TextEncoder().encode(JSON.stringify(text)).length;
+    let from = steps.at, bytes = size(steps.states[from]);
+    while (from > 0 && steps.at - from + 1 < DRAFT_STEPS && (bytes += size(steps.states[from - 1])) <= DRAFT_BYTES) from--;
+    const states = steps.states.slice(from, steps.at + 1);  // the steps undone are not kept: an edit drops them anyway
+    return { states, at: states.length - 1 };
   }
 
   // A draft (this tab's unless named) removed: saved, undone back to the file, or discarded.
@@ -357,7 +371,7 @@ const Desk = (() => {
     if (!answer.ok) {
       lastAnswer = { error: answer.status ? answer.data.error : SILENT };  // no result to download: not an older one
       status(answer.status ? answer.data.error : `Not checked: ${SILENT}`, "bad");
-      if (answer.status) return;
+      if (answer.status) { document.getElementById("bar-totals").textContent = ""; return; }
       const result = document.getElementById("result");
       if (!result.querySelector(".unchecked")) {
         result.prepend(el("p", { class: "unchecked" }, "Not checked: the result below is from before the edits made while the desk does not answer; they are checked once it answers."));
@@ -369,6 +383,7 @@ const Desk = (() => {
     document.body.classList.remove("unchecked");
     const found = blank[game] && answer.data.problems.length ? { ...answer.data, problems: [] } : answer.data;
     lastAnswer = found;
+    document.getElementById("bar-totals").textContent = found.totals || "";  // the phone's bar: none while there are problems
     const count = found.problems.length;
     if (found !== answer.data) status("A new position: fill it in; problems show as you edit");
     else status(count ? `${plural(count, "problem")}: see the red notes` : (found.summary || ""), count ? "bad" : "good");
@@ -522,10 +537,23 @@ const Desk = (() => {
     delete blank[gameId];
     unsaved[gameId] = true;
     edits[gameId] = draft.edits || 0;
-    record(gameId);
+    resumed(gameId, draft.history);
     keep(gameId);
     forget(gameId, name, draft.tab);
     choose(gameId);
+  }
+
+  // A restored draft's history goes on from where it was left, so Undo steps back through the
+  // edits made before: a step marked saved if it holds what the file holds now (as read here).
+  function resumed(gameId, kept) {
+    const file = history[gameId] ? history[gameId].saved : null;
+    const fine = kept && Array.isArray(kept.states) && kept.states.length && kept.states.every((s) => typeof s === "string")
+      && Number.isInteger(kept.at) && kept.at >= 0 && kept.at < kept.states.length;
+    if (fine) {
+      history[gameId] = { states: kept.states.slice(0, kept.at + 1), at: kept.at, saved: file };
+      typing = null;
+    }
+    record(gameId);  // the draft's position, if its history does not end on it
   }
 
   // Read a game's file again (the file it holds another game's, for that game).
