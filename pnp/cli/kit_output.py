@@ -165,7 +165,7 @@ def write_pdf(sheets: list[Sheet], path: Path, chosen: Chosen, t: Catalog, force
     options = chosen.options
     pages = impose(sheets, options, t("title"), t)
     if chosen.pages is not None:
-        beyond = [str(page) for page in chosen.pages if page > len(pages)]
+        beyond = [page for page in chosen.pages if page > len(pages)]
         if beyond:
             raise OptionError([say("problem.option.pages_beyond", count=len(pages), beyond=beyond)])
         pages = [pages[page - 1] for page in chosen.pages]

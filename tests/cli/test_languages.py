@@ -237,3 +237,12 @@ def test_help_keeps_a_number_with_its_noun_and_a_title_whole():
     page = invoke("kit", "great-wall", "--help", "--lang", "fa").stdout
     assert "۳۶\u00a0ژتون" in page and "سازنده‌ی\u00a0پادشاهی" in invoke("--help", "--lang", "fa").stdout
     assert not re.search(r"[۰-۹]\n", page)
+
+
+def test_a_page_beyond_the_kit_is_named_in_persian_digits(tmp_path):
+    # Great Wall's kit has 28 pages (its own summary line says so): page 99 is beyond it, and
+    # the Persian message writes both numbers in Persian digits, as every other number it prints.
+    result = runner.invoke(app, ["kit", "great-wall", "--lang", "fa", "--pages", "99", "--out", str(tmp_path / "k")])
+    assert result.exit_code == 2
+    assert "۲۸" in result.output and "۹۹" in result.output and "99" not in result.output
+    assert not (tmp_path / "k").exists()
