@@ -64,7 +64,8 @@ class Catalog:
 
     def number(self, value: float) -> str:
         """A number in the language's digits and decimal separator."""
-        text = (str(value) if isinstance(value, int) else f"{value:g}").replace(".", DECIMAL.get(self.lang, "."))
+        # A minus sign, not a hyphen: the hyphen is a dash in running text (and in Persian, a list mark).
+        text = (str(value) if isinstance(value, int) else f"{value:g}").replace(".", DECIMAL.get(self.lang, ".")).replace("-", "\u2212")
         digits = DIGITS.get(self.lang)
         return text.translate(str.maketrans("0123456789", digits)) if digits else text
 
