@@ -1,7 +1,7 @@
 """Everything the command line says in the language it asks for: `--lang X`, else the
 environment variable `PNP_LANG`, else English.
 
-The library's messages are `pnp.errors.Message`s, said here by their catalog key (`said`);
+The library's messages are `pnp.errors.Message`s, said here by their catalog key (`Catalog.said`);
 in Persian each line's Latin runs are isolated for bidi terminals (`pnp.columns.isolated`).
 
 Typer's own messages (a mistyped option, a missing argument, a bad value) come in that language too.
@@ -30,7 +30,6 @@ import typer
 from typer.core import TyperGroup
 
 from pnp.columns import isolated
-from pnp.errors import Message
 from pnp.render.i18n import DIGITS, LANGUAGES, Catalog, render_catalog
 
 VARIABLE = "PNP_LANG"  # the language when a command line names none
@@ -75,17 +74,6 @@ def language(value: object) -> str:
 def pasted(command: str, lang: str) -> str:
     """A command offered to paste, asking for the language it was offered in."""
     return command if lang == "en" else f"{command} --lang {lang}"
-
-
-def said(message: object, t: Catalog) -> str:
-    """A library message in the catalog's language: a `Message` by its key, with its values
-    said too and lists joined as the language joins them; any other text as it is."""
-    if not isinstance(message, Message):
-        return str(message)
-    values = {name: t.join([said(v, t) if isinstance(v, str) else v for v in value]) if isinstance(value, (list, tuple))
-              else said(value, t) if isinstance(value, str) else value
-              for name, value in message.values.items()}
-    return t(message.key, **values)
 
 
 def shown(text: str, t: Catalog) -> str:

@@ -532,8 +532,8 @@ class DeskService:
                                 corners=corners)
         except PnpError as error:
             raise Refused(422, "; ".join(page_words(m) for m in error.messages())) from None
-        return {**self.opening(game, reading.text, str(self.desk.targets[game.id])), "summary": reading.summary,
-                "notes": list(reading.notes)}
+        return {**self.opening(game, reading.text, str(self.desk.targets[game.id])),
+                "summary": "\n".join(reading.summary) + "\n", "notes": list(reading.notes)}
 
     def script(self, game_id: object) -> str:
         """A game's own editor for the page; a game without one is edited with the generic one."""

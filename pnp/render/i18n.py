@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import PnpError
+from pnp.errors import Message, PnpError
 from pnp.render.choices import Language
 
 LANGUAGES = tuple(language.value for language in Language)
@@ -94,6 +94,16 @@ class Catalog:
             values = {name: self.number(value) if isinstance(value, int) and not isinstance(value, bool) else value
                       for name, value in values.items()}
         return text.format(**values) if values else text
+
+    def said(self, message: object) -> str:
+        """A library message in this language: a `Message` by its key, with its values said too
+        and lists joined as the language joins them; any other text as it is."""
+        if not isinstance(message, Message):
+            return str(message)
+        values = {name: self.join([self.said(v) if isinstance(v, str) else v for v in value])
+                  if isinstance(value, (list, tuple)) else self.said(value) if isinstance(value, str) else value
+                  for name, value in message.values.items()}
+        return self(message.key, **values)
 
     def merged(self, other: Catalog) -> Catalog:
         return Catalog(self.lang, {**self.messages, **other.messages}, self.plurals | other.plurals)

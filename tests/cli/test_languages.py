@@ -80,7 +80,7 @@ def message_keys() -> list[str]:
 @pytest.mark.parametrize("lang", ["ru", "fa"])
 def test_every_message_is_in_the_language(lang):
     t = render_catalog(lang)
-    texts = {key: t.messages[key] for key in t.messages if key.startswith(("cli.", "problem."))}
+    texts = {key: t.messages[key] for key in t.messages if key.startswith(("cli.", "problem.", "reading."))}
     assert {key: words for key, text in texts.items() if (words := english_words(text))} == {}
 
 
