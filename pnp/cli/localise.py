@@ -31,6 +31,7 @@ from typer.core import TyperGroup
 
 from pnp.columns import isolated
 from pnp.errors import Message
+from pnp.names import Named
 from pnp.render.i18n import DIGITS, LANGUAGES, Catalog, render_catalog
 
 VARIABLE = "PNP_LANG"  # the language when a command line names none
@@ -79,7 +80,11 @@ def pasted(command: str, lang: str) -> str:
 
 def said(message: object, t: Catalog) -> str:
     """A library message in the catalog's language: a `Message` by its key, with its values
-    said too and lists joined as the language joins them; any other text as it is."""
+    said too and lists joined as the language joins them; a `Named` choice with the player's
+    word for it; any other text as it is."""
+    if isinstance(message, Named):  # a choice: the player's word, then the id typed as it stands
+        word = message.words.get(t.lang)
+        return t("names.choice", word=word, id=str(message)) if word else str(message)
     if not isinstance(message, Message):
         return str(message)
     values = {name: t.join([said(v, t) if isinstance(v, str) else v for v in value]) if isinstance(value, (list, tuple))

@@ -14,7 +14,7 @@ from typing import Any
 from pnp import hexgrid
 from pnp.errors import InputError, PnpError, Problem, did_you_mean, say
 from pnp.games.kingdom_builder.model import (
-    CARDS, COLS, LORDS_READINGS, ROW_LETTERS, ROWS, Board, Position, Placement, Player, label,
+    COLS, LORDS_READINGS, NAMES, ROW_LETTERS, ROWS, Board, Position, Placement, Player, label,
 )
 from pnp.games.kingdom_builder import library
 from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS, parse_colour
@@ -22,7 +22,7 @@ from pnp.games.kingdom_builder.facts import (
     BY_LETTER, LOCATION_LETTER, MAX_SETTLEMENTS, TERRAIN_LETTERS, UNBUILDABLE, Terrain,
 )
 from pnp.games.base import Source, read_leniently
-from pnp.yamldoc import LineDict, LineList, Reader, is_null, shown
+from pnp.yamldoc import LineDict, LineList, Reader, is_null, latin_digits, shown
 
 GAME_ID = "kingdom-builder"
 FIELDS = ("game", "boards", "boards_dir", "cards", "players", "settlements", "lords_zero")
@@ -101,6 +101,7 @@ def parse_board_entry(entry: str) -> tuple[str, bool] | None:
     name, at, turn = entry.partition("@")
     if not at:
         return name, False
+    turn = latin_digits(turn)  # «@۱۸۰», as a Persian keyboard types it
     return (name, turn == "180") if turn in ("0", "180") else None
 
 
@@ -183,10 +184,10 @@ class _Reader(Reader):
                          say(K + "card_count", count=len(cards)))
         result: list[str] = []
         for card, line in zip(cards, cards.item_lines):
-            name = card.strip().lower() if isinstance(card, str) else ""
-            if name not in CARDS:
-                self.problem(line, say(K + "unknown_card", card=shown(card),
-                                       hint=did_you_mean(name, CARDS), cards=list(CARDS)))
+            name = NAMES.id("card", card)
+            if name is None:
+                self.problem(line, say(K + "unknown_card", card=shown(card), hint=NAMES.hint("card", card),
+                                       cards=NAMES.choices("card")))
             elif name in result:
                 self.problem(line, say(K + "card_twice", card=f"'{name}'"))
             else:
@@ -230,10 +231,10 @@ class _Reader(Reader):
         value = entry.get("colour")
         if is_null(value):
             return None
-        colour = parse_colour(value) if isinstance(value, str) else None
+        colour = parse_colour(NAMES.id("colour", value) or value) if isinstance(value, str) else None
         line = entry.line_of("colour")
         if colour is None:
-            self.problem(line, say(K + "colour", colour=shown(value), colours=list(PIECE_COLOURS)))
+            self.problem(line, say(K + "colour", colour=shown(value), colours=NAMES.choices("colour", PIECE_COLOURS)))
         elif any(p.colour == colour for p in players):
             self.problem(line, say(K + "colour_twice", colour=shown(colour)))
         return colour
