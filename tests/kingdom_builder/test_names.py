@@ -7,7 +7,7 @@ from pnp.games.kingdom_builder.facts import LOCATIONS
 from pnp.games.kingdom_builder.model import CARDS
 from pnp.games.kingdom_builder.scan_colours import KIT_ORDER
 from tests.cli.test_printed_text import BIDI_CONTROLS
-from tests.names import EXAMPLES, pnp, printed, rewritten, same_game
+from tests.names import EXAMPLES, persian_numbers, pnp, printed, rewritten, same_game
 
 GAME = "kingdom-builder"
 # A small game of the default sections, one of them turned; the scores do not matter, only that
@@ -24,7 +24,8 @@ settlements:
   "2": [T1, J10]
 """
 # The same game in the words of fa.yaml (location.*, card.*.name, players.*), spelt as keyboards
-# vary: «چراگاه@۱۸۰» with Persian digits, «معدنچيان» with an Arabic yeh, «کشاورزان » with a space.
+# vary: «چراگاه@۱۸۰» with Persian digits, «معدنچيان» with an Arabic yeh, «کشاورزان » with a space;
+# the players' keys "1" and "2" as the form writes them, typed «۱» and «۲» among the settlements.
 PERSIAN = """\
 game: kingdom-builder
 boards: [مسافرخانه, چراگاه@۱۸۰, واحه, مزرعه]
@@ -33,8 +34,8 @@ players:
   - {key: "1", name: Anna, colour: نارنجی}
   - {key: "2", name: Boris, colour: سیاه}
 settlements:
-  "1": [A۵, A۶, K۱۲]
-  "2": [T۱, J۱۰]
+  "۱": [A۵, A۶, K۱۲]
+  "۲": [T۱, J۱۰]
 """
 # ... and of ru.yaml, in any case, «Шахтеры» and «черный» with е for ё.
 RUSSIAN = """\
@@ -63,7 +64,12 @@ def test_a_game_in_the_players_words_scores_as_in_english(text, tmp_path):
 ], ids=["fa", "ru"])
 def test_the_example_game_with_its_cards_in_the_players_words(words, tmp_path):
     english = EXAMPLES / "first-game.yaml"
-    (tmp_path / "other.yaml").write_text(rewritten(english.read_text(encoding="utf-8"), words), encoding="utf-8")
+    text = rewritten(english.read_text(encoding="utf-8"), words)
+    if "تاجران" in words.values():  # the board's keys typed on a Persian keyboard: «۱» for the key "1"
+        players, board = text.split("settlements:")
+        text = players + "settlements:" + persian_numbers(board)
+        assert " ۳ . ۳ " in text and 'key: "3"' in text
+    (tmp_path / "other.yaml").write_text(text, encoding="utf-8")
     same_game(GAME, english, tmp_path / "other.yaml")
 
 
@@ -138,3 +144,11 @@ def test_a_turn_in_persian_digits():
 
     assert [parse_board_entry(entry) for entry in ("paddock@۱۸۰", "paddock@۰", "paddock@۹۰")] == \
         [("paddock", True), ("paddock", False), None]
+
+
+def test_keys_that_differ_only_in_their_digits_are_one_key(tmp_path):
+    # Line 6 declares «۱», the key "1" of line 5 in Persian digits: the board could not tell them apart.
+    path = tmp_path / "game.yaml"
+    path.write_text(ENGLISH.replace('{key: "2", name: Boris', '{key: "۱", name: Boris'), encoding="utf-8")
+    code, _, err = pnp("check", GAME, str(path))
+    assert code == 1 and err.startswith(f"{path}:6: player key '۱' is given twice\n")
