@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import Message, PnpError
+from pnp.errors import Message, Named, PnpError
 from pnp.render.choices import Language
 
 LANGUAGES = tuple(language.value for language in Language)
@@ -97,7 +97,11 @@ class Catalog:
 
     def said(self, message: object) -> str:
         """A library message in this language: a `Message` by its key, with its values said too
-        and lists joined as the language joins them; any other text as it is."""
+        and lists joined as the language joins them; a `Named` choice with the player's word for it;
+        any other text as it is."""
+        if isinstance(message, Named):  # a choice: the player's word, then the id typed as it stands
+            word = message.words.get(self.lang)
+            return self("names.choice", word=word, id=str(message)) if word else str(message)
         if not isinstance(message, Message):
             return str(message)
         values = {name: self.join([self.said(v) if isinstance(v, str) else v for v in value])

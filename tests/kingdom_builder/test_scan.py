@@ -607,7 +607,7 @@ players:
 def coloured_form() -> str:
     """The form 'pnp template' writes for BOARD and 3 players, with FORM_PLAYERS' colours."""
     form = transcription_form(BOARD, ENTRIES, 3)
-    start, end = form.index("players:"), form.index("# Zero settlements")
+    start, end = form.index("players:"), form.index("# Lords (ruling KB-1)")
     return form[:start] + FORM_PLAYERS + form[end:]
 
 
