@@ -361,8 +361,13 @@ def score(game: Game[P, R], file: Path, as_json: bool, explain: bool, lang: str,
     if picture is not None and isinstance(game, ScorePicture):
         from pnp.render import pdf, svg
 
-        drawing = game.picture(result)
-        write_atomic(picture, svg.render(drawing) if fmt == "svg" else pdf.render([drawing], f"{game.name} score"), force)
+        drawing = game.picture(result, lang)
+        if fmt == "svg":
+            data: str | bytes = svg.render(drawing)
+        else:
+            t = game.catalog(lang)
+            data = pdf.render([drawing], t("picture_title", game=t("title")))
+        write_atomic(picture, data, force)
         tell(render_catalog(lang), "cli.say.wrote", err=True, path=str(picture))
     if as_json:
         typer.echo(json.dumps(game.report_json(result), ensure_ascii=False, indent=2))

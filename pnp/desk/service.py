@@ -244,7 +244,7 @@ def draw_picture(sheet: ScoreSheet) -> bytes:
 
     game = GAMES[sheet.game]
     assert isinstance(game, ScorePicture)
-    return pdf.render([game.picture(sheet.result)], sheet.title)
+    return pdf.render([game.picture(sheet.result, "en")], sheet.title)
 
 
 @functools.cache

@@ -335,8 +335,11 @@ class Example(Protocol):
 
 @runtime_checkable
 class ScorePicture(Protocol):
-    def picture(self, result: object) -> Drawing:
-        """A result drawn: the board and what scored."""
+    def picture(self, result: object, lang: str = "en") -> Drawing:
+        """A result drawn: the board and what scored, every word in the language `lang`."""
+
+    def catalog(self, lang: str) -> Catalog:
+        """The game's texts (its `title` names the picture's PDF) and the print pipeline's."""
 
 
 @runtime_checkable

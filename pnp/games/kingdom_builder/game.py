@@ -177,10 +177,10 @@ class KingdomBuilder(BundledExample, PageBeside, Game["Position", "Result"]):
         return form_for(list(boards), players, setup_file, boards_dir, lang, where)
 
     # pictures: the score, and the board to tap on the desk
-    def picture(self, result: Result) -> Drawing:
+    def picture(self, result: Result, lang: str = "en") -> Drawing:
         from pnp.games.kingdom_builder.pictures import score_picture
 
-        return score_picture(result)
+        return score_picture(result, self.catalog(lang))
 
     def desk_colours(self) -> dict[str, dict[str, str]]:
         from pnp.games.kingdom_builder import art
