@@ -2,7 +2,8 @@
 
 A catalog is a YAML file per language (`en.yaml`, `ru.yaml`, `fa.yaml`) of nested mappings; ids
 are the dotted paths to their strings, e.g. `terrain.grass`. Values may hold `{name}` placeholders;
-a whole number put into one is written in the language's own digits (Persian: ۰–۹).
+a number put into one is written in the language's own digits (Persian: ۰–۹), decimal separator
+and minus sign.
 
 A text that puts a number before a noun is a mapping of plural forms, one per category the
 language tells apart (CLDR's names: English `one`, `other`; Russian `one` 1, 21…, `few` 2–4,
@@ -90,9 +91,9 @@ class Catalog:
             text = self.messages[key]
         except KeyError:
             raise PnpError(f"no text '{key}' in the {self.lang} catalog") from None
-        if self.lang in DIGITS:
-            values = {name: self.number(value) if isinstance(value, int) and not isinstance(value, bool) else value
-                      for name, value in values.items()}
+        # Numbers in the language's digits, decimal separator and minus sign.
+        values = {name: self.number(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else value
+                  for name, value in values.items()}
         return text.format(**values) if values else text
 
     def said(self, message: object) -> str:
