@@ -16,7 +16,7 @@ def test_pdf_kit_is_written_with_a_summary(tmp_path):
     assert result.exit_code == 0, result.output
     path = tmp_path / "kingdom-builder-kit.pdf"
     pages = len(pypdf.PdfReader(path).pages)
-    assert f"wrote {path}: {pages} pages, letter, bleed 3 mm, duplex" in result.stdout
+    assert f"wrote {path}: {pages} pages, Letter, bleed 3 mm, duplex" in result.stdout
     assert "8 × board sections" in result.stdout and "25 × terrain cards" in result.stdout
     assert [p.name for p in tmp_path.iterdir()] == ["kingdom-builder-kit.pdf"]  # no temporary file left
 

@@ -305,3 +305,17 @@ def test_persian_wording_of_the_commands():
     assert "بالا سمت چپ" in outputs["setup kingdom-builder 3"] and "بالا چپ" not in text
     assert "مجموعه‌ای از ۴۰ اقامتگاه (شامل A15)" in outputs["score kingdom-builder"]
     assert "به پشت" not in text and "پشت‌ورو" in outputs["score great-wall"]
+
+
+@pytest.mark.parametrize("lang", ["ru", "fa"])
+def test_every_output_is_in_the_language(lang):
+    """Set-ups, forms and scores with --explain say no English word but what is typed as it
+    stands: ids (the words the catalogs are keyed by: cards, locations, kinds, colours, phases),
+    the examples' player names and keys. Before: «Запись партии Kingdom Builder»."""
+    from tests.cli.test_languages import english_words
+
+    ids = {part for game in GAMES.values() for key in game.catalog("en").ids for part in key.split(".")}
+    typed = {"Anna", "Boris", "Clara", "Bruno", "Wanda", "a", "b"}  # the examples' names; keys as a form suggests them
+    left = {what: sorted(set(words) - ids - typed) for what, text in printed(lang).items()
+            if (words := english_words(re.sub("[\u2068\u2069]", "", text)))}
+    assert {what: words for what, words in left.items() if words} == {}
