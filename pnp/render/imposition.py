@@ -663,8 +663,12 @@ def _text_width(line: str, size: float) -> float:
 
 def _calibration(text: Catalog) -> tuple[Item, ...]:
     """A 100 mm bar with centimetre ticks and its explanation, FURNITURE deep."""
+    from pnp.render import fonts
+
     black = Paint(fill="#000000")
     items: list[Item] = [Rect(-1, -0.5, 102, FURNITURE + 0.5, Paint(fill="#ffffff")), Rect(0, 0, 100, 0.6, black)]
     items += [Rect(min(10.0 * k, 99.8), 0, 0.2, 1.2 if k % 5 == 0 else 0.9, black) for k in range(11)]
-    items.append(Text(0, 1.3, 100, FURNITURE - 1.3, text("calibration"), 6))
+    # Centred in the band below the ticks; a line of 7 pt Persian is a little taller than the band.
+    height = max(FURNITURE - 1.3, fonts.smallest_line(text("calibration")))
+    items.append(Text(0, 1.3 + (FURNITURE - 1.3 - height) / 2, 100, height, text("calibration"), 6))
     return tuple(items)
