@@ -637,7 +637,8 @@ def _furniture(tall: bool, number: int, total: int, paper: str, kit_title: str, 
     """The calibration bar and the footer, each with the box a cut line must leave free. Beside
     registration marks (`machine`) they keep inside the marks and between their corner squares."""
     pw, ph = paper_size(paper)
-    footer = f"{kit_title} · {text('page', number=number, total=total)} · {paper.upper() if paper == 'a4' else paper.capitalize()}"
+    footer = text.join([kit_title, text("page", number=number, total=total), paper.upper() if paper == "a4" else paper.capitalize()],
+                       text.separator)
     if not tall:
         margin, side = (cutmarks.INSET + 1, cutmarks.INSET + cutmarks.ARM) if machine else (MARGIN, MARGIN)
         bar = Group(_calibration(text), translate((pw - 100) / 2, margin))

@@ -90,3 +90,40 @@ def test_no_persian_text_is_smaller_than_7_pt(kits, game, monkeypatch):
     sizes = drawn_persian_sizes(monkeypatch, kits[game])
     assert len(sizes) > 100
     assert min(sizes) >= 7 - 1e-6, sorted(sizes)[:5]
+
+
+# A middle dot beside a digit, spaces between them ignored: «۷ · ۳» reads as ۷۰۳, the Persian
+# zero being a dot.
+DOT_BY_DIGIT = re.compile(r"\d *·|· *\d")
+
+
+def persian_catalog_texts() -> list[str]:
+    """Every text of the Persian catalogs (shared and per game), each placeholder taken for a
+    number, which it may be («{value}»)."""
+    from pnp.render.i18n import render_catalog
+
+    messages = [*render_catalog("fa").messages.values()]
+    messages += [text for game in GAMES for text in GAMES[game].catalog("fa").messages.values()]
+    return [re.sub(r"\{[^{}]*\}", "۰", text) for text in messages]
+
+
+def test_no_persian_catalog_text_puts_a_middle_dot_beside_a_digit():
+    texts_ = persian_catalog_texts()
+    assert len(texts_) > 500
+    assert not [text for text in texts_ if DOT_BY_DIGIT.search(text)]
+
+
+@pytest.mark.parametrize("game", KITS)
+def test_no_printed_persian_line_puts_a_middle_dot_beside_a_digit(kits, game):
+    """The kit's pages (the footer «… صفحه‌ی ۲ از ۲۰ · A4» was one) and the lines `pnp setup`
+    prints (the heading «بذر ۷ · ۳ بازیکن»; Kingdom Builder's set-up sheet prints the same
+    title and heading)."""
+    from typer.testing import CliRunner
+
+    from pnp.cli.app import app
+
+    lines = [line for page in kits[game] for text in texts(page.items) for line in fonts.layout(text).lines]
+    said = CliRunner().invoke(app, ["setup", game, "--players", "3", "--seed", "7", "--lang", "fa"])
+    assert said.exit_code == 0, said.output
+    lines += said.output.splitlines()
+    assert not [line for line in lines if DOT_BY_DIGIT.search(line)]

@@ -241,7 +241,7 @@ def gold_track(width: float, height: float, t: Catalog) -> Drawing:
     cell = min((width - 4) / 10, (height - 40) / 10)
     left = (width - 10 * cell) / 2
     top = 16.0
-    items: list[Item] = [Text(0, 0, width, 12, f"{t('title')} · {t('piece.gold_track')}", 18, bold=True)]
+    items: list[Item] = [Text(0, 0, width, 12, f"{t('title')}{t.separator}{t('piece.gold_track')}", 18, bold=True)]
     for n in range(100):
         row, col = divmod(n, 10)
         x, y = t.from_start(left + col * cell, cell, width), top + row * cell

@@ -69,7 +69,7 @@ def setup_lines(setup: Setup, t: Catalog) -> list[str]:
 
 def setup_heading(setup: Setup, t: Catalog) -> str:
     what = t("setup.first_game") if setup.first_game else t("setup.seed", seed=setup.seed)
-    return f"{what} · {t('setup.players', players=setup.players)}"
+    return f"{what}{t.separator}{t('setup.players', players=setup.players)}"
 
 
 def setup_drawing(setup: Setup, board: Board, width: float, height: float, t: Catalog) -> Drawing:
@@ -77,7 +77,7 @@ def setup_drawing(setup: Setup, board: Board, width: float, height: float, t: Ca
     size = min((width - 20) / (COLS + 0.5 + 2 * LABEL) / math.sqrt(3), 5.0)
     board_w, board_h = hexgrid.map_extent(ROWS, COLS, size)
     left = (width - board_w) / 2
-    items: list[Item] = [Text(0, 0, width, 12, f"{t('title')} · {t('setup.title')}", 20, bold=True),
+    items: list[Item] = [Text(0, 0, width, 12, f"{t('title')}{t.separator}{t('setup.title')}", 20, bold=True),
                          Text(0, 12, width, 7, setup_heading(setup, t), 11),
                          Group(tuple(board_items(board, size)), translate(left, 22 + LABEL * size))]
     y = 22 + board_h + 2 * LABEL * size + 4
@@ -101,7 +101,7 @@ def setup_sheet(setup: Setup, fmt: str, paper: str, t: Catalog) -> str | bytes:
     if fmt == "svg":
         return svg.render(drawing)
     pages = impose([Sheet(t("setup.title"), (drawing,), cuts="none")], Options(paper), t("title"), t)
-    return pdf.render(pages, f"{t('title')} · {t('setup.title')}")
+    return pdf.render(pages, f"{t('title')}{t.separator}{t('setup.title')}")
 
 
 def score_picture(sheet: Result) -> Drawing:
