@@ -98,19 +98,18 @@ DOT_BY_DIGIT = re.compile(r"\d *·|· *\d")
 
 
 def persian_catalog_texts() -> list[str]:
-    """Every text of the Persian catalogs (shared and per game), each placeholder taken for a
-    number, which it may be («{value}»)."""
+    """Every text of the Persian catalogs, shared and per game."""
     from pnp.render.i18n import render_catalog
 
     messages = [*render_catalog("fa").messages.values()]
-    messages += [text for game in GAMES for text in GAMES[game].catalog("fa").messages.values()]
-    return [re.sub(r"\{[^{}]*\}", "۰", text) for text in messages]
+    return messages + [text for game in GAMES for text in GAMES[game].catalog("fa").messages.values()]
 
 
 def test_no_persian_catalog_text_puts_a_middle_dot_beside_a_digit():
-    texts_ = persian_catalog_texts()
-    assert len(texts_) > 500
-    assert not [text for text in texts_ if DOT_BY_DIGIT.search(text)]
+    # Each placeholder taken for a number, which it may be («{value}»).
+    said = [re.sub(r"\{[^{}]*\}", "۰", text) for text in persian_catalog_texts()]
+    assert len(said) > 500
+    assert not [text for text in said if DOT_BY_DIGIT.search(text)]
 
 
 @pytest.mark.parametrize("game", KITS)
@@ -127,3 +126,12 @@ def test_no_printed_persian_line_puts_a_middle_dot_beside_a_digit(kits, game):
     assert said.exit_code == 0, said.output
     lines += said.output.splitlines()
     assert not [line for line in lines if DOT_BY_DIGIT.search(line)]
+
+
+def test_persian_list_items_are_numbered_with_a_bracket():
+    """«۱. ۳ پالادین»: the dot after a Persian digit reads as a zero (۱۰). Persian print numbers
+    items «۱-» or «۱)»; these items start with a number, and «۱- ۳» would read as «one to
+    three», so «۱)»."""
+    assert not [text for text in persian_catalog_texts() if re.match(r"[۰-۹]+\.", text)]
+    t = GAMES["carolus-magnus"].catalog("fa")
+    assert [t(f"turn.{step}")[:3] for step in ("play", "move", "roll")] == ["۱) ", "۲) ", "۳) "]
