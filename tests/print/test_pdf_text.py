@@ -89,8 +89,8 @@ PERSIAN_WORD = re.compile("[\u0620-\u064a\u067e-\u06d3\u200c]+")
 def test_few_direction_marks_and_every_word_found_in_order(game, tmp_path):
     """A right-to-left mark is needed only just before a character poppler reads left to right
     (a digit, a Latin letter, «:», «،», «.»), and one is enough there: the marks number at most
-    such characters of the kit's Persian lines (617, 1199 and 497 in the three kits). Every space
-    used to have one on each side: 3606, 6434 and 3911 marks, 1615, 2683 and 1759 spaces.
+    such characters of the kit's Persian lines (662, 1260 and 504 in the three kits; 377, 962
+    and 331 marks). Every space used to have one on each side: 3606, 6434 and 3911 marks.
     Searching the text as extracted (no mark removed) finds each line's Persian words, in order."""
     lines, extracted = kit(game, tmp_path)
     bound = sum(unicodedata.bidirectional(c) in STARTS_LTR for line in lines for c in line)
