@@ -16,7 +16,7 @@ from pnp.render import shaping
 
 LEADING = 1.2  # line height as a multiple of the font size
 # Persian: lines at least this far apart (em) beyond what their glyphs reach, marks included
-# (see `_line_height`); and no Persian text smaller than PERSIAN_MIN_SIZE points, as Persian
+# (see `_leading`); and no Persian text smaller than PERSIAN_MIN_SIZE points, as Persian
 # letters' dots and marks are smaller than Latin letters at one size.
 INK_GAP = 0.1
 PERSIAN_MIN_SIZE = 7.0
@@ -95,18 +95,15 @@ def _wrap(text: str, paragraph: shaping.Style, size: float, box: float) -> list[
     return lines
 
 
-def _sizes(text: Text) -> tuple[float, float]:
-    """The size a text is set at and the smallest it may shrink to: a Persian text's are at
-    least PERSIAN_MIN_SIZE."""
-    if shaping.style(text.text, text.bold).persian:
-        return max(text.size, PERSIAN_MIN_SIZE), max(text.min_size, PERSIAN_MIN_SIZE)
-    return text.size, text.min_size
+def _at_least(paragraph: shaping.Style, size: float) -> float:
+    """A size a component asks for, as set: a Persian text's is PERSIAN_MIN_SIZE at least."""
+    return max(size, PERSIAN_MIN_SIZE) if paragraph.persian else size
 
 
 def smallest_line(text: str, bold: bool = False) -> float:
     """How tall a box must be for `text` on one line at the smallest size any text may have
     (MIN_SIZE, or PERSIAN_MIN_SIZE for a Persian one), mm."""
-    return _sizes(Text(0, 0, 0, 0, text, MIN_SIZE, bold=bold))[1] * PT * LEADING
+    return _at_least(shaping.style(text, bold), MIN_SIZE) * PT * LEADING
 
 
 def _leading(paragraph: shaping.Style, shaped: tuple[shaping.Line, ...]) -> float:
@@ -120,10 +117,10 @@ def _leading(paragraph: shaping.Style, shaped: tuple[shaping.Line, ...]) -> floa
 
 @lru_cache(maxsize=4096)
 def layout(text: Text) -> Layout:
-    """The largest size from `text.size` down to `text.min_size` (see `_sizes`) at which the text
-    fits its box."""
+    """The largest size from `text.size` down to `text.min_size` (for Persian, 7 pt at least: see
+    `_at_least`) at which the text fits its box."""
     paragraph = shaping.style(text.text, text.bold)
-    size, smallest = _sizes(text)
+    size, smallest = _at_least(paragraph, text.size), _at_least(paragraph, text.min_size)
     while size >= smallest - 1e-9:
         lines = _wrap(text.text, paragraph, size, text.w)
         if lines is not None:
