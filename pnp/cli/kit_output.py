@@ -170,7 +170,7 @@ def write_pdf(sheets: list[Sheet], path: Path, chosen: Chosen, t: Catalog, force
             raise OptionError([say("problem.option.pages_beyond", count=len(pages), beyond=beyond)])
         pages = [pages[page - 1] for page in chosen.pages]
     with _progress(len(pages), shown(t("cli.say.rendering_pages"), t)) as bar:
-        data = pdf.render(pages, f"{t('title')} · {t('kit')}", on_page=lambda _: bar.update(1), duplex=options.duplex,
+        data = pdf.render(pages, f"{t('title')}{t.separator}{t('kit')}", on_page=lambda _: bar.update(1), duplex=options.duplex,
                           short_edge=options.short_edge)
     write_atomic(path, data, force)
     layout = t("summary.duplex" if options.duplex else "summary.folded" if options.gutter_fold else "summary.at_end")

@@ -48,7 +48,7 @@ def language_of(args: Sequence[str]) -> str | None:
 
 
 # A number typed as an option's value, `--seed ۷` or `--back-offset=۱٫۵,-۰٫۵`, in any digits.
-_NUMERAL = re.compile(r"(--[\w-]+=)?[-+]?[\d٫.,]+")
+_NUMERAL = re.compile(r"(--[\w-]+=)?[-+]?[\d٫.,]+(,[-+]?[\d٫.,]+)*")
 
 
 def numeral(arg: str) -> str:

@@ -87,10 +87,11 @@ def cover_page(cover: Cover, width: float, height: float, printing: tuple[str, .
     return Drawing("cover", width, height, tuple(items))
 
 
-def _offset_scales(width: float, height: float, short_edge: bool) -> list[Item]:
+def _offset_scales(width: float, height: float, short_edge: bool, text: Catalog) -> list[Item]:
     """The scales behind the front's offset marks (mirrored about the page's vertical centre line,
     or for a sheet flipped on the short edge its horizontal one), in millimetres, positive to the
-    right and downwards; the upright scale labelled on its inner side, inside the page area."""
+    right and downwards; the upright scale labelled on its inner side, inside the page area, in
+    the language's digits (in Persian the sign first, on the right, as in running text)."""
     (ux, uy), (lx, ly) = offset_marks(height)
     hx, vx = (ux, lx) if short_edge else (width - ux, width - lx)
     if short_edge:
@@ -103,7 +104,8 @@ def _offset_scales(width: float, height: float, short_edge: bool) -> list[Item]:
         items += [Polygon(((hx + mm, uy), (hx + mm, uy + tick)), line, closed=False),
                   Polygon(((vx, ly + mm), (vx - tick, ly + mm)), line, closed=False)]
     for mm in (-REACH, 0, REACH):
-        label = f"{mm:+d}" if mm else "0"
+        sign = "+" if mm > 0 else "-" if mm else ""
+        label = ("\u200f" if text.rtl and mm else "") + sign + text.number(abs(mm))
         upright = (Text(vx + 2.2, ly + mm - 1.5, 4, 3, label, 6, align="left") if short_edge
                    else Text(vx - 6.2, ly + mm - 1.5, 4, 3, label, 6, align="right"))
         items += [Text(hx + mm - 2, uy + 2.2, 4, 3, label, 6), upright]
@@ -128,7 +130,7 @@ def cover_back(width: float, height: float, text: Catalog, moved: tuple[float, f
     items: list[Item] = []
     for x, y in crosses(width, height):
         items += _cross(x, height - y) if short_edge else _cross(width - x, y)
-    items += _offset_scales(width, height, short_edge)
+    items += _offset_scales(width, height, short_edge, text)
     arrow = ((width / 2, 30.0), (width / 2 + 8, 42.0), (width / 2 - 8, 42.0))
     items += [Polygon(arrow, Paint(fill=INK)), Text(15, 44, width - 30, 8, text("duplex_test.top"), 12, bold=True),
               Rect(15, 60, width - 30, 0.4, Paint(fill=INK)),

@@ -26,6 +26,9 @@ RIGHT_TO_LEFT = frozenset({"fa"})
 DIGITS = {"fa": "۰۱۲۳۴۵۶۷۸۹"}  # languages that print numbers in digits of their own
 DECIMAL = {"ru": ",", "fa": "٫"}  # decimal separators other than "."
 COMMA = {"fa": "، "}  # list separators other than ", "
+# What separates the parts of a heading or footer, other than " · ": a middle dot beside a Persian
+# digit reads as one more digit, the Persian zero «۰» being a dot («بذر ۷ · ۳ بازیکن», ۷۰۳).
+SEPARATOR = {"fa": "، "}
 PLURALS = {"en": ("one", "other"), "ru": ("one", "few", "many"), "fa": ("other",)}  # the forms of a counted noun
 CATEGORIES = frozenset(form for forms in PLURALS.values() for form in forms)
 
@@ -74,6 +77,11 @@ class Catalog:
     def comma(self) -> str:
         """What separates the items of a list: Persian «، »."""
         return COMMA.get(self.lang, ", ")
+
+    @property
+    def separator(self) -> str:
+        """What separates the parts of a heading or footer: « · », in Persian «، »."""
+        return SEPARATOR.get(self.lang, " · ")
 
     def join(self, items: Iterable[object], separator: str | None = None) -> str:
         """Items in a line, separated by `separator` (default: the language's comma), whole

@@ -637,7 +637,8 @@ def _furniture(tall: bool, number: int, total: int, paper: str, kit_title: str, 
     """The calibration bar and the footer, each with the box a cut line must leave free. Beside
     registration marks (`machine`) they keep inside the marks and between their corner squares."""
     pw, ph = paper_size(paper)
-    footer = f"{kit_title} · {text('page', number=number, total=total)} · {paper.upper() if paper == 'a4' else paper.capitalize()}"
+    footer = text.join([kit_title, text("page", number=number, total=total), paper.upper() if paper == "a4" else paper.capitalize()],
+                       text.separator)
     if not tall:
         margin, side = (cutmarks.INSET + 1, cutmarks.INSET + cutmarks.ARM) if machine else (MARGIN, MARGIN)
         bar = Group(_calibration(text), translate((pw - 100) / 2, margin))
@@ -663,8 +664,12 @@ def _text_width(line: str, size: float) -> float:
 
 def _calibration(text: Catalog) -> tuple[Item, ...]:
     """A 100 mm bar with centimetre ticks and its explanation, FURNITURE deep."""
+    from pnp.render import fonts
+
     black = Paint(fill="#000000")
     items: list[Item] = [Rect(-1, -0.5, 102, FURNITURE + 0.5, Paint(fill="#ffffff")), Rect(0, 0, 100, 0.6, black)]
     items += [Rect(min(10.0 * k, 99.8), 0, 0.2, 1.2 if k % 5 == 0 else 0.9, black) for k in range(11)]
-    items.append(Text(0, 1.3, 100, FURNITURE - 1.3, text("calibration"), 6))
+    # Centred in the band below the ticks; a line of 7 pt Persian is a little taller than the band.
+    height = max(FURNITURE - 1.3, fonts.smallest_line(text("calibration")))
+    items.append(Text(0, 1.3 + (FURNITURE - 1.3 - height) / 2, 100, height, text("calibration"), 6))
     return tuple(items)

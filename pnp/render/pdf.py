@@ -163,25 +163,29 @@ def _runs(glyphs: tuple[shaping.Glyph, ...]) -> list[_Run]:
     cluster, whose text their letter carries (see `_split`), are outlines where they take no
     room (a vowel mark, set on a lower or higher baseline, would split the word for poppler).
 
-    Each neutral glyph the bidi algorithm set right to left («:», «،», a space, a bracket in a
-    Persian line) gets a zero-width right-to-left mark on each side. Text extractors order a
-    right-to-left line by a simpler rule that counts every character but a right-to-left
-    letter as left to right (poppler: pdftotext, Evince, Okular), and would keep `دور: هر` as
-    `دور :هر`; between two marks each neutral stands where the algorithm put it. Poppler makes
-    a fenced glyph a word of its own and reads a gap between two words as a space: a neutral
-    kerned away from its neighbour (a closing bracket after «ر») goes in a span with its marks,
+    Text extractors order a right-to-left line by a simpler rule than the bidi algorithm
+    (poppler: pdftotext, Evince, Okular): from the right, a right-to-left section runs up to a
+    character of `_STARTS_LTR` (a Latin letter, a digit, or a separator of numbers: «:», «،»,
+    «.», «-», «٪»), and a left-to-right section from there leftwards up to the next
+    right-to-left letter, taking every character on its way («۱، ۲» came back as «۲ ،۱»,
+    «دور: هر» as «دور :هر»). A zero-width right-to-left mark just left of such a character
+    ends its section where the bidi algorithm ends its run (see `_fenced`); between two
+    Persian words, or in a Latin run, none is needed. Poppler reads a gap between two glyphs
+    as a space: a fenced glyph kerned away from its neighbour goes in a span with its mark,
     whose box reaches the next glyph."""
     runs: list[_Run] = []
-    for glyph in _split(glyphs):
+    split = _split(glyphs)
+    fenced = _fenced(split)
+    for index, glyph in enumerate(split):
         font = shaping.ttf(glyph.face).face
         mark = font.charToGlyph.get(ord(RLM))
         reads = _reads_as(glyph) == _visual(glyph)
         if not glyph.text and not glyph.advance:
             run = _Run(glyph.face, [glyph], outline=True)
-        elif glyph.rtl and mark is not None and all(unicodedata.bidirectional(c) in _NEUTRAL for c in glyph.text):
+        elif index in fenced and mark is not None:
             fence = shaping.Glyph(glyph.face, mark, RLM, 0.0)
             kerned = abs(1000 * glyph.advance - font.charWidths[_code(glyph)]) > 1
-            run = _Run(glyph.face, [fence, glyph, fence], None if reads and not kerned else RLM + _visual(glyph) + RLM)
+            run = _Run(glyph.face, [fence, glyph], None if reads and not kerned else RLM + _visual(glyph))
         else:
             run = _Run(glyph.face, [glyph], None if reads else _visual(glyph))
         last = runs[-1] if runs else None
@@ -191,6 +195,20 @@ def _runs(glyphs: tuple[shaping.Glyph, ...]) -> list[_Run]:
         else:
             runs.append(run)
     return runs
+
+
+def _fenced(glyphs: list[shaping.Glyph]) -> frozenset[int]:
+    """The glyphs a right-to-left mark must precede (stand left of): each glyph that starts a
+    left-to-right section for poppler (see `_runs`) whose left neighbour is no right-to-left
+    letter and is not of the same left-to-right run (a number, a Latin name)."""
+    written = [index for index, glyph in enumerate(glyphs) if glyph.text]
+    fenced = set()
+    for left, index in zip(written, written[1:]):
+        before, glyph = glyphs[left], glyphs[index]
+        if unicodedata.bidirectional(glyph.text[0]) in _STARTS_LTR and (glyph.rtl or before.rtl) \
+                and unicodedata.bidirectional(before.text[-1]) not in ("R", "AL"):
+            fenced.add(index)
+    return frozenset(fenced)
 
 
 def _outline(canvas: Canvas, glyph: shaping.Glyph, x: float, size: float) -> None:
@@ -233,8 +251,9 @@ class _OutlinePen:
         self.path.close()
 
 
-# Bidi classes of neutral characters: spaces, punctuation, separators, terminators.
-_NEUTRAL = frozenset({"WS", "ON", "CS", "ES", "ET", "S", "B"})
+# Bidi classes of the characters poppler takes as left to right when it orders a line: letters,
+# digits and the separators and terminators of numbers (tried one by one with pdftotext 22.12).
+_STARTS_LTR = frozenset({"L", "EN", "AN", "ES", "ET", "CS"})
 RLM = "\u200f"
 
 

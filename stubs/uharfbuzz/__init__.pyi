@@ -1,6 +1,6 @@
 # What pnp calls of uharfbuzz (a Cython extension that ships no type information).
 from enum import IntFlag
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from typing_extensions import disjoint_base
 
@@ -22,10 +22,17 @@ class _Pen(Protocol):  # HarfBuzz's draw callbacks, by fontTools' pen names
     def curveTo(self, a: _Point, b: _Point, point: _Point, /) -> None: ...
     def closePath(self) -> None: ...
 
+class GlyphExtents(NamedTuple):
+    x_bearing: int
+    y_bearing: int
+    width: int
+    height: int
+
 @disjoint_base
 class Font:
     def __new__(cls, face: Face) -> Font: ...
     def draw_glyph_with_pen(self, gid: int, pen: _Pen) -> None: ...
+    def get_glyph_extents(self, gid: int) -> GlyphExtents | None: ...
 
 class BufferFlags(IntFlag):
     DEFAULT = 0

@@ -117,8 +117,9 @@ PERSIAN_LETTER = re.compile("[\u0620-\u064a\u067e-\u06d3]")
 # network addresses (0.0.0.0 in the desk's help).
 TYPED = re.compile(r"\b\d{1,3}(\.\d{1,3}){3}\b|\{[^{}]*\}|\[[^\]]*\]|\b[A-T]\d{1,2}\b|\bkb\d-\d+(-[a-z]+)?|\b(KB|GW|CM)-\d+\b|\S*/\S*"
                    r"|کلید [^)]*|NAME@180|\ba4\b|^#   .*|--[a-z-]+ [A-Z],[A-Z]\b"
-                   # values to type as they stand: X,Y and an example of it, an id's pattern, an encoding's name
-                   r"|\bX,Y\b|-?\d+\.\d+,-?\d+\.\d+|\bkb\d-[A-Z]+-[A-Z]+|\bUTF-8\b|'@180'"
+                   # values to type as they stand: X,Y and an example of it (in any digits), an id's pattern, an
+                   # encoding's name
+                   r"|\bX,Y\b|-?\d+[.٫]\d+,-?\d+[.٫]\d+|\bkb\d-[A-Z]+-[A-Z]+|\bUTF-8\b|'@180'"
                    # and a page range and a pair of percentages to type (--pages 1-3,7, --back-scale 100.5%,99.6%)
                    r"|\b\d+-\d+(,\d+)+\b|\d+(\.\d+)?%,\d+(\.\d+)?%")
 

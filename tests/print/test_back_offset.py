@@ -3,6 +3,8 @@ page, and nothing else, by the millimetres given."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from typer.testing import CliRunner
 
@@ -135,3 +137,18 @@ def test_bad_back_offset_or_layout_is_refused(tmp_path, args, message):
     result = CliRunner().invoke(app, ["kit", "great-wall", "--out", str(tmp_path), *args])
     assert result.exit_code == 2 and result.stderr.strip() == message  # wrong usage
     assert not list(tmp_path.iterdir())
+
+
+def test_in_persian_the_scales_and_every_back_offset_text_use_persian_digits(tmp_path):
+    # The scales read «۰» as the text says («اگر روی ۰ نیستند»), the sign first, on the right, as
+    # on the +100 markers; the example of a bad value was «1.5,-0.5» and the range «۵− تا ۵».
+    t = GAMES["great-wall"].catalog("fa")
+    back = cover_back(*page_area("a4"), t)
+    labels = sorted(text.text for text in texts(back.items) if len(text.text) <= 3)
+    assert labels == sorted(["\u200f+۵", "\u200f+۵", "\u200f-۵", "\u200f-۵", "۰", "۰"])
+    said = [text for key, text in t.messages.items() if "back-offset" in text or "back_offset" in key]
+    assert len(said) >= 7 and not [text for text in said if re.search("[0-9]", text)]
+    # The example, typed as it is printed, is read.
+    result = CliRunner().invoke(app, ["kit", "great-wall", "--players", "2", "--out", str(tmp_path), "--lang", "fa",
+                                      "--back-offset", "۱٫۵,-۰٫۵", "--pages", "1"])
+    assert result.exit_code == 0 and "۱٫۵ میلی‌متر به راست و ۰٫۵ میلی‌متر به بالا" in result.stdout

@@ -63,12 +63,14 @@ def token(value: int, t: Catalog) -> Drawing:
     allows at the box's bottom with WORD_CLEARANCE to spare (the Russian word is 17.4 mm long
     even at 6 pt)."""
     c = TOKEN / 2
-    bottom = WORD_TOP + WORD_H
-    width = 2 * math.sqrt((RING - RING_LINE / 2 - WORD_CLEARANCE) ** 2 - bottom ** 2)
+    word = t("token")
+    height = max(WORD_H, fonts.smallest_line(word))  # taller, about the same middle, where 7 pt Persian needs it
+    top = WORD_TOP + (WORD_H - height) / 2
+    width = 2 * math.sqrt((RING - RING_LINE / 2 - WORD_CLEARANCE) ** 2 - (top + height) ** 2)
     return round_piece(f"favour-token-{value}", TOKEN, [
         Circle(c, c, RING, Paint(stroke="#8C6B1F", width=RING_LINE)),
         Text(4, 2.6, TOKEN - 8, 10.7, t.number(value), 24, bold=True, colour="#5B3A1E", min_size=12),
-        Text(c - width / 2, c + WORD_TOP, width, WORD_H, t("token"), 7, colour="#5B3A1E")], "#F3D98B")
+        Text(c - width / 2, c + top, width, height, word, 7, colour="#5B3A1E")], "#F3D98B")
 
 
 def token_back(t: Catalog) -> Drawing:

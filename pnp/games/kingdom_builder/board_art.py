@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from pnp import hexgrid
-from pnp.draw import CUT, PT, Drawing, Group, Item, Paint, Point, Polygon, Text, compose, place, scale as scale_by, translate
+from pnp.draw import CUT, Drawing, Group, Item, Paint, Point, Polygon, compose, place, scale as scale_by, translate
 from pnp.games.kingdom_builder import art
 from pnp.games.kingdom_builder.section import SIZE, Section
 from pnp.games.kingdom_builder.facts import Terrain
+from pnp.render import fonts
 from pnp.render.i18n import Catalog
 
 # Printed sections have the same hexes on every paper, so sections printed on A4 and on
@@ -137,17 +139,18 @@ def section_drawing(section: Section, t: Catalog) -> Drawing:
     labelled = label_hex(section)
     items = _bleed_ring(section, size) + hexes(lambda cell: section.at(cell), SIZE, SIZE, size, line=0.35, labelled=labelled)
     # The id broken before its last hyphen, as identifiers are (a hyphen ending a line would
-    # read as a word broken in two): "▲ kb2-1000" over "-tavern"; then the location's name in
-    # the kit's language where it is another word.
-    lines = [f"▲ {section.name[:-len(section.location.value) - 1]}", f"-{section.location.value}"]
+    # read as a word broken in two): "▲ kb2-1000" over "-tavern"; then, below it, the
+    # location's name in the kit's language where it is another word (in Persian at 7 pt).
+    label = f"▲ {section.name[:-len(section.location.value) - 1]}\n-{section.location.value}"
     name = t(f"location.{section.location.value}")
-    if name.lower() != section.location.value:
-        lines.append(name)
     x, y = hexgrid.centre(labelled, size)
-    box_h = len(lines) * LABEL_SIZE * PT * 1.2 + 0.1
+    left, top, span = x - HEX_WIDTH / 2 + 0.8, y - size * 0.3, HEX_WIDTH - 1.6
     # Dark text straight on the castle's light stone (contrast about 10:1), no plate: a plate of
     # paper white inside a buildable hex was read by the scanner as a white settlement.
-    items.append(Text(x - HEX_WIDTH / 2 + 0.8, y - size * 0.3, HEX_WIDTH - 1.6, box_h, "\n".join(lines), LABEL_SIZE,
-                      bold=True, valign="top", colour=art.INK))
+    boxes = [fonts.paragraph(left, top, span, label, LABEL_SIZE, bold=True, align="center")]
+    if name.lower() != section.location.value:
+        below = top + 2 * fonts.layout(boxes[0]).line_height  # the third line's place
+        boxes.append(fonts.paragraph(left, below, span, name, LABEL_SIZE, bold=True, align="center"))
+    items += [replace(box, colour=art.INK) for box in boxes]
     cut = Polygon(outline(hexgrid.cells(SIZE, SIZE), size), CUT)
     return Drawing(f"section-{section.name}", width, height, tuple(items), cut=cut)

@@ -23,5 +23,5 @@ def section_files(seed: int, fmt: str, paper: str, bleed: float, lang: str) -> t
             files.update({f"{s.name}.svg": svg.render(d, bleed=bleed) for s, d in zip(sections, drawings)})
         else:
             pages = impose([Sheet(t("contents.sections"), tuple(drawings))], Options(paper, bleed), t("title"), t)
-            files[f"kb{generator.VERSION}-{seed}-sections.pdf"] = pdf.render(pages, f"{t('title')} · {seed}")
+            files[f"kb{generator.VERSION}-{seed}-sections.pdf"] = pdf.render(pages, f"{t('title')}{t.separator}{seed}")
     return say("problem.kingdom_builder.set", seed=seed), files

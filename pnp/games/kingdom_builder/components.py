@@ -133,7 +133,8 @@ def _diagram(card: str, x: float, y: float, w: float, h: float) -> list[Item]:
 
 MOVES = (Terrain.BARN, Terrain.HARBOR, Terrain.PADDOCK)  # the locations whose action moves a settlement
 SUMMARY_ICON = 16.0  # mm
-SUMMARY_FOOTER = 76.0  # where the summary's footer (once per turn) starts
+SUMMARY_FOOTER = 76.0  # where the summary's footer (once per turn) starts, or higher where it needs more room
+SUMMARY_BOTTOM = 84.0  # where the footer ends
 
 
 def summary_card(location: Terrain, t: Catalog) -> Drawing:
@@ -155,13 +156,15 @@ def summary_card(location: Terrain, t: Catalog) -> Drawing:
     def rules(size: float) -> Text:
         return fonts.paragraph(5, top, 53, text, size, align="center")
 
-    size = fitting(f"location-summary-{name}", 8, SUMMARY_FOOTER - 0.5 - top, lambda size: rules(size).h)
+    once = t("action_detail.once")
+    footer = min(SUMMARY_FOOTER, SUMMARY_BOTTOM - fonts.paragraph(5, 0, 53, once, 6).h)
+    size = fitting(f"location-summary-{name}", 8, footer - 0.5 - top, lambda size: rules(size).h)
     items = _card_frame(PARCHMENT)
     items += [Rect(4, 4, 55, 13, Paint(fill=art.LOCATION_COLOUR, stroke=INK, width=0.3, bulk=True), radius=2),
               Text(6, 4.5, 51, 12, t(f"location.{name}"), 15, bold=True, min_size=8),
               place(art.icon(location), (CARD_W - SUMMARY_ICON) / 2, 19.5, SUMMARY_ICON), action,
               rules(size),
-              Text(5, SUMMARY_FOOTER, 53, 8, t("action_detail.once"), 6, valign="bottom", min_size=6)]
+              Text(5, footer, 53, SUMMARY_BOTTOM - footer, once, 6, valign="bottom", min_size=6)]
     return Drawing(f"location-summary-{name}", CARD_W, CARD_H, tuple(items))
 
 
@@ -238,7 +241,7 @@ def gold_track(width: float, height: float, t: Catalog) -> Drawing:
     cell = min((width - 4) / 10, (height - 40) / 10)
     left = (width - 10 * cell) / 2
     top = 16.0
-    items: list[Item] = [Text(0, 0, width, 12, f"{t('title')} · {t('piece.gold_track')}", 18, bold=True)]
+    items: list[Item] = [Text(0, 0, width, 12, f"{t('title')}{t.separator}{t('piece.gold_track')}", 18, bold=True)]
     for n in range(100):
         row, col = divmod(n, 10)
         x, y = t.from_start(left + col * cell, cell, width), top + row * cell

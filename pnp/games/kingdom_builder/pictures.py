@@ -71,7 +71,7 @@ def setup_lines(setup: Setup, t: Catalog) -> list[str]:
 
 def setup_heading(setup: Setup, t: Catalog) -> str:
     what = t("setup.first_game") if setup.first_game else t("setup.seed", seed=setup.seed)
-    return f"{what} · {t('setup.players', players=setup.players)}"
+    return f"{what}{t.separator}{t('setup.players', players=setup.players)}"
 
 
 def setup_drawing(setup: Setup, board: Board, width: float, height: float, t: Catalog) -> Drawing:
