@@ -65,7 +65,7 @@ def test_lords_card_says_zero_takes_part_as_ruling_kb1_and_seed_001():
     assert "Zero settlements counts too: 5 against 0 gives 12 and 6." in en
     assert "Ноль поселений тоже участвует: 5 против 0 даёт 12 и 6." in ru
     assert "بیشترین اقامتگاه ۱۲ طلا و نفر دوم ۶ طلا؛ در تساوی همه‌ی بازیکنانِ مساوی همان طلا را می‌گیرند" in fa
-    assert "صفر اقامتگاه هم حساب می‌شود: ۵ بر ۰ یعنی ۱۲ و ۶ طلا" in fa
+    assert "صفر اقامتگاه هم حساب می‌شود؛ مثلاً ۵ در برابر ۰: اولی ۱۲ و دومی ۶ طلا" in fa
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
