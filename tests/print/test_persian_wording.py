@@ -67,6 +67,34 @@ KB, GW, CM, RENDER = (catalog(f) for f in ("games/kingdom_builder", "games/great
     (RENDER, "summary.pdf.other", "اضافه‌ی برش (بلید)", "حاشیه‌ی برش"),
     (RENDER, "cli.help_text.as_json", "نمایش می‌دهد", "چاپ"),
     (RENDER, "cli.help_text.desk_no_browser", "نمایش می‌دهد", "چاپ"),
+    # Read a fifth time, every line: "and exit" is «خارج می‌شود» (as the check commands say «با کد ۱
+    # خارج می‌شود»); an interrupted command is «لغو» (cancelled), not «متوقف» (paused).
+    (RENDER, "cli.help_text.version", "نسخه را نشان می‌دهد و خارج می‌شود.", "تمام می‌کند"),
+    (RENDER, "cli.help_text.help", "همین راهنما را نشان می‌دهد و خارج می‌شود.", "تمام می‌کند"),
+    (RENDER, "cli.aborted", "لغو شد.", "متوقف"),
+    # "boxed" had been read as «در کادر» (in a frame): equal pairs go back to the box.
+    (RENDER, "cli.help_text.setup_great_wall", "در بازی دونفره، جفت‌های هم‌ارزش به جعبه برمی‌گردند", "در کادر"),
+    # «خالی از X» means "devoid of X"; a blank position of a game takes the ezafe.
+    (RENDER, "cli.help_text.template_great_wall", "یک وضعیت خالیِ دیوار بزرگ چین", "خالی از"),
+    (RENDER, "cli.help_text.template_carolus_magnus", "یک وضعیت خالیِ کارولوس ماگنوس", "خالی از"),
+    (RENDER, "cli.help_text.carolus_magnus_players", "آنچه را ۲ تا ۴ بازیکن لازم دارند چاپ می‌کند", "دارند را"),
+    # Options that cannot go together are «سازگار نیست», not the colloquial «جور نیست».
+    (RENDER, "problem.option.pdf_only", "با --format svg سازگار نیست", "جور نیست"),
+    (RENDER, "problem.option.offset_single", "با --no-duplex یا --layout gutter-fold سازگار نیست", "جور نیست"),
+    (RENDER, "problem.great_wall.total", "در کیسه{put_back}: در مجموع {total}", "روی هم"),
+    (RENDER, "problem.carolus_magnus.disc", "کسی که اکنون امپراتور را حرکت می‌دهد", "الان"),
+    (RENDER, "problem.yaml.name_lines", "نویسه‌ی تب", "جهش"),
+    (RENDER, "problem.kingdom_builder.checked", "قطعه‌ها: {boards}؛ کارت‌ها: {cards}؛", "قطعه‌ها {boards}"),
+    # One builds on a hex of the card's terrain (seed 003: «بر روی خانه‌ای در ناحیه‌ی منطبق با کارت»).
+    (KB, "action.oracle", "یک اقامتگاه روی خانه‌ای از ناحیه‌ی کارتی که بازی کرده‌اید بسازید.", "روی ناحیه‌ی"),
+    (KB, "turn.keep", "اگر آخرین اقامتگاهتان را از کنارش", "آخرین اقامتگاه را"),
+    (KB, "explain.citizens.other", "نصف آن با گرد کردن به پایین", "رو به پایین گرد شده"),
+    (KB, "form.lords", "پس مثلاً با ۵ در برابر ۰، اولی ۱۲ و دومی ۶", "۵ بر ۰ یعنی"),
+    (GW, "form.dragon", "به اژدهایی که روی کارتی بازی شده  covers: N  بیفزایید", "بازی شده: covers"),
+    (CM, "setup.partners", "بازیکن‌های ۱ و ۳ در {castles} قلعه‌ی سیاه شریک‌اند و بازیکن‌های ۲ و ۴", "بازیکن ۱ و ۳"),
+    # "The disc laid first counts as the lower": a smaller number, not a disc that counts for less.
+    (CM, "round.same", "دیسکی که زودتر گذاشته شده، کوچک‌تر به شمار می‌آید.", "کمتر به شمار"),
+    (CM, "aid.end", "یک طرف همه‌ی قلعه‌هایش را روی قلمروها گذاشته است", "روی قلمروها دارد،"),
 ])
 def test_reworded(messages, key, now, was):
     assert now in messages[key] and was not in messages[key]
@@ -82,5 +110,11 @@ def test_one_word_for_each_term():
     # "Here" and "there" are spelt one way, with a ZWNJ: «این‌جا», «آن‌جا».
     for messages in (KB, GW, CM, RENDER):
         assert not [key for key, text in messages.items() if "اینجا" in text or "آنجا" in text]
+    # Great Wall's pool is «کیسه» and equal tokens «هم‌ارزش» in its messages as on its cards; the
+    # castles' «ذخیره» (supply) belongs to Carolus Magnus. Carolus Magnus's middle is «مرکز».
+    great_wall = {k: v for k, v in RENDER.items() if "great_wall" in k} | GW
+    assert not [key for key, text in great_wall.items() if "ذخیره" in text or "یکسان به جعبه" in text]
+    assert not [key for key, text in CM.items() if "وسط" in text]
+    assert not [key for key, text in RENDER.items() if "جور نیست" in text and key.startswith("problem.option")]
     # An action builds «یک اقامتگاه» (one settlement), never «۱ اقامتگاه» in words.
     assert not any(text.startswith("۱ ") or "اضافی: ۱ " in text for key, text in KB.items() if key.startswith("action"))
