@@ -22,8 +22,8 @@ from pnp.cli.common import EXIT_USAGE, completer, example, reports_errors, write
 from pnp.cli.localise import VARIABLE, chosen, pasted, shown, tell
 from pnp.errors import OptionError, say
 from pnp.games import GAMES
-from pnp.games.base import (P, R, Boards, Example, Form, Game, Kit, Param, Scan, ScorePicture, Setups, SetupSheet,
-                            Source)
+from pnp.games.base import (THIS_FILE, Boards, Example, Form, Game, Kit, P, Param, R, Scan, ScorePicture, Setups,
+                            SetupSheet, Source)
 from pnp.render.choices import MAX_GAP, Edge, Format, Language, Layout, Marks, Paper
 from pnp.render.i18n import render_catalog
 
@@ -313,12 +313,15 @@ def setup(game: Game[P, R], seed: int | None, as_json: bool, lang: str, out: Pat
 
 
 def template(game: Game[P, R], out: Path | None, force: bool, lang: str, **options: object) -> None:
+    import shlex
+
     assert isinstance(game, Form)
     form = game.blank_form(lang, None if out is None else out.parent, **options)
     if out is None:
         typer.echo(form, nl=False)
         return
-    write_atomic(out, form, force)
+    # The commands in the form's head name the file it is saved as, ready to paste.
+    write_atomic(out, form.replace(THIS_FILE, shlex.quote(str(out))), force)
     tell(render_catalog(lang), "cli.say.wrote", err=True, path=str(out))
 
 

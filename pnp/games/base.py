@@ -318,6 +318,9 @@ class SetupSheet(Protocol):
         """The set-up as a printable page: SVG text (`fmt` "svg") or PDF bytes."""
 
 
+THIS_FILE = "THIS_FILE"  # what the commands in a blank form's head call the form itself
+
+
 @runtime_checkable
 class Form(Protocol):
     def blank_form(self, lang: str = "en", where: Path | None = None, **options: object) -> str:

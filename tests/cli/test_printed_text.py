@@ -77,6 +77,7 @@ def test_the_kit_summary_and_its_path(lang, tmp_path):
     else:  # the path alone on the line after the translated summary, the bleed in the language's own numbers
         assert lines[lines.index(path) - 1].endswith("):") and path in lines
         assert ("2,5" if lang == "ru" else "۲٫۵") in text
+        assert re.search("[(]\u2068?A4", text)  # the paper as printed on its packet, not the option's "a4"
 
 
 FILLED = {  # what makes a blank form a position `pnp check` accepts (the rest is what the form writes)
@@ -292,6 +293,8 @@ def test_russian_sides_are_named_as_people_are():
     for stiff in ("стороны «", "цвета «", "(чёрный)", "(белый)", "зерно", "Зерно"):
         assert stiff not in text, stiff
     assert re.findall(r" · [А-ЯЁ]", text) == []
+    # «поселений у воды: 15: A15» counted its noun before its number.
+    assert "    15 поселений у воды: " in printed("ru")["score kingdom-builder"]
     score = printed("ru")["score carolus-magnus"]
     assert re.search(r"большинство у (чёрных|белых|серых)", score)
     assert re.search(r"\d замк(а|ов) (чёрных|белых|серых)", score)
@@ -320,3 +323,12 @@ def test_every_output_is_in_the_language(lang):
     left = {what: sorted(set(words) - ids - typed) for what, text in printed(lang).items()
             if (words := english_words(re.sub("[\u2068\u2069]", "", text)))}
     assert {what: words for what, words in left.items() if words} == {}
+
+
+def test_a_saved_form_names_itself_in_its_commands(tmp_path, monkeypatch):
+    """Before: the head said `pnp check great-wall THIS_FILE` though --out had named the file."""
+    monkeypatch.chdir(tmp_path)
+    invoke("template", "great-wall", "--players", "3", "--out", "my game.yaml", "--lang", "fa")
+    head = (tmp_path / "my game.yaml").read_text(encoding="utf-8").splitlines()[:3]
+    assert head[1:] == ["#   pnp check great-wall 'my game.yaml'", "#   pnp score great-wall 'my game.yaml'"]
+    assert "#   pnp check great-wall THIS_FILE" in invoke("template", "great-wall", "--players", "3")  # unnamed yet
