@@ -247,3 +247,11 @@ def test_a_page_beyond_the_kit_is_named_in_persian_digits(tmp_path):
     assert result.exit_code == 2
     assert "۲۸" in result.output and "۹۹" in result.output and "99" not in result.output
     assert not (tmp_path / "k").exists()
+
+
+def test_a_section_id_no_generator_makes_is_said_in_the_language():
+    # Before: «--boards: no section generator version 9 (known: 1, 2)» under --lang ru (versions 1
+    # and 2 exist: pnp.games.kingdom_builder.generator.GENERATORS).
+    result = runner.invoke(app, ["template", "kingdom-builder", "--boards", "kb9-1000-tavern", "paddock", "oasis", "farm",
+                                 "--lang", "ru"])
+    assert result.exit_code == 2 and "--boards: нет генератора участков версии 9 (известны: 1, 2)" in result.stderr

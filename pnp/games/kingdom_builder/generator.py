@@ -36,7 +36,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from pnp import hexgrid
-from pnp.errors import PnpError
+from pnp.errors import PnpError, say
 from pnp.games.kingdom_builder.section import SIZE, Section, design_problems
 from pnp.games.kingdom_builder.facts import BUILDABLE, LOCATIONS, TWO_CASTLE_LOCATIONS, Terrain
 
@@ -71,7 +71,7 @@ def parse_id(name: str) -> tuple[int, int, Terrain] | None:
 def targets(seed: int, version: int = VERSION) -> dict[Terrain, dict[Terrain, int]]:
     """Terrain counts for each section of the set `seed`: the set's balance is decided here."""
     if version not in GENERATORS:
-        raise PnpError(f"no section generator version {version} (known: {', '.join(map(str, GENERATORS))})")
+        raise PnpError(say("problem.kingdom_builder.generator", version=version, known=list(GENERATORS)))
     rng = random.Random(f"kb{STREAMS[version]}-set-{seed}")
     extras = {terrain: 0 for terrain in BUILDABLE}
     result = {}
@@ -99,7 +99,7 @@ def generate(seed: int, location: Terrain, version: int = VERSION) -> Section:
                           tuple(tuple(grid[(r, c)] for c in range(SIZE)) for r in range(SIZE)))
         if not problems(section, version):
             return section
-    raise PnpError(f"no valid {location.value} section for seed {seed} after {MAX_ATTEMPTS} attempts")
+    raise PnpError(say("problem.kingdom_builder.no_section", location=location.value, seed=seed, attempts=MAX_ATTEMPTS))
 
 
 def generate_set(seed: int, version: int = VERSION) -> list[Section]:

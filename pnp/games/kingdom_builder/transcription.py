@@ -67,7 +67,7 @@ def load_board(entries: Sequence[str], lines: Sequence[int | None], file: str, b
             problems.extend(error.problems)
             continue
         except PnpError as error:  # a generated id the generator cannot make
-            problems.append(Problem(file, line, str(error)))
+            problems.append(Problem(file, line, error.args[0]))
             continue
         if section.terrain in seen:
             problems.append(Problem(file, line, say(K + "section_twice", name=f"'{name}'")))
