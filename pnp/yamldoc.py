@@ -156,14 +156,14 @@ class _Builder:
         if isinstance(event, yaml.DocumentStartEvent):
             self.documents += 1
             if self.documents > 1:
-                raise self.fail(line, "holds more than one YAML document ('---'); a file holds one")
+                raise self.fail(line, say("problem.yaml.documents"))
         elif isinstance(event, yaml.ScalarEvent):
             self.check_tag(event.tag, line, scalar=True)
             self.scalar(event, line)
         elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             self.check_tag(event.tag, line)
             if len(self.stack) >= MAX_DEPTH:
-                raise self.fail(line, f"nested more than {MAX_DEPTH} deep; no pnp file needs that")
+                raise self.fail(line, say("problem.yaml.deep", most=MAX_DEPTH))
             container: LineDict | LineList
             if isinstance(event, yaml.MappingStartEvent):
                 container = LineDict()
@@ -189,21 +189,19 @@ class _Builder:
         if tag is None or tag == "!" or (scalar and tag == "tag:yaml.org,2002:str"):
             return
         short = tag.replace("tag:yaml.org,2002:", "!!")
-        raise self.fail(line, f"YAML tag {shown(short)}: pnp files use no tags; write the value alone")
+        raise self.fail(line, say("problem.yaml.tag", tag=shown(short)))
 
     def count(self, size: int, line: int) -> None:
         self.values += size
         if self.values > MAX_VALUES:
-            raise self.fail(line, f"more than {MAX_VALUES} values (counting what aliases repeat); "
-                                  "a pnp file holds a few hundred")
+            raise self.fail(line, say("problem.yaml.values", most=MAX_VALUES))
 
     def scalar(self, event: Any, line: int) -> None:
         bad = _FORBIDDEN.search(event.value)
         if bad:
             point = ord(bad.group())
-            kind = "lone surrogate" if 0xD800 <= point <= 0xDFFF else "non-character" if point > 0xFFFD else \
-                "control character"
-            self.problems.append(Problem(self.file, line, f"{kind} U+{point:04X} in a value; type plain text"))
+            kind = "surrogate" if 0xD800 <= point <= 0xDFFF else "non_character" if point > 0xFFFD else "control"
+            self.problems.append(Problem(self.file, line, say(f"problem.yaml.{kind}", point=f"U+{point:04X}")))
         value = Text(_FORBIDDEN.sub("\ufffd", event.value))
         value.plain = event.style in (None, "")
         value.line = line
@@ -214,9 +212,9 @@ class _Builder:
 
     def alias(self, name: str, line: int) -> None:
         if name in self.open_anchors:
-            raise self.fail(line, f"alias *{name} refers to the list or mapping it is inside")
+            raise self.fail(line, say("problem.yaml.alias_loop", alias=f"*{name}"))
         if name not in self.anchors:
-            raise self.fail(line, f"alias *{name} names no anchor (&{name}) above it")
+            raise self.fail(line, say("problem.yaml.alias_unknown", alias=f"*{name}", anchor=f"&{name}"))
         value, size = self.anchors[name]
         self.count(size, line)
         self.attach(value, line, size)
@@ -234,7 +232,7 @@ class _Builder:
             container.item_lines.append(line)
         elif frame.key is None and not frame.bad_key:
             if not isinstance(value, Text):
-                self.problems.append(Problem(self.file, line, "a key must be a plain word, not a list or mapping"))
+                self.problems.append(Problem(self.file, line, say("problem.yaml.key")))
                 frame.bad_key = True
                 return
             frame.key, frame.key_line = value, line

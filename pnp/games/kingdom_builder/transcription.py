@@ -405,5 +405,5 @@ def outside_folder(text: str, file: str, base_dir: Path) -> list[Problem]:
             path = None
         if path is None or (path != folder and folder not in path.parents and (is_path or path.exists())):
             # The folder is not named: the desk's page, which reads confined, shows no path of its server.
-            problems.append(Problem(file, line, f"board '{entry}': only section files beside the transcription can be used here"))
+            problems.append(Problem(file, line, say("problem.kingdom_builder.board_outside", entry=f"'{entry}'")))
     return problems
