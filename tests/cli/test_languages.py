@@ -255,3 +255,22 @@ def test_a_section_id_no_generator_makes_is_said_in_the_language():
     result = runner.invoke(app, ["template", "kingdom-builder", "--boards", "kb9-1000-tavern", "paddock", "oasis", "farm",
                                  "--lang", "ru"])
     assert result.exit_code == 2 and "--boards: нет генератора участков версии 9 (известны: 1, 2)" in result.stderr
+
+
+CATALOGS = sorted((Path(__file__).resolve().parents[2] / "pnp").glob("**/text/*.yaml"))
+
+
+@pytest.mark.parametrize("file", CATALOGS, ids=lambda file: f"{file.parent.parent.name}/{file.name}")
+def test_a_catalog_names_each_key_once(file):
+    # YAML keeps the last of two equal keys without a word: the generator's «gave up» message was
+    # once named `no_section`, as the missing section's was, and could never be shown.
+    import yaml
+
+    def twice(node, path):
+        if isinstance(node, yaml.MappingNode):
+            keys = [key.value for key, _ in node.value]
+            yield from (f"{path}{key}" for key in sorted({k for k in keys if keys.count(k) > 1}))
+            for key, value in node.value:
+                yield from twice(value, f"{path}{key.value}.")
+
+    assert list(twice(yaml.compose(file.read_text(encoding="utf-8")), "")) == []

@@ -99,7 +99,7 @@ def generate(seed: int, location: Terrain, version: int = VERSION) -> Section:
                           tuple(tuple(grid[(r, c)] for c in range(SIZE)) for r in range(SIZE)))
         if not problems(section, version):
             return section
-    raise PnpError(say("problem.kingdom_builder.no_section", location=location.value, seed=seed, attempts=MAX_ATTEMPTS))
+    raise PnpError(say("problem.kingdom_builder.gave_up", location=location.value, seed=seed, attempts=MAX_ATTEMPTS))
 
 
 def generate_set(seed: int, version: int = VERSION) -> list[Section]:
