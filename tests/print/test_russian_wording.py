@@ -47,7 +47,7 @@ def test_paladins_are_paladins():
     # A Kingdom Builder board section is a «сектор» in every command, form and set-up.
     (KB, "contents.sections", "секторы игрового поля", "участки"),
     (RENDER, "problem.scan.fit.turned", "не повёрнут ли сектор {position} на 180°?", "другой стороной"),
-    (KB, "form.intro", "Запись партии «Строителей королевств»", "Kingdom Builder"),
+    (KB, "form.intro", "то, что видно на фото поля,", "доски"),  # the rulebooks' «игровое поле»
     # The gold track's note speaks of «каждый игрок» in one person throughout.
     (KB, "piece.gold_track_how", "он берёт жетон +100 своего цвета и продолжает с 0", "возьмите"),
     (KB, "scan.corner.0", "слева вверху", "сверху"),
@@ -77,10 +77,11 @@ def test_one_word_for_each_term_in_every_catalog():
     # One term for one thing, the rulebooks' (seeds 001, 002, 004): a Kingdom Builder hex is a
     # «клетка», a location a «локация»; Great Wall's tokens are «фишки» in a «пул»; Carolus
     # Magnus's territories are «территории»; a ruling (GW-1, KB-2) is a «решение».
-    catalogs = (KB, GW, CM, RENDER)
-    for messages in catalogs:
+    for messages in (KB, GW, CM, RENDER):
         assert not [key for key, text in messages.items() if re.search(r"гекс|особ\w* мест", text)]
         assert not [key for key, text in messages.items() if re.search(r"правил[оа] [A-Z]{2}-\d", text)]
+    # A Kingdom Builder board section is a «сектор» in the section generator's messages too.
+    assert "участ" not in RENDER["problem.kingdom_builder.generator"] + RENDER["cli.help_text.kit_kingdom_builder"]
     great_wall = {key: text for key, text in RENDER.items() if key.startswith("problem.great_wall.")}
     assert not [key for key, text in great_wall.items() if "жетон" in text or "запас" in text]
     carolus = {key: text for key, text in RENDER.items() if key.startswith("problem.carolus_magnus.")}
