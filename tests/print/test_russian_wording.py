@@ -58,6 +58,9 @@ def test_paladins_are_paladins():
     (RENDER, "problem.great_wall.total", "фишек лицом вверх: {up}, на картах: {on}, взято: {taken}, в пуле: {pool}", "жетон"),
     (RENDER, "problem.carolus_magnus.checked", "территорий: {territories}, Император на территории {emperor}", "област"),
     (RENDER, "reading.washed.few", "{count} сомнительные клетки на фото засвечены добела", "гекс"),
+    # A number says what it counts; a photo does not read, pnp reads it.
+    (RENDER, "reading.unsure.few", "{count} клетки под сомнением, сверьте их с фото", "{count} под сомнением"),
+    (RENDER, "reading.washed.one", "её удастся прочитать", "прочтёт его"),
     (RENDER, "cli.help_text.desk", "отмечайте клетки, выбирайте карты — результат виден сразу", "сразу видите"),
     (RENDER, "cli.help_text.template_boards", "NAME@180 — повёрнутый на 180°", "повёрнутая"),  # a сектор is masculine
     (RENDER, "cli.help_text.bleed", "Вылет — запас рисунка за линиями реза", "Выпуск"),  # as the kit summary says
