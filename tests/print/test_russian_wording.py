@@ -56,6 +56,7 @@ def test_paladins_are_paladins():
     (GW, "ability.wall", "Специальных способностей нет.", "Особых"),  # as the Dragon's and seed 002
     (CM, "turn.play", "на свой двор, на территории или и туда и туда", "и/или"),
     (RENDER, "problem.great_wall.total", "фишек лицом вверх: {up}, на картах: {on}, взято: {taken}, в пуле: {pool}", "жетон"),
+    (RENDER, "problem.great_wall.total", "и каждая где-то лежит", "каждый"),  # «фишка» is feminine
     (RENDER, "problem.carolus_magnus.checked", "территорий: {territories}, Император на территории {emperor}", "област"),
     (RENDER, "reading.washed.few", "{count} сомнительные клетки на фото засвечены добела", "гекс"),
     # A number says what it counts; a photo does not read, pnp reads it.
