@@ -254,7 +254,7 @@ def test_a_section_id_no_generator_makes_is_said_in_the_language():
     # and 2 exist: pnp.games.kingdom_builder.generator.GENERATORS).
     result = runner.invoke(app, ["template", "kingdom-builder", "--boards", "kb9-1000-tavern", "paddock", "oasis", "farm",
                                  "--lang", "ru"])
-    assert result.exit_code == 2 and "--boards: нет генератора участков версии 9 (известны: 1, 2)" in result.stderr
+    assert result.exit_code == 2 and "--boards: нет генератора секторов версии 9 (известны: 1, 2)" in result.stderr
 
 
 CATALOGS = sorted((Path(__file__).resolve().parents[2] / "pnp").glob("**/text/*.yaml"))

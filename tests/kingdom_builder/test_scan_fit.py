@@ -167,8 +167,8 @@ def test_a_section_turned_the_other_way_is_named():
                                 "corners; is the bottom-left section turned the other way?")
     # Said in Russian, the section's place and the question too (it was English under --lang ru).
     assert render_catalog("ru").said(error.value.problems[0].message) == (
-        "местность на фото не совпадает с участком oasis (слева внизу) при этих углах; не повёрнут ли участок "
-        "слева внизу другой стороной?")
+        "местность на фото не совпадает с сектором oasis (слева внизу) при этих углах; не повёрнут ли сектор "
+        "слева внизу на 180°?")
 
 
 def test_the_form_of_another_board_is_refused():
