@@ -29,9 +29,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from pnp.columns import isolated
-from pnp.errors import Message
-from pnp.render.i18n import DIGITS, LANGUAGES, Catalog, render_catalog
+from pnp.render.i18n import DIGITS, LANGUAGES, Catalog, render_catalog, said, shown
 
 VARIABLE = "PNP_LANG"  # the language when a command line names none
 NBSP = "\u00a0"  # a space a wrapped line does not break at
@@ -75,22 +73,6 @@ def language(value: object) -> str:
 def pasted(command: str, lang: str) -> str:
     """A command offered to paste, asking for the language it was offered in."""
     return command if lang == "en" else f"{command} --lang {lang}"
-
-
-def said(message: object, t: Catalog) -> str:
-    """A library message in the catalog's language: a `Message` by its key, with its values
-    said too and lists joined as the language joins them; any other text as it is."""
-    if not isinstance(message, Message):
-        return str(message)
-    values = {name: t.join([said(v, t) if isinstance(v, str) else v for v in value]) if isinstance(value, (list, tuple))
-              else said(value, t) if isinstance(value, str) else value
-              for name, value in message.values.items()}
-    return t(message.key, **values)
-
-
-def shown(text: str, t: Catalog) -> str:
-    """Text for the terminal: in a right-to-left language, each line's Latin runs isolated."""
-    return "\n".join(isolated(line) for line in text.split("\n")) if t.rtl else text
 
 
 def tell(t: Catalog, key: str, /, err: bool = False, **values: Any) -> None:

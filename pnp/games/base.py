@@ -272,6 +272,10 @@ class BundledExample:
 class PageBeside:
     """A desk page of the game's own: `desk.js` beside the module that defines the game."""
 
+    # The sections of the game's catalog its page names pieces from (card, clan, …), handed to
+    # the page with the catalog's `desk` section, in the desk's language.
+    desk_terms: tuple[str, ...] = ()
+
     def desk_script(self) -> str:
         import inspect
 

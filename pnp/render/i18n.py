@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import PnpError
+from pnp.errors import Message, PnpError
 from pnp.render.choices import Language
 
 LANGUAGES = tuple(language.value for language in Language)
@@ -131,3 +131,22 @@ def load(folder: Path, lang: str) -> Catalog:
 def render_catalog(lang: str) -> Catalog:
     """Texts of the print pipeline itself: page furniture, the cover and its back."""
     return load(Path(__file__).resolve().parent / "text", lang)
+
+
+def said(message: object, t: Catalog) -> str:
+    """A library message in the catalog's language: a `Message` by its key, with its values
+    said too and lists joined as the language joins them; any other text as it is."""
+    if not isinstance(message, Message):
+        return str(message)
+    values = {name: t.join([said(v, t) if isinstance(v, str) else v for v in value]) if isinstance(value, (list, tuple))
+              else said(value, t) if isinstance(value, str) else value
+              for name, value in message.values.items()}
+    return t(message.key, **values)
+
+
+def shown(text: str, t: Catalog) -> str:
+    """Text for a terminal or a page: in a right-to-left language, each line's Latin runs (names,
+    files, ids) isolated, so that they keep their order inside the line."""
+    from pnp.columns import isolated
+
+    return "\n".join(isolated(line) for line in text.split("\n")) if t.rtl else text
