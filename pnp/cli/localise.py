@@ -29,7 +29,8 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from pnp.render.i18n import DIGITS, LANGUAGES, Catalog, render_catalog, said, shown
+from pnp.render.i18n import DIGITS, LANGUAGES, Catalog, render_catalog
+from pnp.render.i18n import said as said, shown as shown  # the commands' way to say the library's messages
 
 VARIABLE = "PNP_LANG"  # the language when a command line names none
 NBSP = "\u00a0"  # a space a wrapped line does not break at
@@ -165,13 +166,9 @@ _COUNTED = re.compile(r"(?<=[0-9۰-۹]) (?=\w)")
 def _kept_whole(lang: str) -> tuple[str, ...]:
     """Names a wrapped line must not break: the games' titles in `lang` of more than one word."""
     from pnp.games import GAMES
+    from pnp.games.base import title_of
 
     return tuple(title for game in GAMES.values() if " " in (title := title_of(game, lang)))
-
-
-def title_of(game: Any, lang: str) -> str:
-    """A game's name in `lang`: its catalog's title, or its registry name for a game without a kit."""
-    return str(game.catalog(lang)("title") if hasattr(game, "catalog") else game.name)
 
 
 def unbroken(text: str, lang: str) -> str:

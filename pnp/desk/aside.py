@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING, TypeVar
 if TYPE_CHECKING:
     import asyncio
     import subprocess
-    from pathlib import Path
 
     from pnp.desk.service import Desk
     from pnp.games.base import Json

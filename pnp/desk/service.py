@@ -218,9 +218,9 @@ def totals(result: Any, t: Catalog, sides: dict[str, str]) -> str:
     return t("desk.page.server.won", standing=line, winners=t.join(winners, t("desk.page.server.and"))) if winners else line
 
 
-def problems_json(problems: list[Problem], text: str, t: Catalog) -> list[Json]:
+def problems_json(problems: list[Problem], text: str) -> list[Json]:
     paths = line_paths(text) if any(p.line for p in problems) else {}
-    return [{"path": list(paths.get(p.line, ())) if p.line else [], "message": said(p.message, t)} for p in problems]
+    return [{"path": list(paths.get(p.line, ())) if p.line else [], "message": p.message} for p in problems]
 
 
 def _strings(value: object, most: int) -> tuple[str, ...]:
@@ -313,9 +313,9 @@ class DeskService:
                 for g in GAMES.values() if g.id in self.desk.targets]
 
     def title(self, game: Game[Any, Any]) -> str:
-        from pnp.desk.words import title
+        from pnp.games.base import title_of
 
-        return title(game, self.t.lang)
+        return title_of(game, self.t.lang)
 
     def said(self, message: object) -> str:
         """A message of the library's or the desk's in the page's language."""
@@ -389,13 +389,15 @@ class DeskService:
         return answer
 
     def problems(self, read: _Read) -> list[Json]:
-        return [{**p, "message": self.said(p["message"])} for p in problems_json(read.problems, read.text, self.t)]
+        return [{**p, "message": self.said(p["message"])} for p in problems_json(read.problems, read.text)]
 
     def sides(self, game: Game[Any, Any]) -> dict[str, str]:
-        """The names of the sides a game's result may name ({} where none), in the page's language."""
+        """The names of the sides a game's result may name, as a sentence names them ({} where none),
+        in the page's language."""
         from pnp.desk.words import game_text
 
-        return {key.removeprefix("side."): text for key, text in game_text(game.id, self.t.lang).items() if key.startswith("side.")}
+        return {key.removeprefix("report.name."): text for key, text in game_text(game.id, self.t.lang).items()
+                if key.startswith("report.name.")}
 
     def pictures(self, game: Game[P, R], read: _Read, result: object, request: Json) -> Json:
         """For a game with a board to tap: the board (its places, unless the page has it) and

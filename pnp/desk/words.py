@@ -1,12 +1,9 @@
-"""The desk's page in the language `pnp desk --lang` names: the texts the page is handed once
-(its `desk.page` catalog section, and each game's `desk` section with the names of its pieces),
-and the desk's own messages said in that language."""
+"""The desk's page in the language `pnp desk --lang` names: the texts the page is handed once,
+its `desk.page` catalog section and each game's `desk` section with the names of its pieces."""
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
-
 from pnp.games import GAMES
 from pnp.games.base import Kit, PageBeside
 from pnp.render.i18n import render_catalog
@@ -14,15 +11,12 @@ from pnp.render.i18n import render_catalog
 PAGE = "desk.page."
 
 
-def title(game: Any, lang: str) -> str:
-    """A game's name in `lang`: its catalog's title, or its registry name for a game without one."""
-    return str(game.catalog(lang)("title")) if isinstance(game, Kit) else str(game.name)
-
-
 @lru_cache(maxsize=None)
 def page_text(lang: str) -> dict[str, str]:
-    """The page's own texts, by their key below `desk.page.` (a counted one as `key.one`, …)."""
-    return {key.removeprefix(PAGE): text for key, text in render_catalog(lang).messages.items() if key.startswith(PAGE)}
+    """The page's own texts, by their key below `desk.page.` (a counted one as `key.one`, …); not
+    the desk's answers (`desk.page.server`), said before they reach the page."""
+    return {key.removeprefix(PAGE): text for key, text in render_catalog(lang).messages.items()
+            if key.startswith(PAGE) and not key.startswith(f"{PAGE}server.")}
 
 
 @lru_cache(maxsize=None)

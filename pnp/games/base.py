@@ -290,6 +290,11 @@ class PageBeside:
         return {}
 
 
+def title_of(game: object, lang: str) -> str:
+    """A game's name in `lang`: its catalog's title, or its registry name for a game without a kit."""
+    return str(game.catalog(lang)("title")) if isinstance(game, Kit) else str(getattr(game, "name"))
+
+
 # The capabilities: what a game implements beyond check and score. Each is checked by the
 # methods it has, so a game offers a command by implementing it.
 
