@@ -26,10 +26,6 @@ const Desk = (() => {
   const HISTORY = 200;  // steps kept a game
   const DRAFT_STEPS = 50, DRAFT_BYTES = 384 * 1024;  // steps kept with a draft: the desk keeps a draft up to 512 KiB
   let typing = null;  // the text field the last step was typed in
-  // The page's words in its language: `data.text`, the catalog's `desk.page` texts, and a game's
-  // own (`words(gameId)`); `{name}` filled in, numbers in the language's digits, and in a
-  // right-to-left page every other value (a name, a file, an id) isolated, so that it keeps its
-  // own direction inside the sentence.
   const DIGITS = { fa: "۰۱۲۳۴۵۶۷۸۹" };
   const rtl = document.documentElement.dir === "rtl";
   // A number in the language's digits; a negative one in a right-to-left page isolated left to
@@ -47,9 +43,15 @@ const Desk = (() => {
     }
     return data.lang === "en" && n === 1 ? "one" : "other";
   }
+  // The page's words in its language: a game's own `table` (Desk.words(gameId)), then `data.text`,
+  // the catalog's `desk.page` texts; a counted text in its plural form. `{name}` filled in: a
+  // number in the language's digits, and in a right-to-left page any other value (a name, a file,
+  // an id) isolated, so that it keeps its own direction inside the sentence. A text missing from
+  // the catalogs shows as its key.
   function words(table) {
     return (key, values = {}) => {
-      const text = table[key] ?? table[`${key}.${pluralForm(values.count)}`] ?? data.text[key] ?? data.text[`${key}.${pluralForm(values.count)}`] ?? key;
+      const counted = `${key}.${pluralForm(values.count)}`;
+      const text = table[key] ?? table[counted] ?? data.text[key] ?? data.text[counted] ?? key;
       return text.replace(/\{(\w+)\}/g, (whole, name) => {
         const value = values[name];
         if (value === undefined) return whole;
