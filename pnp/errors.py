@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 
@@ -37,6 +37,13 @@ class Message(str):
 
     key: str
     values: dict[str, object]
+
+
+class Named(str):
+    """An id as a message lists it among the choices: English says the id alone; a catalog
+    says the player's word in its language before it (`words`: by language)."""
+
+    words: Mapping[str, str]
 
 
 def say(key: str, /, **values: object) -> Message:

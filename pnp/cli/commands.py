@@ -19,7 +19,7 @@ import typer
 from typer.core import TyperGroup
 
 from pnp.cli.common import EXIT_USAGE, completer, example, reports_errors, write_all, write_atomic
-from pnp.cli.localise import VARIABLE, chosen, pasted, said, shown, tell
+from pnp.cli.localise import VARIABLE, chosen, pasted, shown, tell
 from pnp.errors import OptionError, say
 from pnp.games import GAMES
 from pnp.games.base import (P, R, Boards, Example, Form, Game, Kit, Param, Scan, ScorePicture, Setups, SetupSheet,
@@ -207,7 +207,7 @@ class GameGroup(TyperGroup):
         name = args[0] if args else ""
         if name and self.get_command(ctx, name) is None and not name.startswith("-"):
             t = render_catalog(chosen(args))
-            typer.echo(shown(said(no_game(ctx.info_name, name, self.list_commands(ctx)), t), t), err=True)
+            typer.echo(shown(t.said(no_game(ctx.info_name, name, self.list_commands(ctx))), t), err=True)
             raise typer.Exit(EXIT_USAGE)
         found, command, rest = super().resolve_command(ctx, args)
         return found, command, _with_values(rest)
@@ -293,7 +293,7 @@ def boards(game: Game[P, R], seed: int | None, out: Path, force: bool, lang: str
     t = render_catalog(lang)
     summary, files = game.boards(_fresh_seed(seed), **options)
     write_all({out / name: data for name, data in files.items()}, force)  # all of them or none
-    tell(t, "cli.say.wrote_files", summary=said(summary, t), count=len(files), folder=f"{out}/")
+    tell(t, "cli.say.wrote_files", summary=t.said(summary), count=len(files), folder=f"{out}/")
     for name in files:
         typer.echo(f"  {name}")
 
@@ -351,7 +351,7 @@ def write_example(game: Game[P, R], out: Path | None, force: bool, lang: str = "
 def check(game: Game[P, R], file: Path, lang: str = "en", boards_dir: Path | None = None) -> None:
     position = game.load(file, boards_dir, frozenset(GAMES))
     t = render_catalog(lang)
-    tell(t, "cli.say.check_ok", file=str(file), summary=said(game.check_summary(position), t))
+    tell(t, "cli.say.check_ok", file=str(file), summary=t.said(game.check_summary(position)))
 
 
 def score(game: Game[P, R], file: Path, as_json: bool, explain: bool, lang: str, picture: Path | None = None,
@@ -361,8 +361,13 @@ def score(game: Game[P, R], file: Path, as_json: bool, explain: bool, lang: str,
     if picture is not None and isinstance(game, ScorePicture):
         from pnp.render import pdf, svg
 
-        drawing = game.picture(result)
-        write_atomic(picture, svg.render(drawing) if fmt == "svg" else pdf.render([drawing], f"{game.name} score"), force)
+        drawing = game.picture(result, lang)
+        if fmt == "svg":
+            data: str | bytes = svg.render(drawing)
+        else:
+            t = game.catalog(lang)
+            data = pdf.render([drawing], t("picture_title", game=t("title")))
+        write_atomic(picture, data, force)
         tell(render_catalog(lang), "cli.say.wrote", err=True, path=str(picture))
     if as_json:
         typer.echo(json.dumps(game.report_json(result), ensure_ascii=False, indent=2))
@@ -384,7 +389,7 @@ def scan(game: Game[P, R], form: Path, photo: Path, out: Path | None, overlay: P
     source = Source.of(form, boards_dir, games=frozenset(GAMES))
     text = read_text(form, source.file)
     photo_name = terminal(str(photo))
-    reading = game.scan(text, source, read_bytes(photo, photo_name, MAX_PHOTO), photo_name, **options)
+    reading = game.scan(text, source, read_bytes(photo, photo_name, MAX_PHOTO), photo_name, lang=lang, **options)
     files: dict[Path, str | bytes] = {}
     if out is not None:
         files[out] = reading.text
@@ -394,7 +399,8 @@ def scan(game: Game[P, R], form: Path, photo: Path, out: Path | None, overlay: P
     t = render_catalog(lang)
     for path in files:
         tell(t, "cli.say.wrote", err=True, path=str(path))
-    typer.echo(reading.summary, err=True, nl=False)
+    for line in reading.summary:
+        typer.echo(shown(t.said(line), t), err=True)
     if as_json:
         typer.echo(json.dumps(reading.data, ensure_ascii=False, indent=2))
 

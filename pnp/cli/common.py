@@ -26,7 +26,7 @@ def reports_errors(command: F) -> F:
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        from pnp.cli.localise import language, said, shown
+        from pnp.cli.localise import language, shown
         from pnp.render.i18n import render_catalog
 
         code = EXIT_PROBLEMS
@@ -40,7 +40,7 @@ def reports_errors(command: F) -> F:
             messages = [say("problem.at", where=error.filename or "pnp", message=error.strerror or str(error))]
         t = render_catalog(language(kwargs.get("lang")))
         for message in messages:
-            typer.echo(shown(terminal(said(message, t)), t), err=True)
+            typer.echo(shown(terminal(t.said(message)), t), err=True)
         raise typer.Exit(code)
 
     return wrapper  # type: ignore[return-value]

@@ -176,7 +176,7 @@ def write_pdf(sheets: list[Sheet], path: Path, chosen: Chosen, t: Catalog, force
     layout = t("summary.duplex" if options.duplex else "summary.folded" if options.gutter_fold else "summary.at_end")
     if options.back_offset != (0.0, 0.0):
         layout += t("summary.moved", offset=offset_words(options.back_offset, t))
-    typer.echo(shown(t("summary.pdf", path=str(path), count=len(pages), paper=options.paper,
+    typer.echo(shown(t("summary.pdf", path=str(path), count=len(pages), paper=t(f"paper.{options.paper}"),
                        bleed=t.number(options.bleed), layout=layout), t))
     for sheet in sheets:
         count = t.number(len(sheet.fronts)).rjust(3)

@@ -1,7 +1,7 @@
 """Everything the command line says in the language it asks for: `--lang X`, else the
 environment variable `PNP_LANG`, else English.
 
-The library's messages are `pnp.errors.Message`s, said here by their catalog key (`said`);
+The library's messages are `pnp.errors.Message`s, said here by their catalog key (`Catalog.said`);
 in Persian each line's Latin runs are isolated for bidi terminals (`pnp.columns.isolated`).
 
 Typer's own messages (a mistyped option, a missing argument, a bad value) come in that language too.
@@ -30,7 +30,7 @@ import typer
 from typer.core import TyperGroup
 
 from pnp.render.i18n import DIGITS, LANGUAGES, Catalog, render_catalog
-from pnp.render.i18n import said as said, shown as shown  # the commands' way to say the library's messages
+from pnp.render.i18n import shown as shown  # (the commands' way to print a line in their language)
 
 VARIABLE = "PNP_LANG"  # the language when a command line names none
 NBSP = "\u00a0"  # a space a wrapped line does not break at

@@ -34,7 +34,7 @@ from pnp.desk.service import MAX_UPLOAD, Desk, DeskService, Refused
 from pnp.errors import say
 from pnp.games.base import Json
 from pnp.inputs import MAX_PHOTO
-from pnp.render.i18n import Catalog, render_catalog, said, shown
+from pnp.render.i18n import Catalog, render_catalog, shown
 from pnp.scan.photo import MAX_PIXELS, MIN_PIXELS
 
 HERE = Path(__file__).resolve().parent
@@ -246,7 +246,7 @@ def refusing(t: Catalog) -> Callable[[Request, Exception], Awaitable[Response]]:
 
     async def refused(request: Request, error: Exception) -> Response:
         assert isinstance(error, (Refused, TooLarge))
-        return JSONResponse({"error": shown(said(error.args[0] if error.args else str(error), t), t)}, error.status,
+        return JSONResponse({"error": shown(t.said(error.args[0] if error.args else str(error)), t)}, error.status,
                             headers={"Retry-After": "5"} if error.status == 503 else None)
 
     return refused

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.errors import InputError, PnpError, Problem, say
 from pnp.games import GAMES
 from pnp.games.base import P, R, BoardPicture, BoardPictures, DeskPage, Form, Game, Json, PageBeside, Scan, ScorePicture, Source
-from pnp.render.i18n import Catalog, render_catalog, said, shown
+from pnp.render.i18n import Catalog, render_catalog, shown
 
 if TYPE_CHECKING:
     from pnp.desk.drafts import Drafts
@@ -245,7 +245,7 @@ def draw_picture(sheet: ScoreSheet) -> bytes:
 
     game = GAMES[sheet.game]
     assert isinstance(game, ScorePicture)
-    return pdf.render([game.picture(sheet.result)], sheet.title)
+    return pdf.render([game.picture(sheet.result, "en")], sheet.title)
 
 
 @functools.cache
@@ -319,7 +319,7 @@ class DeskService:
 
     def said(self, message: object) -> str:
         """A message of the library's or the desk's in the page's language."""
-        return shown(said(message, self.t), self.t)
+        return shown(self.t.said(message), self.t)
 
     def start(self) -> Json | None:
         """What the page opens first: the file a game saves to, when it is there (as saved last, or
@@ -556,7 +556,8 @@ class DeskService:
                                 corners=corners)
         except PnpError as error:
             raise Refused(422, "; ".join(page_words(self.said(m)) for m in error.messages())) from None
-        return {**self.opening(game, reading.text, str(self.desk.targets[game.id])), "summary": self.said(reading.summary),
+        return {**self.opening(game, reading.text, str(self.desk.targets[game.id])),
+                "summary": "\n".join(self.said(line) for line in reading.summary) + "\n",
                 "notes": [self.said(note) for note in reading.notes]}
 
     def script(self, game_id: object) -> str:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
 
-from pnp.errors import InputError, Problem, ordered, say
+from pnp.errors import InputError, Message, Problem, ordered, say
 
 if TYPE_CHECKING:
     from pnp.draw import Drawing
@@ -110,14 +110,15 @@ class BoardPicture:
 @dataclass(frozen=True)
 class Reading:
     """What a photo scan read into a transcription: the text with the pieces filled in (places
-    still to compare with the photo in `# check:` comments), those places, a summary to print (its
-    `notes` among it: what to know beyond the counts and the places, each a sentence), the same as
-    JSON data, and `overlay(kind)`: the picture to check it by, as ".png", ".pdf" or ".svg" bytes."""
+    still to compare with the photo in `# check:` comments), those places, the lines of a summary
+    to print (its `notes` among them: what to know beyond the counts and the places, each a
+    sentence), the same as JSON data, and `overlay(kind)`: the picture to check it by, as ".png",
+    ".pdf" or ".svg" bytes."""
 
     text: str
     unsure: tuple[str, ...]
-    summary: str
-    notes: tuple[str, ...]
+    summary: tuple[Message, ...]
+    notes: tuple[Message, ...]
     data: Json
     overlay: Callable[[str], bytes]
 
@@ -343,8 +344,11 @@ class Example(Protocol):
 
 @runtime_checkable
 class ScorePicture(Protocol):
-    def picture(self, result: object) -> Drawing:
-        """A result drawn: the board and what scored."""
+    def picture(self, result: object, lang: str = "en") -> Drawing:
+        """A result drawn: the board and what scored, every word in the language `lang`."""
+
+    def catalog(self, lang: str) -> Catalog:
+        """The game's texts (its `title` names the picture's PDF) and the print pipeline's."""
 
 
 @runtime_checkable
@@ -364,7 +368,7 @@ class BoardPictures(Protocol):
 class Scan(Protocol):
     def scan(self, text: str, source: Source, photo: bytes, photo_name: str, **options: object) -> Reading:
         """Read the pieces off a photo (JPEG or PNG bytes; `photo_name` in messages) into the
-        transcription `text`, read from `source`."""
+        transcription `text`, read from `source`; its comments in the language `lang` (an option)."""
 
     def unsure(self, text: str) -> tuple[str, ...]:
         """Places a transcription asks to compare with the photo (a photo scan marks them)."""

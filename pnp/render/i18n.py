@@ -2,7 +2,8 @@
 
 A catalog is a YAML file per language (`en.yaml`, `ru.yaml`, `fa.yaml`) of nested mappings; ids
 are the dotted paths to their strings, e.g. `terrain.grass`. Values may hold `{name}` placeholders;
-a whole number put into one is written in the language's own digits (Persian: ۰–۹).
+a number put into one is written in the language's own digits (Persian: ۰–۹), decimal separator
+and minus sign.
 
 A text that puts a number before a noun is a mapping of plural forms, one per category the
 language tells apart (CLDR's names: English `one`, `other`; Russian `one` 1, 21…, `few` 2–4,
@@ -17,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import Message, PnpError
+from pnp.errors import Message, Named, PnpError
 from pnp.render.choices import Language
 
 LANGUAGES = tuple(language.value for language in Language)
@@ -64,7 +65,8 @@ class Catalog:
 
     def number(self, value: float) -> str:
         """A number in the language's digits and decimal separator."""
-        text = (str(value) if isinstance(value, int) else f"{value:g}").replace(".", DECIMAL.get(self.lang, "."))
+        # A minus sign, not a hyphen: the hyphen is a dash in running text (and in Persian, a list mark).
+        text = (str(value) if isinstance(value, int) else f"{value:g}").replace(".", DECIMAL.get(self.lang, ".")).replace("-", "\u2212")
         digits = DIGITS.get(self.lang)
         return text.translate(str.maketrans("0123456789", digits)) if digits else text
 
@@ -89,10 +91,24 @@ class Catalog:
             text = self.messages[key]
         except KeyError:
             raise PnpError(f"no text '{key}' in the {self.lang} catalog") from None
-        if self.lang in DIGITS:
-            values = {name: self.number(value) if isinstance(value, int) and not isinstance(value, bool) else value
-                      for name, value in values.items()}
+        # Numbers in the language's digits, decimal separator and minus sign.
+        values = {name: self.number(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else value
+                  for name, value in values.items()}
         return text.format(**values) if values else text
+
+    def said(self, message: object) -> str:
+        """A library message in this language: a `Message` by its key, with its values said too
+        and lists joined as the language joins them; a `Named` choice with the player's word for it;
+        any other text as it is."""
+        if isinstance(message, Named):  # a choice: the player's word, then the id typed as it stands
+            word = message.words.get(self.lang)
+            return self("names.choice", word=word, id=str(message)) if word else str(message)
+        if not isinstance(message, Message):
+            return str(message)
+        values = {name: self.join([self.said(v) if isinstance(v, str) else v for v in value])
+                  if isinstance(value, (list, tuple)) else self.said(value) if isinstance(value, str) else value
+                  for name, value in message.values.items()}
+        return self(message.key, **values)
 
     def merged(self, other: Catalog) -> Catalog:
         return Catalog(self.lang, {**self.messages, **other.messages}, self.plurals | other.plurals)
@@ -131,17 +147,6 @@ def load(folder: Path, lang: str) -> Catalog:
 def render_catalog(lang: str) -> Catalog:
     """Texts of the print pipeline itself: page furniture, the cover and its back."""
     return load(Path(__file__).resolve().parent / "text", lang)
-
-
-def said(message: object, t: Catalog) -> str:
-    """A library message in the catalog's language: a `Message` by its key, with its values
-    said too and lists joined as the language joins them; any other text as it is."""
-    if not isinstance(message, Message):
-        return str(message)
-    values = {name: t.join([said(v, t) if isinstance(v, str) else v for v in value]) if isinstance(value, (list, tuple))
-              else said(value, t) if isinstance(value, str) else value
-              for name, value in message.values.items()}
-    return t(message.key, **values)
 
 
 def shown(text: str, t: Catalog) -> str:

@@ -28,7 +28,7 @@ from pnp.draw import (
     CUT, Circle, Drawing, Group, Item, Matrix, Paint, Polygon, Rect, Shape, Text, area, compose, outset, rotate, scale,
     translate, with_ink_saver,
 )
-from pnp.errors import PnpError
+from pnp.errors import PnpError, say
 from pnp.render.choices import Paper
 from pnp.render.cover import Cover, cover_back, cover_page
 from pnp.render.i18n import Catalog
@@ -172,8 +172,8 @@ class _Packer:
             if spot:
                 self.pages[index].placements.append(Placement(piece, spot[0], spot[1], "own", title, back))
                 return
-        raise PnpError(f"a {piece.width:.0f} x {piece.height:.0f} mm piece ({piece.name}) with {self.options.bleed} mm "
-                       f"bleed does not fit on {self.options.paper} paper")
+        raise PnpError(say("problem.layout.piece", width=round(piece.width), height=round(piece.height), name=piece.name,
+                           bleed=self.options.bleed, paper=say(f"paper.{self.options.paper}")))
 
     def shared(self, run: list[tuple[Drawing, Drawing | None, str]]) -> None:
         """Pieces of one size in blocks of abutting pieces, each block as large as the room allows."""
@@ -188,8 +188,8 @@ class _Packer:
             block = self.areas[index].place_block(w, h, len(run))
             if block is None:
                 if not self.pages[index].placements:
-                    raise PnpError(f"a {w:.0f} x {h:.0f} mm piece with {self.options.bleed} mm bleed does not fit "
-                                   f"on {self.options.paper} paper")
+                    raise PnpError(say("problem.layout.pieces", width=round(w), height=round(h), bleed=self.options.bleed,
+                                       paper=say(f"paper.{self.options.paper}")))
                 index += 1
                 continue
             self.blocks += 1
@@ -277,8 +277,8 @@ def _gutter_pages(sheets: list[Sheet], options: Options) -> list[Page]:
     for (w, h), run in runs.items():
         g = gutter.grid(w, h, ph, options.bleed, lambda tall: _area(options.paper, options.bleed, tall))
         if g.count == 0:
-            raise PnpError(f"a {w:.0f} x {h:.0f} mm card with {options.bleed} mm bleed does not fit a gutter-fold "
-                           f"{options.paper} page")
+            raise PnpError(say("problem.layout.gutter_fold", width=round(w), height=round(h), bleed=options.bleed,
+                               paper=say(f"paper.{options.paper}")))
         left, _, width, _ = _area(options.paper, options.bleed, g.tall)
         cell = (h, w) if g.turned else (w, h)
         fronts, backs = gutter.positions(g, *cell, ph, options.bleed, left, width)

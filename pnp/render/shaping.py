@@ -9,6 +9,10 @@ offsets in em. Both backends print those glyphs, so PDF and SVG set every line t
   level; the paragraph's direction is that of its first strong character (as in HTML's
   dir="auto"), so a Persian paragraph runs right to left even on a line that starts with a
   number or a Latin name.
+- Isolates (FSI, LRI, RLI ... PDI: a player's name in a Persian line) are resolved here, as
+  python-bidi's levels do not know them: outside, an isolate counts as one neutral character
+  and is skipped in finding the paragraph's direction; inside, it is a paragraph of its own, one
+  level deeper. The isolate marks print nothing.
 - Shaping: each run of one level and one face is shaped by HarfBuzz (uharfbuzz) in its own
   direction, with the whole line as context: joined letter forms, ligatures, marks, kerning,
   mirrored brackets. Runs are then put in visual order (rule L2).
@@ -100,7 +104,7 @@ def style(text: str, bold: bool) -> Style:
     from bidi.algorithm import get_base_level
 
     persian = any(map(_arabic_script, text))
-    rtl = get_base_level(text) == 1
+    rtl = get_base_level(_outside_isolates(text)) == 1
     plain = (not persian and not rtl and set(map(ord, text)) <= ttf(LATIN[bold]).face.charToGlyph.keys()
              and not any(bidirectional(char) in _RIGHT_TO_LEFT for char in text))
     return Style(bold, persian, rtl, plain)
@@ -132,7 +136,61 @@ def _faces(text: str, primary: Face, other: Face) -> list[Face]:
     return [other if ord(char) not in covered and ord(char) in fallback else primary for char in text]
 
 
+ISOLATES = {"\u2066": False, "\u2067": True, "\u2068": None}  # LRI, RLI, FSI: right to left, or by first strong
+PDI = "\u2069"
+_MARKS = frozenset([*ISOLATES, PDI])
+_HOLDER = "\ufffc"  # an isolate as its surroundings see it: one neutral character (bidi class ON)
+
+
+def _isolates(text: str) -> list[tuple[int, int, int]]:
+    """The outermost isolates of `text`: (index of the opening mark, index where the inside ends,
+    index after the isolate). One left open (no matching PDI) runs to the end of the paragraph."""
+    spans: list[tuple[int, int, int]] = []
+    depth = start = 0
+    for index, char in enumerate(text):
+        if char in ISOLATES:
+            start = index if depth == 0 else start
+            depth += 1
+        elif char == PDI and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, index, index + 1))
+    return spans + [(start, len(text), len(text))] if depth else spans
+
+
+def _outside_isolates(text: str) -> str:
+    """`text` with each isolate replaced by the neutral character it counts as outside, and so is
+    a PDI that closes none."""
+    for start, _, end in reversed(_isolates(text)):
+        text = text[:start] + _HOLDER + text[end:]
+    return text.replace(PDI, _HOLDER)
+
+
 def _levels(text: str, rtl: bool) -> list[int]:
+    """Each character's resolved level, the inside of each isolate resolved on its own: the
+    isolate's marks take the level of the neutral it counts as outside; its inside, a paragraph
+    in its own direction, starts at the least level above the paragraph's with that direction
+    (UAX #9, rules X5a–X5c, X6a; explicit embeddings around an isolate are not looked at)."""
+    from bidi.algorithm import get_base_level
+
+    base = 1 if rtl else 0
+    outside = _embedding_levels(_outside_isolates(text), rtl)
+    levels: list[int] = []
+    removed = 0  # characters of `text` that `outside` holds no more
+    for start, inside_end, end in _isolates(text):
+        levels += outside[len(levels) - removed:start - removed]
+        mark = outside[start - removed]
+        inside = text[start + 1:inside_end]
+        direction = ISOLATES[text[start]]
+        inside_rtl = get_base_level(_outside_isolates(inside)) == 1 if direction is None else direction
+        deeper = next(level for level in (base + 1, base + 2) if level % 2 == inside_rtl)
+        levels += [mark, *(deeper + level - inside_rtl for level in _levels(inside, inside_rtl))]
+        levels += [mark] * (end - inside_end)  # the PDI
+        removed += end - start - 1
+    return levels + outside[len(levels) - removed:]
+
+
+def _embedding_levels(text: str, rtl: bool) -> list[int]:
     """Each character's resolved embedding level (rules P–I of the bidi algorithm).
 
     python-bidi drops the characters rule X9 removes (ZWNJ, the embedding marks LRE ... PDF)
@@ -167,7 +225,8 @@ def _levels(text: str, rtl: bool) -> list[int]:
 
 def _shape_run(text: str, start: int, end: int, face: Face, rtl: bool, language: str) -> list[Glyph]:
     """HarfBuzz's glyphs for text[start:end], shaped with the whole line as context. Invisible
-    characters (ZWNJ) keep their own empty glyphs, so a PDF's text layer keeps them too."""
+    characters (ZWNJ) keep their own empty glyphs, so a PDF's text layer keeps them too; the
+    isolates' marks have none."""
     import uharfbuzz as hb
 
     buffer = hb.Buffer()
@@ -183,6 +242,8 @@ def _shape_run(text: str, start: int, end: int, face: Face, rtl: bool, language:
     glyphs = []
     for info, pos in zip(buffer.glyph_infos, buffer.glyph_positions):
         chars = text[info.cluster:ends.pop(info.cluster)] if info.cluster in ends else ""
+        if chars and set(chars) <= _MARKS:
+            continue  # an isolate's marks print nothing
         glyphs.append(Glyph(face, info.codepoint, chars, pos.x_advance / UNITS_PER_EM, pos.x_offset / UNITS_PER_EM,
                             pos.y_offset / UNITS_PER_EM, rtl))
     return glyphs

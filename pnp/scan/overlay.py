@@ -1,7 +1,8 @@
 """The picture to check a reading by: the straightened board, twice its size, with a dot in the
 player's colour on each piece read (its key on it), a ring round each place the reading is unsure
-of, the board's row and column names round it and a line saying what the marks mean; as PNG, PDF
-or SVG bytes."""
+of, the board's row and column names round it and, above it, a key in marks, not words (so it
+reads in any language): each player's dot, then a ring and how many there are; as PNG, PDF or SVG
+bytes."""
 
 from __future__ import annotations
 
@@ -37,11 +38,12 @@ class Label:
 
 
 def render(straight: Any, radius: float, places: Sequence[Place], labels: Sequence[Label],
-            outline: Callable[[float], Any], legend: str, kind: str) -> bytes:
+            outline: Callable[[float], Any], players: Sequence[tuple[str, RGB]], kind: str) -> bytes:
     """The picture of `places` read on the straightened board `straight` (RGB), whose places are
     `radius` pixels from centre to corner; `outline(r)`: the corners of a place of radius r round
-    its centre, for the ring; `legend`: the line above. `kind`: ".png", ".pdf" or ".svg"."""
-    return encoded(_drawn(straight, radius, places, labels, outline, legend), kind)
+    its centre, for the ring; `players`: each key and colour, for the key above the board.
+    `kind`: ".png", ".pdf" or ".svg"."""
+    return encoded(_drawn(straight, radius, places, labels, outline, players), kind)
 
 
 def encoded(picture: Any, kind: str) -> bytes:
@@ -74,7 +76,7 @@ def encoded(picture: Any, kind: str) -> bytes:
 
 
 def _drawn(straight: Any, radius: float, places: Sequence[Place], labels: Sequence[Label],
-             outline: Callable[[float], Any], legend: str) -> Any:
+             outline: Callable[[float], Any], players: Sequence[tuple[str, RGB]]) -> Any:
     import cv2
     import numpy as np
 
@@ -97,17 +99,26 @@ def _drawn(straight: Any, radius: float, places: Sequence[Place], labels: Sequen
     for label in labels:
         x, y = at(label.at)
         text(label.text, x + int(label.offset[0] * size), y + int(label.offset[1] * size), label.scale, (0, 0, 0))
+    def dot(key: str, fill: RGB, spot: tuple[int, int]) -> None:
+        ink = (0, 0, 0) if sum(fill) > 380 else (255, 255, 255)
+        cv2.circle(picture, spot, int(size * 0.34), fill, -1, cv2.LINE_AA)
+        cv2.circle(picture, spot, int(size * 0.34), (0, 0, 0) if ink == (255, 255, 255) else (90, 90, 90), 1, cv2.LINE_AA)
+        text(key, spot[0], spot[1], 0.35, ink)
+
+    def ring(x: int, y: int, scale: float = 0.92) -> None:
+        cv2.polylines(picture, [np.array(outline(size * scale) + [x, y], dtype=np.int32)], True, UNSURE_RING, 3, cv2.LINE_AA)
+
     for place in places:
         x, y = at(place.at)
         if place.piece is not None:
-            # A dot low in the place, so the piece itself stays in view above it.
-            key, fill = place.piece
-            ink = (0, 0, 0) if sum(fill) > 380 else (255, 255, 255)
-            spot = (x, y + int(size * 0.5))
-            cv2.circle(picture, spot, int(size * 0.34), fill, -1, cv2.LINE_AA)
-            cv2.circle(picture, spot, int(size * 0.34), (0, 0, 0) if ink == (255, 255, 255) else (90, 90, 90), 1, cv2.LINE_AA)
-            text(key, spot[0], spot[1], 0.35, ink)
+            dot(*place.piece, (x, y + int(size * 0.5)))  # low in the place, so the piece stays in view above it
         if not place.sure:
-            cv2.polylines(picture, [np.array(outline(size * 0.92) + [x, y], dtype=np.int32)], True, UNSURE_RING, 3, cv2.LINE_AA)
-    text(legend, pad, 24, 0.55, (0, 0, 0), centred=False)
+            ring(x, y)
+    step = int(size * 1.2)
+    for n, (key, fill) in enumerate(players):
+        dot(key, fill, (pad + step // 2 + n * step, pad_top // 2))
+    unsure = sum(not place.sure for place in places)
+    x = pad + (len(players) + 1) * step
+    ring(x, pad_top // 2, 0.5)
+    text(f"= {unsure}", x + step, pad_top // 2, 0.6, (0, 0, 0))
     return picture

@@ -50,7 +50,7 @@ def test_root_and_desk_help_in_russian_and_persian():
 
 def test_a_game_command_help_in_persian_and_english_after_it():
     page = help_page("score", "kingdom-builder", "--help", "--lang", "fa")
-    assert "پرونده‌ی ثبت بازی (YAML)." in page and "نتیجه را برای برنامه‌ها به شکل JSON چاپ می‌کند." in page
+    assert "پرونده‌ی ثبت بازی (YAML)." in page and "نتیجه را برای برنامه‌ها به شکل JSON نمایش می‌دهد." in page
     # The English page is untouched by a Persian one shown before it in the same process.
     assert "Score a finished game from its transcription." in help_page("score", "--help")
     assert "Show this message and exit." in help_page("score", "kingdom-builder", "--help", "--lang", "en")

@@ -80,7 +80,7 @@ def message_keys() -> list[str]:
 @pytest.mark.parametrize("lang", ["ru", "fa"])
 def test_every_message_is_in_the_language(lang):
     t = render_catalog(lang)
-    texts = {key: t.messages[key] for key in t.messages if key.startswith(("cli.", "problem."))}
+    texts = {key: t.messages[key] for key in t.messages if key.startswith(("cli.", "problem.", "reading."))}
     assert {key: words for key, text in texts.items() if (words := english_words(text))} == {}
 
 
@@ -150,13 +150,14 @@ def test_check_takes_lang_and_says_what_it_confirms_in_it(game, example, lang):
 def test_input_errors_in_persian_with_latin_runs_isolated(tmp_path):
     # Before: `unknown card 'ماهی‌گیران'; cards: fishermen, ...` and `file not found`, in English.
     bad = tmp_path / "bad.yaml"
-    bad.write_text("game: kingdom-builder\nboards: [tavern, paddock, oasis, farm]\ncards: [ماهی‌گیران, lords, farmers]\n"
+    # «ماهی‌گیران» (fishermen) is a card's name; «ماهیگیر» (fisherman) is none.
+    bad.write_text("game: kingdom-builder\nboards: [tavern, paddock, oasis, farm]\ncards: [ماهیگیر, lords, farmers]\n"
                    "players: [{key: \"1\", name: Anna}, {key: \"2\", name: Boris}]\nsettlements: {}\n", encoding="utf-8")
     scored = invoke("score", "kingdom-builder", str(bad), "--lang", "fa")
     assert scored.exit_code == 1
-    # Line 3 holds the card; the ten card ids follow, each isolated, joined by the Persian comma.
-    assert f"{FSI}{bad}:3{PDI}: کارت ناشناخته‌ی 'ماهی‌گیران'؛ کارت‌ها: {FSI}fishermen{PDI}، {FSI}miners{PDI}، " \
-        in scored.stderr
+    # Line 3 holds the card; the ten cards follow, each id isolated after its Persian name, joined by the Persian comma.
+    assert f"{FSI}{bad}:3{PDI}: کارت ناشناخته‌ی 'ماهیگیر' (منظورتان 'ماهی‌گیران' بود؟)؛ کارت‌ها: " \
+        f"ماهی‌گیران {FSI}(fishermen){PDI}، معدنچیان {FSI}(miners){PDI}، " in scored.stderr
     missing = invoke("score", "kingdom-builder", str(tmp_path / "nope.yaml"), "--lang", "fa")
     assert missing.exit_code == 1 and missing.stderr == f"{FSI}{tmp_path / 'nope.yaml'}{PDI}: پرونده پیدا نشد\n"
     russian = invoke("check", "kingdom-builder", str(tmp_path / "nope.yaml"), env={"PNP_LANG": "ru"})

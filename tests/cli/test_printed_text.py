@@ -65,15 +65,15 @@ def test_the_kit_summary_and_its_path(lang, tmp_path):
     # No direction mark but the isolates around a Latin run in a Persian line (pnp.columns.isolated).
     assert not BIDI_CONTROLS.search(re.sub("\u2068[!-~ ]+\u2069", "", text))
     # The pieces with backs are said to be double-sided, in the kit's language, with no count of
-    # backs ("1 × Emperor + 1 backs"): the Emperor is one piece, 25 discs are 5 sets of 1-5.
-    emperor, discs = {"en": ("1 × Emperor, double-sided", "25 × discs (sets 1-5), double-sided"),
-                      "ru": ("1 × Император, с оборотами", "25 × диски (наборы 1-5), с оборотами"),
+    # backs ("1 × Emperor + 1 backs"): the Emperor is one piece, 25 discs are 5 sets of 1–5.
+    emperor, discs = {"en": ("1 × Emperor, double-sided", "25 × discs (sets 1–5), double-sided"),
+                      "ru": ("1 × Император, с оборотами", "25 × диски (наборы 1–5), с оборотами"),
                       "fa": ("۱ × امپراتور، دورو", "۲۵ × دیسک (مجموعه‌های ۱ تا ۵)، دورو")}[lang]
     lines = [line.strip() for line in text.splitlines()]
     assert emperor in lines and discs in lines
     assert "backs" not in text or lang == "en"
     if lang == "en":
-        assert f"wrote {path}: 9 pages, a4, bleed 2.5 mm, duplex" in lines
+        assert f"wrote {path}: 9 pages, A4, bleed 2.5 mm, duplex" in lines
     else:  # the path alone on the line after the translated summary, the bleed in the language's own numbers
         assert lines[lines.index(path) - 1].endswith("):") and path in lines
         assert ("2,5" if lang == "ru" else "۲٫۵") in text
@@ -139,7 +139,7 @@ def test_persian_lines_have_persian_digits_and_commas(tmp_path):
     outputs = {what: re.sub("[\u2068\u2069]", "", text) for what, text in outputs.items()}  # Latin runs isolated
     explain = outputs["score kingdom-builder"]
     assert "(کلید 1)" in explain  # the typed key, as typed
-    assert "  شوالیه‌ها: ۱۴" in explain and "مجموعه‌ی ۴۰ اقامتگاهی از A15 این‌ها را وصل می‌کند: چراگاه B14، چراگاه F16، قصر I14" in explain
+    assert "  شوالیه‌ها: ۱۴" in explain and "مجموعه‌ای از ۴۰ اقامتگاه (شامل A15) این‌ها را وصل می‌کند: چراگاه B14، چراگاه F16، قصر I14" in explain
     assert "A (قطعه‌های ۱+۲+۳)" in outputs["score carolus-magnus"]
     kit = invoke("kit", "carolus-magnus", "--out", str(tmp_path), "--lang", "fa")
     assert not latin_in_persian(kit)
@@ -259,3 +259,49 @@ def test_a_limit_in_a_persian_message_is_in_persian_digits():
     result = runner.invoke(app, ["kit", "kingdom-builder", "--bleed", "9", "--lang", "fa"])
     error = result.stderr.split("خطا:")[1]
     assert "۵" in error and "5" not in error
+
+
+# Outside a command line, an id (kb1-1000-tavern) or a key: a hyphen used as a minus sign («-1»),
+# a range written with a hyphen («1-5»), a Python operator («40 // 2»), or an ASCII arrow.
+TYPEWRITER = re.compile(r"(?<![\w-])(-\d|\d+-\d+(?![\w-]))|//|->|<-")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_numbers_ranges_and_arrows_are_typeset(lang):
+    """Found by a Russian reader: «40 // 2», «Anna -1», «диски 1-5», «-> 12». A minus is U+2212, a
+    range takes an en dash, halves are said in words, arrows are arrows."""
+    found = [(what, line) for what, text in printed(lang).items() for line in text.splitlines()
+             if "pnp " not in line and TYPEWRITER.search(re.sub("[\u2068\u2069]", "", line))]
+    assert found == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_carolus_magnus_lines_have_one_colon(lang):
+    """«красный: Wanda 7, Bruno 6: Wanda» read as two labels: a line says what it is about once,
+    then the counts, then an arrow to what they give."""
+    lines = [line for line in printed(lang)["score carolus-magnus"].splitlines()]
+    assert lines and [line for line in lines if line.count(": ") > 1] == []
+
+
+def test_russian_sides_are_named_as_people_are():
+    """A side is «чёрные», the black players: «большинство у чёрных», «3 замка чёрных», «чёрные
+    строят замок», never «у стороны «чёрный»» or «замков: 3 (чёрный)». Headings keep one case
+    after «·», and the seed is «код», as the option help calls it, not «зерно»."""
+    text = "\n".join(printed("ru").values())
+    for stiff in ("стороны «", "цвета «", "(чёрный)", "(белый)", "зерно", "Зерно"):
+        assert stiff not in text, stiff
+    assert re.findall(r" · [А-ЯЁ]", text) == []
+    score = printed("ru")["score carolus-magnus"]
+    assert re.search(r"большинство у (чёрных|белых|серых)", score)
+    assert re.search(r"\d замк(а|ов) (чёрных|белых|серых)", score)
+
+
+def test_persian_wording_of_the_commands():
+    """The reader's words: «کد چیدمان» for the seed (a «بذر» is a plant's), sectors «بالا سمت چپ»,
+    an area «مجموعه‌ای از ۴۰ اقامتگاه (شامل A15)», face-down tokens «پشت‌ورو»."""
+    outputs = {what: re.sub("[\u2068\u2069]", "", text) for what, text in printed("fa").items()}
+    text = "\n".join(outputs.values())
+    assert "بذر" not in text and "کد چیدمان ۱۱" in outputs["setup great-wall 3"]
+    assert "بالا سمت چپ" in outputs["setup kingdom-builder 3"] and "بالا چپ" not in text
+    assert "مجموعه‌ای از ۴۰ اقامتگاه (شامل A15)" in outputs["score kingdom-builder"]
+    assert "به پشت" not in text and "پشت‌ورو" in outputs["score great-wall"]

@@ -208,24 +208,27 @@ EXPLANATIONS = {
     # Rows C, D, E, F, G, I, T.
     "discoverers": (7, ["7 rows with a settlement: C D E F G I T"], ["1 row with a settlement: A"]),
     # Row C holds C2, C4, C5, C8; no other row more than 2.
-    "knights": (8, ["row C holds 4 settlements x 2"], ["row A holds 1 settlement x 2"]),
+    "knights": (8, ["row C holds 4 settlements × 2"], ["row A holds 1 settlement × 2"]),
     # The chain C2..G3 (6), C4-C5 (2), and C8, E6, I3, T20 alone; each named by its first hex.
     "hermits": (6, ["6 settlement areas: 6 from C2, 2 from C4, 1 from C8, 1 from E6, 1 from I3, 1 from T20"],
                 ["1 settlement area: 1 from A20"]),
-    "citizens": (3, ["largest area: 6 settlements from C2, 6 // 2"], ["largest area: 1 settlement from A20, 1 // 2"]),
+    # 6 // 2 = 3 and 1 // 2 = 0: one gold for every two settlements.
+    "citizens": (3, ["largest area: 6 settlements (with C2); half, rounded down: 3"],
+                 ["largest area: 1 settlement (with A20); half, rounded down: 0"]),
     # As in test_merchants_count_each_linked_hex_once_per_player: C3, C6, H3.
-    "merchants": (12, ["area of 6 from C2 links castle C3, oasis H3", "area of 2 from C4 links castle C3, tavern C6",
-                       "3 linked hexes x 4"], ["0 linked hexes x 4"]),
+    "merchants": (12, ["an area of 6 settlements (with C2) links castle C3, oasis H3",
+                   "an area of 2 settlements (with C4) links castle C3, tavern C6",
+                       "3 linked hexes × 4"], ["0 linked hexes × 4"]),
     # Sectors: player 1 has 11 top-left (all but T20), T20 bottom-right; player 2's A20 is top-right.
     # KB-1, zero takes part: 11-0 -> 12, 0-1 -> 6, 0-0 -> 12, 1-0 -> 12.
-    "lords": (42, ["top-left: 11 (others: P2 0) -> 12", "top-right: 0 (others: P2 1) -> 6",
-                   "bottom-left: 0 (others: P2 0) -> 12", "bottom-right: 1 (others: P2 0) -> 12",
+    "lords": (42, ["top-left: 11 (others: P2 0) → 12", "top-right: 0 (others: P2 1) → 6",
+                   "bottom-left: 0 (others: P2 0) → 12", "bottom-right: 1 (others: P2 0) → 12",
                    "zero takes part (lords_zero: included)"],
-              ["top-left: 0 (others: P1 11) -> 6", "top-right: 1 (others: P1 0) -> 12",
-               "bottom-left: 0 (others: P1 0) -> 12", "bottom-right: 0 (others: P1 1) -> 6",
+              ["top-left: 0 (others: P1 11) → 6", "top-right: 1 (others: P1 0) → 12",
+               "bottom-left: 0 (others: P1 0) → 12", "bottom-right: 0 (others: P1 1) → 6",
                "zero takes part (lords_zero: included)"]),
-    "farmers": (0, ["sectors: top-left 11, top-right 0, bottom-left 0, bottom-right 1; fewest 0 x 3"],
-                ["sectors: top-left 0, top-right 1, bottom-left 0, bottom-right 0; fewest 0 x 3"]),
+    "farmers": (0, ["sectors: top-left 11, top-right 0, bottom-left 0, bottom-right 1; fewest 0 × 3"],
+                ["sectors: top-left 0, top-right 1, bottom-left 0, bottom-right 0; fewest 0 × 3"]),
 }
 
 
@@ -244,7 +247,7 @@ def test_every_card_explains_what_earned_its_gold(card):
 
 @pytest.mark.parametrize("card, lines", [
     ("knights", ["no settlements"]), ("citizens", ["no settlements"]), ("discoverers", ["0 rows with a settlement: none"]),
-    ("hermits", ["0 settlement areas: none"]), ("farmers", ["sectors: top-left 0, top-right 0, bottom-left 0, bottom-right 0; fewest 0 x 3"]),
+    ("hermits", ["0 settlement areas: none"]), ("farmers", ["sectors: top-left 0, top-right 0, bottom-left 0, bottom-right 0; fewest 0 × 3"]),
 ])
 def test_a_player_without_settlements_earns_nothing_and_says_so(card, lines):
     # No settlement: no row, no area, no sector with any; every card gives 0 (Lords aside: KB-1).

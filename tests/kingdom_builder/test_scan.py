@@ -26,7 +26,8 @@ from pnp.games.kingdom_builder.scan import (Hex, Scan, _colour_margin, _Evidence
                                            surest_empty)
 from pnp.games.kingdom_builder.scan_layout import CORNER_LABELS, W
 from pnp.games.kingdom_builder.scan_models import colour_costs, in_shadow, mixture, piece_colours
-from pnp.games.kingdom_builder.scan_output import overlay, summary
+from pnp.games.kingdom_builder.scan_output import overlay
+from pnp.games.kingdom_builder.scan_output import summary as summary_lines
 from pnp.games.kingdom_builder.scan_params import PARAMS
 from pnp.games.kingdom_builder.scan_print import like_pieces_elsewhere, repeated_art
 from pnp.games.kingdom_builder.template import transcription_form
@@ -606,7 +607,7 @@ players:
 def coloured_form() -> str:
     """The form 'pnp template' writes for BOARD and 3 players, with FORM_PLAYERS' colours."""
     form = transcription_form(BOARD, ENTRIES, 3)
-    start, end = form.index("players:"), form.index("# Zero settlements")
+    start, end = form.index("players:"), form.index("# Lords (ruling KB-1)")
     return form[:start] + FORM_PLAYERS + form[end:]
 
 
@@ -748,6 +749,11 @@ def test_only_scanning_loads_opencv_and_numpy():
             "print(r.exit_code, [m for m in ('cv2', 'numpy') if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["0", "[]"]
+
+
+def summary(result: Scan) -> str:
+    """The summary as `pnp scan` prints it in English."""
+    return "\n".join(summary_lines(result))
 
 
 def test_the_summary_says_when_a_player_has_more_than_40():

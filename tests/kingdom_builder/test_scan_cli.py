@@ -10,8 +10,13 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli.app import app
+from pnp.games.kingdom_builder.scan import Hex, Scan
+from pnp.games.kingdom_builder.scan_output import grid
+from pnp.games.kingdom_builder.transcription import load_board, unsure_hexes
+from pnp.render.i18n import render_catalog
 from pnp.games.kingdom_builder.model import label
-from tests.kingdom_builder.test_scan import coloured_form, photo_of
+from tests.cli.test_languages import english_words
+from tests.kingdom_builder.test_scan import BOARDS, coloured_form, photo_of
 
 COLOURS = ["orange", "white", "blue"]  # player 1 has no colour in the form: the kit's first, orange
 
@@ -85,3 +90,25 @@ def test_force_replaces_existing_outputs_and_nothing_without_it(game, tmp_path, 
     assert cv2.imread(str(tmp_path / "check.png")) is not None
     if as_json:
         assert {key: sorted(cells) for key, cells in json.loads(forced.stdout)["settlements"].items()} == truth
+
+
+@pytest.mark.parametrize("lang", ["ru", "fa"])
+def test_the_summary_and_the_checks_in_the_form_are_in_the_language(game, tmp_path, monkeypatch, lang):
+    """Before, under --lang ru or fa: «read 120 settlements: 1 (orange) 40…», «no unsure hexes»
+    and «# check: E7 (unsure: white or empty)» in the form, all English."""
+    folder, corners, _ = game
+    monkeypatch.chdir(folder)
+    result = run("--corners", corners, "--out", str(tmp_path / "read.yaml"), "--lang", lang)
+    assert result.exit_code == 0 and english_words(result.stderr) == []
+    t = render_catalog(lang)
+    assert t("reading.read", count=40 * 3, counts=[]).split(":")[0] in result.stderr  # 40 settlements each
+
+
+def test_a_check_comment_names_what_a_hex_may_hold_in_the_language():
+    # An unsure hex on a board of two players: orange (key 1) or empty, as the form comments say it.
+    board = load_board(["tavern", "paddock", "oasis", "farm"], [None] * 4, "test", BOARDS)
+    unsure = Scan((Hex((0, 0), "1", False, ("1", None), "between"),), (), None, {}, (("1", "orange"), ("2", "blue")))
+    rows = {lang: grid(board, unsure, render_catalog(lang))[3] for lang in ("en", "ru")}
+    assert rows["en"].endswith("# A  # check: A1 (unsure: orange or empty)")
+    assert rows["ru"].endswith("# A  # check: A1 (неясно: оранжевый или пусто)")
+    assert unsure_hexes("settlements: |\n" + rows["ru"]) == ["A1"]  # the desk and pnp still find it

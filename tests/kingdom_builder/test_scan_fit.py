@@ -21,6 +21,7 @@ from pnp.errors import InputError
 from pnp.games.kingdom_builder.scan import locate, scan
 from pnp.games.kingdom_builder.scan_layout import CORNER_CELLS
 from pnp.games.kingdom_builder.transcription import load_board
+from pnp.render.i18n import render_catalog
 from tools.photos.cases import case
 from tools.photos.flat import PIECE_COLOURS, Photo, make_photo, played_game, style_for
 from tests.kingdom_builder.test_scan import BOARD, BOARDS, misread, photo_of, players
@@ -164,6 +165,10 @@ def test_a_section_turned_the_other_way_is_named():
         scan(photo.image, form, players(["red", "white"]), photo.corners)
     assert str(error.value) == ("--corners: the photo's terrain does not match section oasis (bottom-left) at these "
                                 "corners; is the bottom-left section turned the other way?")
+    # Said in Russian, the section's place and the question too (it was English under --lang ru).
+    assert render_catalog("ru").said(error.value.problems[0].message) == (
+        "местность на фото не совпадает с участком oasis (слева внизу) при этих углах; не повёрнут ли участок "
+        "слева внизу другой стороной?")
 
 
 def test_the_form_of_another_board_is_refused():

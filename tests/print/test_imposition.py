@@ -4,6 +4,7 @@ import pytest
 
 from pnp.draw import CUT, Circle, Drawing, Group, Paint, Polygon, Rect, Text, texts
 from pnp.errors import PnpError
+from pnp.render.i18n import render_catalog
 from pnp.render.cover import Cover
 from pnp.render.i18n import render_catalog
 from pnp.render.imposition import MARGIN, Options, Sheet, cover_sheet, impose, plan
@@ -177,6 +178,10 @@ def test_a_whole_page_alone_is_one_page():
     assert len(pages) == 1 and pages[0].width == 215.9
 
 
-def test_a_piece_too_big_for_the_paper_is_an_error():
-    with pytest.raises(PnpError, match="does not fit on a4 paper"):
-        plan([Sheet("huge", (Drawing("huge", 300, 300, ()),))], Options("a4"), TEXT)
+def test_a_piece_too_big_for_the_paper_is_an_error_said_in_the_language():
+    with pytest.raises(PnpError) as error:
+        plan([Sheet("huge", (Drawing("huge", 300, 300, ()),))], Options("a4", bleed=2.5), TEXT)
+    (message,) = error.value.messages()
+    assert message == "a 300 × 300 mm piece (huge) with 2.5 mm bleed does not fit on A4 paper"
+    # It was English under --lang ru; the bleed in the language's decimals.
+    assert render_catalog("ru").said(message) == "деталь 300 × 300 мм (huge) с вылетом 2,5 мм не помещается на лист A4"

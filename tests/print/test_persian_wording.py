@@ -59,6 +59,14 @@ KB, GW, CM, RENDER = (catalog(f) for f in ("games/kingdom_builder", "games/great
     (CM, "aid.majority", "طرفی که از هر طرف دیگر بیشتر دارد اکثریت دارد", "یعنی اکثریت"),
     (CM, "aid.merge", "آن قلمروها برای همیشه یکی می‌شوند", "ساختن یا تصرف کنار"),
     (CM, "setup.player", "ذخیره‌ی آغازین از تاس‌ها", "ذخیره با تاس"),
+    # Read a fourth time: a worked example says which player gets what; the cut-off margin is
+    # named as print shops name it; a terminal shows («نمایش می‌دهد»), only paper prints («چاپ»).
+    (KB, "card.lords.rule", "مثلاً ۵ در برابر ۰: اولی ۱۲ و دومی ۶", "۵ بر ۰ یعنی"),
+    (KB, "card.merchants.rule", "مجموعه‌های اقامتگاهِ شما", "مجموعه‌اقامتگاه‌های شما"),
+    (RENDER, "cli.help_text.bleed", "اضافه‌ی برش (بلید)", "اضافه‌ی طرح"),
+    (RENDER, "summary.pdf.other", "اضافه‌ی برش (بلید)", "حاشیه‌ی برش"),
+    (RENDER, "cli.help_text.as_json", "نمایش می‌دهد", "چاپ"),
+    (RENDER, "cli.help_text.desk_no_browser", "نمایش می‌دهد", "چاپ"),
 ])
 def test_reworded(messages, key, now, was):
     assert now in messages[key] and was not in messages[key]

@@ -41,7 +41,7 @@ def test_each_count_takes_its_languages_form(lang, counts):
     # The rulebook (seed 001) writes «1 золото», «3 золота», «12 золота».
     ("kingdom-builder", "report.player", "ru", 1, "Anna (ключ 1): 1 золото"),
     ("kingdom-builder", "report.player", "ru", 12, "Anna (ключ 1): 12 золота"),
-    ("kingdom-builder", "explain.knights", "en", 1, "row A holds 1 settlement x 2"),
+    ("kingdom-builder", "explain.knights", "en", 1, "row A holds 1 settlement × 2"),
 ])
 def test_counted_nouns_agree_with_their_number(game, key, lang, count, said):
     t = GAMES[game].catalog(lang)
@@ -51,7 +51,7 @@ def test_counted_nouns_agree_with_their_number(game, key, lang, count, said):
 def test_the_kit_summary_counts_pages_in_russian(tmp_path):
     # «Записано 24 стр.» avoided the noun; 24 pages are «24 страницы» (Great Wall, 4 players).
     result = runner.invoke(app, ["kit", "great-wall", "--players", "4", "--out", str(tmp_path), "--lang", "ru"])
-    assert result.exit_code == 0 and "Записаны 24 страницы (a4, вылет 0 мм, двусторонняя печать):" in result.stdout
+    assert result.exit_code == 0 and "Записаны 24 страницы (A4, вылет 0 мм, двусторонняя печать):" in result.stdout
 
 
 def test_a_text_with_plural_forms_needs_its_count():

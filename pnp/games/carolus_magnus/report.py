@@ -38,6 +38,7 @@ def as_text(outcome: Result, explain: bool = False, lang: str = "en") -> str:
     t = catalog(lang)
     position = outcome.position
     sides = {side: t(f"report.name.{side}") for side in SIDE_NAMES}
+    of_sides = {side: t(f"report.of_side.{side}") for side in SIDE_NAMES}
     clans = {clan: t(f"report.name.{clan}") for clan in CLAN_NAMES}
     players_of = {side: [p.name for p in position.players if p.side == side] for side in position.sides}
     parts = [{side: [t("report.part", clan=clans[clan], count=territory.cubes(clan), player=holder)
@@ -48,7 +49,8 @@ def as_text(outcome: Result, explain: bool = False, lang: str = "en") -> str:
     label = {side: t("report.side", side=sides[side], players=t.join(players_of[side])) for side in position.sides}
     return render_template(
         "carolus-magnus/score.txt.j2", t=t, position=position, outcome=outcome, clans=CLAN_NAMES, explain=explain,
-        sides=sides, clan_names=clans, players_of=players_of, parts=parts, versus=lambda c: _versus(c, t), num=t.number,
+        sides=sides, of_sides=of_sides, clan_names=clans,
+        courts={clan: t.join(f"{p.name} {t.number(position.court(p.name, clan))}" for p in position.players) for clan in CLAN_NAMES}, players_of=players_of, parts=parts, versus=lambda c: _versus(c, t), num=t.number,
         names=lambda indices: _names(outcome, indices), end=lambda where: _end(where, t),
         castles=castles_per_side(len(position.players)), steps=steps_within_reach(position),
         side_list=t.join(label[side] for side in position.sides),

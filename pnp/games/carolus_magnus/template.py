@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.games.carolus_magnus.facts import CLAN_NAMES, SIDE_NAMES, castles_per_side
+from pnp.games.carolus_magnus.facts import CLAN_NAMES, NAMES, SIDE_NAMES, castles_per_side
 from pnp.resources import render_template
 
 
@@ -19,7 +19,8 @@ def transcription_form(players: int, lang: str = "en") -> str:
         "carolus-magnus/transcription.yaml.j2",
         t=t,
         players=[(t("form.player", number=n), side) for n, side in enumerate(default_sides(players), start=1)],
-        sides=SIDE_NAMES,
+        sides=NAMES.glossed("side", lang),  # the comments' lists: each id with the player's word for it
+        clan_names=NAMES.glossed("clan", lang),
         clans=CLAN_NAMES,
         castles=castles_per_side(players),
     )

@@ -17,7 +17,7 @@ supply: {white: 10, black: 8}   # castles not on the board
 discs: {Anna: [2, 4, 5], Boris: [1, 3]}   # optional: the discs each player still holds
 disc: {Anna: 3}                 # optional: who moves the Emperor next, and the disc they played
 ```
-Side and clan names may be written in any case.
+Side and clan names may be written in any case, or in the words the components print (`NAMES`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import Any
 
 from pnp.errors import Problem, did_you_mean, say
 from pnp.games.base import Source, read_leniently
-from pnp.games.carolus_magnus.facts import CLAN_NAMES, CUBES_PER_CLAN, SEGMENTS, SIDE_NAMES, castles_per_side
+from pnp.games.carolus_magnus.facts import CLAN_NAMES, CUBES_PER_CLAN, NAMES, SEGMENTS, castles_per_side
 from pnp.games.carolus_magnus.model import Courts, Player, Position, Territory
 from pnp.games.carolus_magnus.rules import MAX_DISC
 from pnp.yamldoc import LineDict, LineList, Reader, integer, is_null, shown
@@ -69,26 +69,27 @@ class _Reader(Reader):
         discs, disc = self.discs(data, names)
         return Position(tuple(players), courts, clans, tuple(territories), emperor, supply, discs, disc, self.file)
 
-    def word(self, value: Any, line: int, choices: tuple[str, ...], where: str | None = None) -> str | None:
-        """One of `choices` (side or clan names), in any case; None after saying what is wrong:
-        '{where}: unknown side 'value' (did you mean ...?); sides: ...', or without `where` (a
-        player's side) 'side 'value' is not a castle colour ...'."""
-        word = value.strip().lower() if isinstance(value, str) else ""
-        if word in choices:
+    def word(self, value: Any, line: int, kind: str, where: str | None = None) -> str | None:
+        """The id of a `kind` ("side" or "clan") a name stands for (`NAMES.id`: the id in any case,
+        or a word the components print); None after saying what is wrong: '{where}: unknown side
+        'value' (did you mean ...?); sides: ...', or without `where` (a player's side) 'side 'value'
+        is not a castle colour ...'."""
+        word = NAMES.id(kind, value)
+        if word is not None:
             return word
-        key = "not_side" if where is None else "unknown_side" if choices == SIDE_NAMES else "unknown_clan"
-        self.problem(line, say(K + key, where=where, value=shown(value), hint=did_you_mean(word, choices),
-                               choices=list(choices)))
+        key = "not_side" if where is None else f"unknown_{kind}"
+        self.problem(line, say(K + key, where=where, value=shown(value), hint=NAMES.hint(kind, value),
+                               choices=NAMES.choices(kind)))
         return None
 
-    def by_word(self, mapping: LineDict, choices: tuple[str, ...], where: str) -> list[tuple[str, Any, int]]:
-        """The entries of a mapping keyed by side or clan names (any case), each name once:
-        (name, value, line)."""
+    def by_word(self, mapping: LineDict, kind: str, where: str) -> list[tuple[str, Any, int]]:
+        """The entries of a mapping keyed by side or clan names (`word`), each name once:
+        (id, value, line)."""
         seen: set[str] = set()
         entries = []
         for key, value in mapping.items():
             line = mapping.line_of(key)
-            word = self.word(key, line, choices, where)
+            word = self.word(key, line, kind, where)
             if word in seen:
                 self.problem(line, say(K + "twice", where=where, word=word))
             elif word is not None:
@@ -121,7 +122,7 @@ class _Reader(Reader):
                 self.problem(line, say(K + "player"))
                 continue
             name = self.name(entry["name"], line, say("problem.yaml.a_player"))
-            side = self.word(entry["side"], line, SIDE_NAMES)
+            side = self.word(entry["side"], line, "side")
             self.sides_unread |= side is None
             if name is None:
                 continue
@@ -147,7 +148,7 @@ class _Reader(Reader):
             self.problem(line, say(K + "cubes", where=where))
             return ()
         result: dict[str, int] = {}
-        for clan, value, key_line in self.by_word(mapping, CLAN_NAMES, where):
+        for clan, value, key_line in self.by_word(mapping, "clan", where):
             count = integer(value)
             if count is None or not 0 <= count <= CUBES_PER_CLAN:
                 self.problem(key_line, say(K + "cube_count", where=where, clan=clan, most=CUBES_PER_CLAN,
@@ -172,7 +173,7 @@ class _Reader(Reader):
         mapping = self.mapping(data, "clans", "{red: Anna}")
         holders: dict[str, str | None] = {}
         lines: dict[str, int] = {}
-        for clan, holder, line in self.by_word(mapping, CLAN_NAMES, "clans"):
+        for clan, holder, line in self.by_word(mapping, "clan", "clans"):
             if is_null(holder):
                 holders[clan], lines[clan] = None, line
             elif not isinstance(holder, str) or holder.strip() not in names:
@@ -264,7 +265,7 @@ class _Reader(Reader):
             self.problem(line, say(K + "castles_field", name=name))
             return None
         found = []
-        for side, value, line in self.by_word(raw, SIDE_NAMES, say(K + "territory", name=name)):
+        for side, value, line in self.by_word(raw, "side", say(K + "territory", name=name)):
             count = integer(value)
             if count is None or count < 0:
                 self.problem(line, say(K + "castle_count", name=name, side=side, value=shown(value)))
@@ -299,7 +300,7 @@ class _Reader(Reader):
                 side, count = territory.castles
                 on_board[side] += count
         given: dict[str, tuple[Any, int]] = {}
-        for side, value, line in self.by_word(mapping, SIDE_NAMES, "supply"):
+        for side, value, line in self.by_word(mapping, "side", "supply"):
             if side in sides:
                 given[side] = (value, line)
             elif not self.sides_unread:  # else it may be the side misspelt

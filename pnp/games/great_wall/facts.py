@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from enum import Enum
+from pathlib import Path
+
+from pnp.names import Names
 
 
 class Kind(str, Enum):
@@ -28,6 +31,10 @@ TOKENS = Counter({1: 2, 2: 6, 3: 7, 4: 7, 5: 8, 7: 4, 8: 2})
 # Player colours, each with a symbol so colour-blind players and grey prints can tell them apart.
 COLOURS = (("red", "#C62828", "circle"), ("blue", "#0072B2", "triangle"), ("green", "#009E73", "square"),
            ("yellow", "#E6C700", "diamond"), ("purple", "#7B4F9E", "star"))
+
+
+# What a transcription names besides its ids: the kinds of card, in the words the cards print.
+NAMES = Names(Path(__file__).resolve().parent / "text", {"card": ("kind.{}", tuple(kind.value for kind in Kind))})
 
 
 def sections_for(players: int) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.games.great_wall.facts import TOKENS, Kind, sections_for
+from pnp.games.great_wall.facts import NAMES, TOKENS, sections_for
 from pnp.resources import render_template
 
 
@@ -17,5 +17,5 @@ def transcription_form(players: int, lang: str = "en") -> str:
         players=[t("form.player", number=n) for n in range(1, players + 1)],
         sections=sections,
         pool=sum(TOKENS.values()) - 2 * sections,
-        kinds=[kind.value for kind in Kind],
+        kinds=NAMES.glossed("card", lang),  # each id with the player's word for it
     )

@@ -33,7 +33,7 @@ from typing import Any
 
 from pnp.errors import Problem, did_you_mean, say
 from pnp.games.base import Source, read_leniently
-from pnp.games.great_wall.facts import DECK, TOKENS, Kind, sections_for
+from pnp.games.great_wall.facts import DECK, NAMES, TOKENS, Kind, sections_for
 from pnp.games.great_wall.model import LAST_ROUND_OVER, PLAYING, Card, Position, Section
 from pnp.yamldoc import LineDict, LineList, Reader, integer, is_null, shown
 
@@ -41,7 +41,6 @@ GAME_ID = "great-wall"
 FIELDS = ("game", "players", "next", "phase", "pool", "won", "boxed", "sections")
 SECTION_FIELDS = ("tokens", "cards", "choose")
 CARD_FIELDS = ("player", "card", "covers", "token")
-KINDS = tuple(kind.value for kind in Kind)
 ALL_TOKENS = sum(TOKENS.values())
 
 
@@ -250,10 +249,10 @@ class _Reader(Reader):
             if player is not None and player not in names:
                 self.problem(line, say(K + "unknown_player", where=where, name=shown(player),
                                        hint=did_you_mean(player, names)))
-            kind_name = str(item["card"]).strip().lower() if isinstance(item["card"], str) else ""
-            if kind_name not in KINDS:
+            kind_name = NAMES.id("card", item["card"])
+            if kind_name is None:
                 self.problem(line, say(K + "unknown_card", where=where, card=shown(item["card"]),
-                                       hint=did_you_mean(kind_name, KINDS), cards=list(KINDS)))
+                                       hint=NAMES.hint("card", item["card"]), cards=NAMES.choices("card")))
                 continue
             kind = Kind(kind_name)
             if player is not None:

@@ -178,10 +178,10 @@ class KingdomBuilder(BundledExample, PageBeside, Game["Position", "Result"]):
         return form_for(list(boards), players, setup_file, boards_dir, lang, where)
 
     # pictures: the score, and the board to tap on the desk
-    def picture(self, result: Result) -> Drawing:
+    def picture(self, result: Result, lang: str = "en") -> Drawing:
         from pnp.games.kingdom_builder.pictures import score_picture
 
-        return score_picture(result)
+        return score_picture(result, self.catalog(lang))
 
     def desk_colours(self) -> dict[str, dict[str, str]]:
         from pnp.games.kingdom_builder import art
@@ -203,7 +203,8 @@ class KingdomBuilder(BundledExample, PageBeside, Game["Position", "Result"]):
         return desk_pieces(keys, settlements, result, focus, unsure, problems)
 
     # the photo scan
-    def scan(self, text: str, source: Source, photo: bytes, photo_name: str, corners: str | None = None) -> Reading:
+    def scan(self, text: str, source: Source, photo: bytes, photo_name: str, corners: str | None = None,
+             lang: str = "en") -> Reading:
         from dataclasses import replace
 
         from pnp.games.kingdom_builder import scan_output
@@ -212,6 +213,7 @@ class KingdomBuilder(BundledExample, PageBeside, Game["Position", "Result"]):
         from pnp.games.kingdom_builder.scan_colours import player_colours
         from pnp.games.kingdom_builder.scan_layout import CORNER_LABELS, W, hexes_apart
         from pnp.games.kingdom_builder.transcription import parse_form
+        from pnp.render.i18n import render_catalog
         from pnp.scan.corners import parse_corners
         from pnp.scan.photo import decode_photo, image_size, reduced_points, reduction
 
@@ -230,8 +232,8 @@ class KingdomBuilder(BundledExample, PageBeside, Game["Position", "Result"]):
         colours = player_colours([player.colour for player in players])
         result = scan(image, board, [(player.key, colour) for player, colour in zip(players, colours)], points)
         result = replace(result, corners=tuple(((x + .5) * n - .5, (y + .5) * n - .5) for x, y in result.corners))
-        return Reading(scan_output.filled_form(text, source.file, board, result),
-                       tuple(label(read.cell) for read in result.uncertain()), scan_output.summary(result),
+        return Reading(scan_output.filled_form(text, source.file, board, result, render_catalog(lang)),
+                       tuple(label(read.cell) for read in result.uncertain()), tuple(scan_output.summary(result)),
                        tuple(scan_output.notes(result)),
                        scan_output.as_json(result), lambda kind: scan_output.overlay(result, kind))
 

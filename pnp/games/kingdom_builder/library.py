@@ -18,6 +18,7 @@ from pnp.errors import did_you_mean, say
 from pnp.games.kingdom_builder import generator
 from pnp.games.kingdom_builder.section import Section, read_section
 from pnp.games.kingdom_builder.facts import LOCATIONS, Terrain
+from pnp.games.kingdom_builder.model import NAMES
 from pnp.inputs import Refused, confined
 from pnp.resources import data_dir
 from pnp.yamldoc import shown
@@ -65,10 +66,11 @@ def lookup(entry: str, base_dir: Path, boards_dir: Path | None = None) -> Sectio
     generated = generator.resolve(entry)  # None: not a generated id
     if generated is not None:
         return generated
-    if entry in {t.value for t in LOCATIONS}:
-        return lookup(default_id(Terrain(entry)), base_dir, boards_dir)
-    raise NotFound(say(K + "no_section", name=shown(entry), hint=did_you_mean(entry, known_names()),
-                       locations=[t.value for t in LOCATIONS], example=default_id(Terrain.TAVERN)))
+    location = NAMES.id("location", entry)  # a location type, or the word its tiles print
+    if location is not None:
+        return lookup(default_id(Terrain(location)), base_dir, boards_dir)
+    raise NotFound(say(K + "no_section", name=shown(entry), hint=did_you_mean(entry, known_names()) or NAMES.hint("location", entry),
+                       locations=NAMES.choices("location"), example=default_id(Terrain.TAVERN)))
 
 
 def _find(reference: str, folder: Path, roots: list[Path], what: str) -> Path | None:  # what: a `say` message

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 
 from pnp import hexgrid
+from pnp.games.kingdom_builder.scan_colours import KIT_ORDER
 from pnp.games.kingdom_builder.section import SIZE as SECTION_SIZE, Section
-from pnp.games.kingdom_builder.facts import Terrain
+from pnp.games.kingdom_builder.facts import LOCATIONS, Terrain
+from pnp.names import Names
 
 ROWS = COLS = 2 * SECTION_SIZE
 ROW_LETTERS = "ABCDEFGHIJKLMNOPQRST"
@@ -18,6 +21,13 @@ CARDS = (
     "knights", "hermits", "lords", "citizens", "farmers",
 )
 LORDS_READINGS = ("included", "excluded")  # ruling KB-1: "included" is the default
+# What a transcription names besides its ids: cards, the location types that name board sections,
+# and the kit's settlement colours, in the words the components print.
+NAMES = Names(Path(__file__).resolve().parent / "text", {
+    "card": ("card.{}.name", CARDS),
+    "location": ("location.{}", tuple(location.value for location in LOCATIONS)),
+    "colour": ("players.{}", KIT_ORDER),
+})
 
 
 def label(cell: hexgrid.Cell) -> str:

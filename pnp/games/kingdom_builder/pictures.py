@@ -7,15 +7,17 @@ import math
 import re
 
 from pnp import hexgrid
+from pnp.columns import FSI, PDI
 from pnp.draw import Circle, Drawing, Group, Item, Paint, Polygon, Rect, Text, place, translate
 from pnp.games.base import Spot
 from pnp.games.kingdom_builder import art, board_art
 from pnp.games.kingdom_builder.facts import UNBUILDABLE
 from pnp.games.kingdom_builder.model import COLS, QUARTERS, ROW_LETTERS, ROWS, Board, label
-from pnp.games.kingdom_builder.rules import Result
+from pnp.games.kingdom_builder.rules import CASTLES, Result
 from pnp.games.kingdom_builder.setup import Setup
 from pnp.render.i18n import Catalog
 
+RLM = "\u200f"  # right-to-left mark: a strong right-to-left character that prints nothing
 LABEL = 2.6  # space for the A..T and 1..20 labels around a board, in hex radii
 
 
@@ -77,7 +79,7 @@ def setup_drawing(setup: Setup, board: Board, width: float, height: float, t: Ca
     size = min((width - 20) / (COLS + 0.5 + 2 * LABEL) / math.sqrt(3), 5.0)
     board_w, board_h = hexgrid.map_extent(ROWS, COLS, size)
     left = (width - board_w) / 2
-    items: list[Item] = [Text(0, 0, width, 12, f"{t('title')} · {t('setup.title')}", 20, bold=True),
+    items: list[Item] = [Text(0, 0, width, 12, t("setup.title_line"), 20, bold=True),
                          Text(0, 12, width, 7, setup_heading(setup, t), 11),
                          Group(tuple(board_items(board, size)), translate(left, 22 + LABEL * size))]
     y = 22 + board_h + 2 * LABEL * size + 4
@@ -101,12 +103,13 @@ def setup_sheet(setup: Setup, fmt: str, paper: str, t: Catalog) -> str | bytes:
     if fmt == "svg":
         return svg.render(drawing)
     pages = impose([Sheet(t("setup.title"), (drawing,), cuts="none")], Options(paper), t("title"), t)
-    return pdf.render(pages, f"{t('title')} · {t('setup.title')}")
+    return pdf.render(pages, t("setup.title_line"))
 
 
-def score_picture(sheet: Result) -> Drawing:
+def score_picture(sheet: Result, t: Catalog) -> Drawing:
     """The transcribed board with every settlement, then one panel per card and the castles
-    outlining, in each player's colour, the hexes that earned gold, with the gold beside it."""
+    outlining, in each player's colour, the hexes that earned gold, with the gold beside it. In a
+    right-to-left language the panels run from the right."""
     game = sheet.game
     size = 5.0
     board_w, board_h = hexgrid.map_extent(ROWS, COLS, size)
@@ -114,29 +117,45 @@ def score_picture(sheet: Result) -> Drawing:
     width = board_w + 2 * pad + 10
     panel_size = 2.6
     panel_w, panel_h = hexgrid.map_extent(ROWS, COLS, panel_size)
-    items: list[Item] = [Text(5, 3, width - 10, 9, "Kingdom Builder: " + ", ".join(map(str, game.board.placements)), 13, bold=True),
-                         Text(5, 11, width - 10, 6, _legend(sheet), 9)]
+    boards = t.join(_typed(str(placement), t) for placement in game.board.placements)
+    items: list[Item] = [Text(5, 3, width - 10, 9, t("picture.title", game=t("title"), boards=boards), 13, bold=True),
+                         Text(5, 11, width - 10, 6, _legend(sheet, t), 9)]
     top = 19 + pad
     items.append(Group(tuple(board_items(game.board, size) + _houses(tuple(p.key for p in game.players), game.settlements, size)), translate(5 + pad, top)))
     y = top + board_h + pad + 4
-    names = [*game.cards, "castles"]
-    for k, name in enumerate(names):
-        x = 5 + (k % 2) * (width - 10) / 2
+    half = (width - 10) / 2
+    for k, name in enumerate([*game.cards, CASTLES]):
+        x = 5 + t.from_start((k % 2) * half, half, width - 10)
         py = y + (k // 2) * (panel_h + 20)
-        gold = " · ".join(f"{s.player.name} {s.gold(name)}" for s in sheet.scores)
-        items += [Text(x, py, (width - 10) / 2, 6, name.capitalize(), 11, bold=True, min_size=6),
-                  Text(x, py + 6, (width - 10) / 2, 5, gold, 8, min_size=5),
-                  Group(tuple(_panel(sheet, name, panel_size)), translate(x + ((width - 10) / 2 - panel_w) / 2, py + 12))]
+        gold = " · ".join(t("picture.gold", name=_typed(s.player.name, t), gold=s.gold(name)) for s in sheet.scores)
+        items += [Text(x, py, half, 6, t(f"report.part.{name}"), 11, bold=True, min_size=6),
+                  Text(x, py + 6, half, 5, _leading(gold, t), 8, min_size=5),
+                  Group(tuple(_panel(sheet, name, panel_size)), translate(x + (half - panel_w) / 2, py + 12))]
     height = y + 2 * (panel_h + 20) + 4
     return Drawing("score-picture", width, height, (Rect(0, 0, width, height, Paint(fill="#FFFFFF")), *items))
 
 
-def _legend(sheet: Result) -> str:
+def _typed(text: str, t: Catalog) -> str:
+    """A name or id as typed, in a right-to-left line isolated (FSI ... PDI): its own direction
+    inside, one neutral character to the line around it."""
+    return f"{FSI}{text}{PDI}" if t.rtl else text
+
+
+def _leading(line: str, t: Catalog) -> str:
+    """A line that may hold no letter of its language outside the isolated names (names and
+    numbers), started with a right-to-left mark in a right-to-left language, which gives it its
+    direction."""
+    return RLM + line if t.rtl else line
+
+
+def _legend(sheet: Result, t: Catalog) -> str:
     marks = {"circle": "●", "triangle": "▲", "square": "■", "diamond": "◆"}
     parts = []
     for index, score in enumerate(sheet.scores):
         colour, _, mark = art.PLAYERS[index]
-        parts.append(f"{marks[mark]} {score.player.name} ({colour}): {score.total}")
+        # The colour's name as a word in running text (a catalog's `players.` texts are titles).
+        parts.append(t("picture.player", mark=marks[mark], name=_typed(score.player.name, t),
+                       colour=t(f"players.{colour}").lower(), gold=score.total))
     return "   ".join(parts)
 
 

@@ -70,7 +70,7 @@ def setup_text(setup: Setup, lang: str = "en") -> str:
     from pnp.games.kingdom_builder.pictures import setup_heading, setup_lines
 
     t = catalog(lang)
-    return render_template("kingdom-builder/setup.txt.j2", title=f"{t('title')} · {t('setup.title')}",
+    return render_template("kingdom-builder/setup.txt.j2", title=t("setup.title_line"),
                            heading=setup_heading(setup, t), lines=setup_lines(setup, t))
 
 

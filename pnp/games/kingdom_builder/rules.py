@@ -147,7 +147,7 @@ def _merchants(table: _Table, key: str) -> Part:
             linked |= specials
             names = tuple(_note("link", what=_note(f"kind.{terrain[s].value}"), cell=label(cell_of(s)))
                           for s in sorted(specials))
-            lines.append(_note("merchants_area", size=len(area), cell=label(cell_of(area[0])), links=names))
+            lines.append(_note("merchants_area", count=len(area), cell=label(cell_of(area[0])), links=names))
     # Each linked hex counts once, however many areas link it.
     lines.append(_note("merchants", count=len(linked)))
     return Part("merchants", 4 * len(linked), _cells(linked), tuple(lines))
@@ -181,8 +181,9 @@ def _citizens(table: _Table, key: str) -> Part:
     largest = max(table.areas[key], key=len, default=[])
     if not largest:
         return Part("citizens", 0, frozenset(), (_note("no_settlements"),))
-    line = _note("citizens", count=len(largest), cell=label(cell_of(largest[0])))
-    return Part("citizens", len(largest) // 2, _cells(largest), (line,))
+    gold = len(largest) // 2
+    line = _note("citizens", count=len(largest), cell=label(cell_of(largest[0])), gold=gold)
+    return Part("citizens", gold, _cells(largest), (line,))
 
 
 def _lords(table: _Table, key: str) -> Part:

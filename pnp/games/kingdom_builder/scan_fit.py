@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from pnp import hexgrid
-from pnp.errors import InputError, Problem
+from pnp.errors import InputError, Problem, say
 from pnp.games.kingdom_builder.model import COLS, ROWS, SECTOR_OF, Board, Placement, label
 from pnp.games.kingdom_builder.scan_layout import CORNER_CELLS, S, W, board_centres, flat
 from pnp.games.kingdom_builder.scan_params import PARAMS
@@ -68,18 +68,19 @@ def mismatch(image: Any, corners: list[tuple[float, float]], board: Board, sourc
     fitter = _Fitter(image, corners, board)
     given = fitter.fit(CORNER_CELLS)
     poor = [k for k, fitting in enumerate(fitter.fitting(given)) if not fitting] or list(range(4))
-    names = ", ".join(f"{_name(board.placements[k])} ({POSITIONS[k]})" for k in poor)
-    text = f"the photo's terrain does not match section{'s' if len(poor) > 1 else ''} {names} at these corners"
-    points = ", ".join(label(c) for c in CORNER_CELLS)
+    names = [say("problem.scan.fit.section", name=_name(board.placements[k]),
+                 position=say(f"problem.scan.fit.{POSITIONS[k]}"))
+             for k in poor]
+    text = say("problem.scan.fit.mismatch", count=len(poor), names=names)
+    points = [label(c) for c in CORNER_CELLS]
     turned = fitter.turned().fit(CORNER_CELLS)
     for k in poor:
         if turned.seen[k] >= PARAMS.fit_seen and turned.sections[k] <= PARAMS.fit_poor < given.sections[k]:
-            return InputError([Problem(source, None, f"{text}; is the {POSITIONS[k]} section turned the other way?")])
+            position = say(f"problem.scan.fit.{POSITIONS[k]}")
+            return InputError([Problem(source, None, say("problem.scan.fit.turned", mismatch=text, position=position))])
     if min(given.seen[k] for k in poor) < PARAMS.fit_washed:
-        return InputError([Problem(source, None, f"{text}: glare or pieces may hide it; take the photo without the lamp's "
-                                                 f"reflection, or check that the points are the centres of {points}")])
-    return InputError([Problem(source, None, f"{text}; are the points the centres of {points}, and is this the board "
-                                             "photographed?")])
+        return InputError([Problem(source, None, say("problem.scan.fit.glare", mismatch=text, points=points))])
+    return InputError([Problem(source, None, say("problem.scan.fit.points", mismatch=text, points=points))])
 
 
 def _name(placement: Placement) -> str:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from pnp.errors import InputError, OptionError
 from pnp.games.kingdom_builder.facts import BY_LETTER, LOCATION_LETTER
-from pnp.games.kingdom_builder.model import CARDS, COLS, ROW_LETTERS, ROWS, Board
+from pnp.games.kingdom_builder.model import COLS, NAMES, ROW_LETTERS, ROWS, Board
 from pnp.resources import render_template
 
 
@@ -76,7 +76,7 @@ def transcription_form(board: Board, entries: list[str], players: int = 2, cards
         boards_dir=boards_dir,
         elsewhere=elsewhere,
         cards=cards,
-        all_cards=CARDS,
+        all_cards=NAMES.glossed("card", lang),  # each id with the player's word for it
         players=[(str(n), t("form.player", number=n)) for n in range(1, players + 1)],
         legend=legend,
         header_tens=" ".join(n[0] for n in numbers),

@@ -14,7 +14,7 @@ from typing import Any
 from pnp import hexgrid
 from pnp.errors import InputError, PnpError, Problem, did_you_mean, say
 from pnp.games.kingdom_builder.model import (
-    CARDS, COLS, LORDS_READINGS, ROW_LETTERS, ROWS, Board, Position, Placement, Player, label,
+    COLS, LORDS_READINGS, NAMES, ROW_LETTERS, ROWS, Board, Position, Placement, Player, label,
 )
 from pnp.games.kingdom_builder import library
 from pnp.games.kingdom_builder.scan_colours import PIECE_COLOURS, parse_colour
@@ -22,7 +22,7 @@ from pnp.games.kingdom_builder.facts import (
     BY_LETTER, LOCATION_LETTER, MAX_SETTLEMENTS, TERRAIN_LETTERS, UNBUILDABLE, Terrain,
 )
 from pnp.games.base import Source, read_leniently
-from pnp.yamldoc import LineDict, LineList, Reader, is_null, shown
+from pnp.yamldoc import LineDict, LineList, Reader, is_null, latin_digits, shown
 
 GAME_ID = "kingdom-builder"
 FIELDS = ("game", "boards", "boards_dir", "cards", "players", "settlements", "lords_zero")
@@ -101,6 +101,7 @@ def parse_board_entry(entry: str) -> tuple[str, bool] | None:
     name, at, turn = entry.partition("@")
     if not at:
         return name, False
+    turn = latin_digits(turn)  # «@۱۸۰», as a Persian keyboard types it
     return (name, turn == "180") if turn in ("0", "180") else None
 
 
@@ -183,10 +184,10 @@ class _Reader(Reader):
                          say(K + "card_count", count=len(cards)))
         result: list[str] = []
         for card, line in zip(cards, cards.item_lines):
-            name = card.strip().lower() if isinstance(card, str) else ""
-            if name not in CARDS:
-                self.problem(line, say(K + "unknown_card", card=shown(card),
-                                       hint=did_you_mean(name, CARDS), cards=list(CARDS)))
+            name = NAMES.id("card", card)
+            if name is None:
+                self.problem(line, say(K + "unknown_card", card=shown(card), hint=NAMES.hint("card", card),
+                                       cards=NAMES.choices("card")))
             elif name in result:
                 self.problem(line, say(K + "card_twice", card=f"'{name}'"))
             else:
@@ -218,7 +219,7 @@ class _Reader(Reader):
                 self.problem(item_line, say(K + "key_word", key=shown(key), empty=f"'{EMPTY}'"))
             elif key.upper() in TERRAIN_LETTERS:
                 self.problem(item_line, say(K + "key_letter", key=shown(key), letter=key.upper()))
-            if any(p.key == key for p in players):
+            if any(latin_digits(p.key) == latin_digits(key) for p in players):  # "1" and «۱» are one key
                 self.problem(item_line, say(K + "key_twice", key=shown(key)))
             if any(p.name == name for p in players):
                 self.problem(item_line, say(K + "name_twice", name=shown(name)))
@@ -230,17 +231,18 @@ class _Reader(Reader):
         value = entry.get("colour")
         if is_null(value):
             return None
-        colour = parse_colour(value) if isinstance(value, str) else None
+        colour = parse_colour(NAMES.id("colour", value) or value) if isinstance(value, str) else None
         line = entry.line_of("colour")
         if colour is None:
-            self.problem(line, say(K + "colour", colour=shown(value), colours=list(PIECE_COLOURS)))
+            self.problem(line, say(K + "colour", colour=shown(value), colours=NAMES.choices("colour", PIECE_COLOURS)))
         elif any(p.colour == colour for p in players):
             self.problem(line, say(K + "colour_twice", colour=shown(colour)))
         return colour
 
     def settlements(self, data: LineDict, board: Board | None, players: tuple[Player, ...]) -> tuple[tuple[hexgrid.Cell, str], ...]:
         value, line = data["settlements"], data.line_of("settlements")
-        keys = {p.key for p in players}
+        # Each key by its Latin digits: a key the form wrote as "1" may be typed «۱» on the board.
+        keys = {latin_digits(p.key): p.key for p in players}
         placed: dict[tuple[int, int], tuple[str, int]] = {}  # cell -> (player key, line)
 
         def place(cell: tuple[int, int], key: str, at_line: int) -> None:
@@ -271,7 +273,7 @@ class _Reader(Reader):
                                               terrain=terrain.value), cell)
         return tuple((cell, key) for cell, (key, _) in sorted(placed.items()))
 
-    def _grid(self, text: str, first_line: int, board: Board | None, keys: set[str], place: Any) -> None:
+    def _grid(self, text: str, first_line: int, board: Board | None, keys: dict[str, str], place: Any) -> None:
         rows = []
         for offset, raw in enumerate(text.split("\n")):
             tokens = raw.split("#", 1)[0].split()  # '#' starts a comment, as in the template's labels
@@ -284,8 +286,8 @@ class _Reader(Reader):
                 self.problem(line, say(K + "hexes", row=ROW_LETTERS[row], count=len(tokens), needs=COLS))
             for col, token in enumerate(tokens[:COLS]):
                 cell = (row, col)
-                if token in keys:
-                    place(cell, token, line)
+                if latin_digits(token) in keys:
+                    place(cell, keys[latin_digits(token)], line)
                 elif token == EMPTY:
                     continue
                 elif token in TERRAIN_LETTERS:
@@ -295,16 +297,18 @@ class _Reader(Reader):
                                                letter=board.at(cell).letter), cell)
                 elif token.upper() in TERRAIN_LETTERS:  # no player key is a terrain letter in any case
                     self.problem(line, say(K + "small_letter", hex=label(cell), token=shown(token), capital=f"'{token.upper()}'",
-                                           keys=sorted(keys), empty=f"'{EMPTY}'",
+                                           keys=sorted(keys.values()), empty=f"'{EMPTY}'",
                                            letters=" ".join([*BY_LETTER, LOCATION_LETTER])), cell)
                 else:
-                    self.problem(line, say(K + "token", hex=label(cell), token=shown(token), keys=sorted(keys), empty=f"'{EMPTY}'"), cell)
+                    self.problem(line, say(K + "token", hex=label(cell), token=shown(token), keys=sorted(keys.values()),
+                                           empty=f"'{EMPTY}'"), cell)
 
-    def _coordinates(self, mapping: LineDict, keys: set[str], place: Any) -> None:
-        for key, coordinates in mapping.items():
-            key_line = mapping.line_of(key)
-            if key not in keys:
-                self.problem(key_line, say(K + "unknown_key", key=shown(key), hint=did_you_mean(key, keys)))
+    def _coordinates(self, mapping: LineDict, keys: dict[str, str], place: Any) -> None:
+        for typed, coordinates in mapping.items():
+            key_line = mapping.line_of(typed)
+            key = keys.get(latin_digits(str(typed)))
+            if key is None:
+                self.problem(key_line, say(K + "unknown_key", key=shown(typed), hint=did_you_mean(typed, keys.values())))
                 continue
             if is_null(coordinates):
                 continue
@@ -316,7 +320,7 @@ class _Reader(Reader):
                 if cell is None:
                     self.problem(line, say(K + "coordinate", text=shown(text)))
                 else:
-                    place(cell, str(key), line)
+                    place(cell, key, line)
 
 
 def parse_coordinate(text: str) -> tuple[int, int] | None:
