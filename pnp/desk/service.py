@@ -236,6 +236,7 @@ class ScoreSheet:
     game: str
     result: object
     title: str
+    lang: str  # the language of its words
 
 
 def draw_picture(sheet: ScoreSheet) -> bytes:
@@ -245,7 +246,7 @@ def draw_picture(sheet: ScoreSheet) -> bytes:
 
     game = GAMES[sheet.game]
     assert isinstance(game, ScorePicture)
-    return pdf.render([game.picture(sheet.result, "en")], sheet.title)
+    return pdf.render([game.picture(sheet.result, sheet.lang)], sheet.title)
 
 
 @functools.cache
@@ -518,7 +519,8 @@ class DeskService:
         read = self.read(game, request.get("document"))
         if read.problems or read.position is None:
             raise Refused(422, self.t("desk.page.server.fix_first", count=len(read.problems)))
-        return ScoreSheet(game.id, game.evaluate(read.position), self.t("desk.page.server.picture_title", game=self.title(game)))
+        return ScoreSheet(game.id, game.evaluate(read.position), self.t("desk.page.server.picture_title", game=self.title(game)),
+                          self.t.lang)
 
     def upload(self, name: str, raw: bytes) -> Json:
         """A transcription or a set-up opened from the page: read, never stored."""

@@ -4,7 +4,9 @@ API keeps its contract: ids, keys and results as the English desk gives them."""
 import json
 import re
 import shutil
+import subprocess
 
+import pytest
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
@@ -54,3 +56,18 @@ def test_the_page_is_handed_its_words_once_in_its_language(tmp_path):
     [game] = data["games"]
     assert game["name"] == "کارولوس ماگنوس" and game["text"]["report.name.red"] == "قرمز"
     assert data["lang"] == "fa" and data["text"]["save"] == "ذخیره"
+
+
+def test_the_picture_is_drawn_in_the_language(tmp_path):
+    """The score picture a Russian page downloads: its heading (Kingdom Builder's `picture.title`,
+    the game's Russian title before its sections) and the PDF's title, in Russian."""
+    if shutil.which("pdftotext") is None:
+        pytest.skip("poppler's pdftotext is not installed")
+    answer = client(tmp_path, "kingdom-builder", "ru").post("/api/picture", json={"game": "kingdom-builder",
+                                                                                  "document": document("kingdom-builder")})
+    assert answer.status_code == 200
+    (tmp_path / "picture.pdf").write_bytes(answer.content)
+    text = subprocess.run(["pdftotext", str(tmp_path / "picture.pdf"), "-"], capture_output=True, text=True, check=True).stdout
+    assert text.startswith("Строители королевств: kb1-1000-tavern")
+    info = subprocess.run(["pdfinfo", str(tmp_path / "picture.pdf")], capture_output=True, text=True, check=True).stdout
+    assert "Строители королевств: подсчёт" in info
