@@ -13,7 +13,7 @@ import yaml
 
 from pnp.cli.desk import targets_for
 from tests.cli.test_languages import COMMANDS, FIELDS, NAMES, VALUES, english_words
-from tests.desk.browsing import EXAMPLES, SIZES, open_file, serving, watched
+from tests.desk.browsing import EXAMPLES, SIZES, open_file, serving, wait_until, watched
 from tests.desk.test_browser_access import PAGES, serious_violations
 
 # What the page may show in Latin letters: what the command line may (commands, option values,
@@ -106,6 +106,19 @@ def test_problems_are_said_in_the_language(browser, speaking, game_id, tmp_path)
         assert page.get_attribute("#status", "class") == "bad"
         # A problem names the file's field as it is typed there (`emperor:`), as `pnp check` does.
         assert english_words(page.evaluate(SHOWN), ALLOWED | FIELDS) == []
+    context.close()
+
+
+def test_a_save_is_said_in_the_language(browser, speaking):
+    """Save, and the status line says so in the page's language, the file's name isolated in
+    Persian (the catalogs' `desk.page.saved`)."""
+    url, lang = speaking
+    said = {"ru": "Сохранено: great-wall.yaml", "fa": "در \u2068great-wall.yaml\u2069 ذخیره شد"}[lang]
+    context = browser.new_context(viewport=SIZES["phone"])
+    with watched(context, f"{url}#great-wall") as page:
+        page.wait_for_selector("#result :is(table, .winners)")
+        page.click("#save")
+        wait_until(page, f"document.getElementById('status').textContent === {said!r}")
     context.close()
 
 
