@@ -182,7 +182,7 @@ def desk(
     url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/" + ("" if token is None else f"?token={token}")
     again = opened.name if file is None and opened is not None else None
     desk_ = Desk(targets, opened, host, port, token, names=(socket.gethostname(),), state=state, resumed=again,
-                 address=None if local else url)
+                 address=None if local else url, lang=lang.value)
     t = render_catalog(lang.value)
     typer.echo(f"pnp desk: {url}")
     if file is not None and opened is None:

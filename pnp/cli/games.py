@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from pnp.cli.localise import VARIABLE, pasted, shown, title_of
+from pnp.cli.localise import VARIABLE, pasted, shown
 from pnp.render.choices import Language
 from pnp.render.i18n import render_catalog
 
@@ -13,7 +13,7 @@ def games(lang: Language = typer.Option(Language.EN, "--lang", help="Language of
                                         show_envvar=False)) -> None:
     """List the games pnp knows, what it does for each, and the commands that take them."""
     from pnp.games import GAMES
-    from pnp.games.base import COMMANDS
+    from pnp.games.base import COMMANDS, title_of
 
     t = render_catalog(lang.value)
     for game in GAMES.values():

@@ -29,8 +29,8 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from pnp.columns import isolated
 from pnp.render.i18n import DIGITS, LANGUAGES, Catalog, render_catalog
+from pnp.render.i18n import shown as shown  # (the commands' way to print a line in their language)
 
 VARIABLE = "PNP_LANG"  # the language when a command line names none
 NBSP = "\u00a0"  # a space a wrapped line does not break at
@@ -74,11 +74,6 @@ def language(value: object) -> str:
 def pasted(command: str, lang: str) -> str:
     """A command offered to paste, asking for the language it was offered in."""
     return command if lang == "en" else f"{command} --lang {lang}"
-
-
-def shown(text: str, t: Catalog) -> str:
-    """Text for the terminal: in a right-to-left language, each line's Latin runs isolated."""
-    return "\n".join(isolated(line) for line in text.split("\n")) if t.rtl else text
 
 
 def tell(t: Catalog, key: str, /, err: bool = False, **values: Any) -> None:
@@ -171,13 +166,9 @@ _COUNTED = re.compile(r"(?<=[0-9۰-۹]) (?=\w)")
 def _kept_whole(lang: str) -> tuple[str, ...]:
     """Names a wrapped line must not break: the games' titles in `lang` of more than one word."""
     from pnp.games import GAMES
+    from pnp.games.base import title_of
 
     return tuple(title for game in GAMES.values() if " " in (title := title_of(game, lang)))
-
-
-def title_of(game: Any, lang: str) -> str:
-    """A game's name in `lang`: its catalog's title, or its registry name for a game without a kit."""
-    return str(game.catalog(lang)("title") if hasattr(game, "catalog") else game.name)
 
 
 def unbroken(text: str, lang: str) -> str:

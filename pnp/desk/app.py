@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TypeVar
@@ -31,8 +31,10 @@ from pnp.desk.aside import Kept, alone, big_blocks_given_back, picture_aside, sc
 from pnp.desk.forms import read_form
 from pnp.desk.guard import Guard, TooLarge, accepted_hosts
 from pnp.desk.service import MAX_UPLOAD, Desk, DeskService, Refused
+from pnp.errors import say
 from pnp.games.base import Json
 from pnp.inputs import MAX_PHOTO
+from pnp.render.i18n import Catalog, render_catalog, shown
 from pnp.scan.photo import MAX_PIXELS, MIN_PIXELS
 
 HERE = Path(__file__).resolve().parent
@@ -95,7 +97,7 @@ async def received(request: Request) -> AsyncIterator[str]:
                 async for chunk in request.stream():
                     file.write(chunk)  # into the page cache: about 0.1 ms per 256 KiB
         except OSError as error:  # a disk full, a temporary folder gone
-            raise Refused(507, f"the desk could not keep the photo to read it: {error.strerror}") from None
+            raise Refused(507, say("desk.page.server.not_kept", reason=error.strerror)) from None
         yield name
     finally:
         if name is not None:
@@ -144,10 +146,16 @@ class Routes:
         return await to_thread.run_sync(call, *args, limiter=self.workers)
 
     async def page(self, request: Request) -> Response:
+        from pnp.desk.words import page_text
+
+        t = self.service.t
         data = {"games": self.service.games(), "start": self.service.start(), "drafts": self.service.drafts is not None,
                 "resumed": self.service.desk.resumed, "shared": self.service.desk.address is not None,
-                "limits": {"photo": MAX_PHOTO, "pixels": [MIN_PIXELS, MAX_PIXELS]}}
-        return HTMLResponse(self.pages.get_template("page.html").render(data=data), headers=SECURITY_HEADERS)
+                "limits": {"photo": MAX_PHOTO, "pixels": [MIN_PIXELS, MAX_PIXELS]},
+                "lang": t.lang, "text": page_text(t.lang)}
+        page = self.pages.get_template("page.html").render(data=data, lang=t.lang, dir="rtl" if t.rtl else "ltr",
+                                                            t=lambda key, **values: t(f"desk.page.{key}", **values))
+        return HTMLResponse(page, headers=SECURITY_HEADERS)
 
     async def file(self, request: Request) -> Response:
         return JSONResponse(await self.worked(self.service.file, request.path_params["game"]))
@@ -173,8 +181,13 @@ class Routes:
         # would hold the interpreter lock that the loop needs; a game without one refused here.
         data = await json_body(request)
         self.service.pictured(data.get("game"))
-        pdf = await self.painters.run(picture_aside, dict(self.service.desk.targets), data)
+        pdf = await self.painters.run(picture_aside, self.aside(), data)
         return Response(pdf, media_type="application/pdf")
+
+    def aside(self) -> Desk:
+        """What a process the desk starts needs of it: the files the games save to, as they are
+        now, and the page's language."""
+        return Desk(dict(self.service.desk.targets), lang=self.service.desk.lang)
 
     async def upload(self, request: Request) -> Response:
         return JSONResponse(await self.worked(self.uploaded, await body_of(request), request.headers.get("content-type", "")))
@@ -194,10 +207,10 @@ class Routes:
         # scan takes seconds, starting a process a fraction of one, and the scanner's memory goes
         # back with it.
         if not self.scans.acquire(blocking=False):
-            raise Refused(503, "busy reading other photos: try again in a few seconds")
+            raise Refused(503, say("desk.page.server.busy"))
         try:
             async with received(request) as form:
-                return JSONResponse(await alone(scan_aside, dict(self.service.desk.targets), form,
+                return JSONResponse(await alone(scan_aside, self.aside(), form,
                                                 request.headers.get("content-type", ""), MAX_PHOTO))
         finally:
             self.scans.release()
@@ -228,9 +241,15 @@ class Routes:
         return Response(self.service.script(request.path_params["game"]), media_type="text/javascript")
 
 
-async def refused(request: Request, error: Exception) -> Response:
-    assert isinstance(error, (Refused, TooLarge))
-    return JSONResponse({"error": str(error)}, error.status, headers={"Retry-After": "5"} if error.status == 503 else None)
+def refusing(t: Catalog) -> Callable[[Request, Exception], Awaitable[Response]]:
+    """The answer to a request refused: why, in the page's language (a message worded by key)."""
+
+    async def refused(request: Request, error: Exception) -> Response:
+        assert isinstance(error, (Refused, TooLarge))
+        return JSONResponse({"error": shown(t.said(error.args[0] if error.args else str(error)), t)}, error.status,
+                            headers={"Retry-After": "5"} if error.status == 503 else None)
+
+    return refused
 
 
 def with_headers(app: ASGIApp) -> ASGIApp:
@@ -253,6 +272,7 @@ def with_headers(app: ASGIApp) -> ASGIApp:
 
 def create_app(desk: Desk) -> ASGIApp:
     big_blocks_given_back()
+    refused = refusing(render_catalog(desk.lang))
     app = Starlette(routes=Routes(DeskService(desk)).table(), exception_handlers={Refused: refused, TooLarge: refused})
     return with_headers(Guard(app, desk.port, accepted_hosts(desk.host, desk.port, desk.names), desk.token, MAX_BODY,
                               desk.names, {"/api/scan": MAX_PHOTO + MAX_BODY}))

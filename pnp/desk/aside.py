@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, TypeVar
 if TYPE_CHECKING:
     import asyncio
     import subprocess
-    from pathlib import Path
 
+    from pnp.desk.service import Desk
     from pnp.games.base import Json
 
 NICENESS = 10  # a Picture PDF's process yields the CPU to the desk's own
@@ -52,23 +52,23 @@ def set_aside() -> None:
     big_blocks_given_back()
 
 
-def picture_aside(targets: dict[str, Path], request: Json) -> bytes:
-    """The score picture of the position a page sent, as PDF: scored and drawn here, for a desk
-    whose games save to `targets` (in a thread, scoring a full board would hold the loop's lock
-    too)."""
-    from pnp.desk.service import Desk, DeskService, draw_picture
+def picture_aside(desk: Desk, request: Json) -> bytes:
+    """The score picture of the position a page sent, as PDF: scored and drawn here, for `desk`
+    (its files and language; in a thread, scoring a full board would hold the loop's lock too)."""
+    from pnp.desk.service import DeskService, draw_picture
 
-    return draw_picture(DeskService(Desk(targets)).picture(request))
+    return draw_picture(DeskService(desk).picture(request))
 
 
-def scan_aside(targets: dict[str, Path], form_file: str, content_type: str, largest: int) -> Json:
+def scan_aside(desk: Desk, form_file: str, content_type: str, largest: int) -> Json:
     """A photo's form, its body as the desk received it into `form_file` (a photo of at most
     `largest` bytes, the position and its corners), read into the position as `DeskService.scan`
-    reads it, for a desk whose games save to `targets`."""
+    reads it, for `desk` (its files and language)."""
     import json
 
     from pnp.desk.forms import read_form
-    from pnp.desk.service import Desk, DeskService, Refused
+    from pnp.desk.service import DeskService, Refused
+    from pnp.render.i18n import render_catalog
 
     with open(form_file, "rb") as received:  # into one buffer of the file's size, read once
         body = bytearray(os.fstat(received.fileno()).st_size)
@@ -78,12 +78,13 @@ def scan_aside(targets: dict[str, Path], form_file: str, content_type: str, larg
         raise Refused(400, "no photo sent")
     name, photo = form.files.pop("photo")
     if len(photo) > largest:
-        raise Refused(413, f"the photo is larger than {largest / 2**20:g} MiB")
+        t = render_catalog(desk.lang)
+        raise Refused(413, t("desk.page.server.photo_too_large", most=t.number(largest / 2**20)))
     try:
         document = json.loads(form.fields.get("document", ""))
     except (ValueError, RecursionError):
         raise Refused(400, "the position is not valid JSON") from None
-    return DeskService(Desk(targets)).scan(form.fields.get("game"), document, photo, name or "photo",
+    return DeskService(desk).scan(form.fields.get("game"), document, photo, name or "photo",
                                            form.fields.get("corners") or None)
 
 

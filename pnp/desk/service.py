@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.errors import InputError, PnpError, Problem
+from pnp.errors import InputError, PnpError, Problem, say
 from pnp.games import GAMES
 from pnp.games.base import P, R, BoardPicture, BoardPictures, DeskPage, Form, Game, Json, PageBeside, Scan, ScorePicture, Source
+from pnp.render.i18n import Catalog, render_catalog, shown
 
 if TYPE_CHECKING:
     from pnp.desk.drafts import Drafts
@@ -57,27 +58,25 @@ def free_path(folder: Path, stem: str, suffix: str = ".yaml") -> Path:
     return path
 
 
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
-def flat(value: object, path: str = "") -> dict[str, object]:
+def flat(value: object, t: Catalog, path: str = "") -> dict[str, object]:
     """A document as {place: value}; a block of text by its lines (a Kingdom Builder board's rows)."""
     if isinstance(value, dict):
-        return {k: v for key, item in value.items() for k, v in flat(item, f"{path} › {key}" if path else str(key)).items()}
+        return {k: v for key, item in value.items() for k, v in flat(item, t, f"{path} › {key}" if path else str(key)).items()}
     if isinstance(value, list):
-        return {k: v for i, item in enumerate(value) for k, v in flat(item, f"{path} › {i + 1}").items()}
+        return {k: v for i, item in enumerate(value) for k, v in flat(item, t, f"{path} › {t.number(i + 1)}").items()}
     if isinstance(value, str) and "\n" in value.strip():
-        return {f"{path}, line {n}": line.strip() for n, line in enumerate(value.strip().split("\n"), start=1)}
+        return {t("desk.page.server.line", place=path, line=n): line.strip()
+                for n, line in enumerate(value.strip().split("\n"), start=1)}
     return {path: value}
 
 
-def differences(theirs: object, ours: object, most: int = 8) -> list[str]:
+def differences(theirs: object, ours: object, t: Catalog, most: int = 8) -> list[str]:
     """What `theirs` holds that `ours` does not: the places they differ, in the file's words."""
-    a, b = flat(theirs), flat(ours)
-    shown = [f"{place}: {a.get(place, '(nothing)')} (here: {b.get(place, '(nothing)')})"
+    a, b = flat(theirs, t), flat(ours, t)
+    nothing = t("desk.page.server.nothing")
+    shown = [t("desk.page.server.differs", place=place, theirs=str(a.get(place, nothing)), ours=str(b.get(place, nothing)))
              for place in [*a, *(k for k in b if k not in a)] if a.get(place) != b.get(place)]
-    return shown[:most] + ([f"and {len(shown) - most} more"] if len(shown) > most else [])
+    return shown[:most] + ([t("desk.page.server.more", count=len(shown) - most)] if len(shown) > most else [])
 
 
 def checked(document: object) -> dict[str, object]:
@@ -104,8 +103,8 @@ COMMAND_WORDS = (("--corners: ", "the hexes clicked: "), (' with --corners "X,Y 
 
 
 def page_words(message: str) -> str:
-    for said, meant in COMMAND_WORDS:
-        message = message.replace(said, meant)
+    for typed, meant in COMMAND_WORDS:
+        message = message.replace(typed, meant)
     return message
 
 
@@ -117,7 +116,7 @@ class Refused(Exception):
         self.status = status
 
     def __reduce__(self) -> tuple[type[Refused], tuple[int, str]]:  # sent back from the desk's processes
-        return Refused, (self.status, str(self))
+        return Refused, (self.status, self.args[0])  # a `Message` as it is, to be said in the page's language
 
 
 
@@ -134,6 +133,7 @@ class Desk:
     state: Path | None = None  # the folder of the desk's own store (drafts, files saved last); None: none
     resumed: str | None = None  # started without a file: the file saved last in the folder, opened again
     address: str | None = None  # served to the network: the URL printed, token included, shown on the page as a QR code
+    lang: str = "en"  # the language of the page and of what the desk says to it
 
 
 class BoardCache:
@@ -205,16 +205,17 @@ def line_paths(text: str) -> dict[int, tuple[object, ...]]:
     return result
 
 
-def totals(result: Any) -> str:
+def totals(result: Any, t: Catalog, sides: dict[str, str]) -> str:
     """A result's standing in one line, for the bar at the foot of a phone's page: each player's
-    total (each side's castles where sides play), then who won."""
+    total (each side's castles where sides play, `sides` naming them), then who won."""
     players = result.get("players") or []
     if players and all("total" in p for p in players):
-        line = ", ".join(f"{p['name']} {p['total']}" for p in result["players"])
+        line = t.join(t("desk.page.server.total", name=p["name"], total=p["total"]) for p in players)
     else:
-        line = ", ".join(f"{s['side']} {s['castles']} castle{'' if s['castles'] == 1 else 's'}" for s in result.get("sides", []))
+        line = t.join(t("desk.page.server.castles", side=sides.get(s["side"], s["side"]), count=s["castles"])
+                      for s in result.get("sides", []))
     winners = result.get("winners") or []
-    return line + (f"; won by {' and '.join(winners)}" if winners else "")
+    return t("desk.page.server.won", standing=line, winners=t.join(winners, t("desk.page.server.and"))) if winners else line
 
 
 def problems_json(problems: list[Problem], text: str) -> list[Json]:
@@ -235,6 +236,7 @@ class ScoreSheet:
     game: str
     result: object
     title: str
+    lang: str  # the language of its words
 
 
 def draw_picture(sheet: ScoreSheet) -> bytes:
@@ -244,7 +246,7 @@ def draw_picture(sheet: ScoreSheet) -> bytes:
 
     game = GAMES[sheet.game]
     assert isinstance(game, ScorePicture)
-    return pdf.render([game.picture(sheet.result, "en")], sheet.title)
+    return pdf.render([game.picture(sheet.result, sheet.lang)], sheet.title)
 
 
 @functools.cache
@@ -272,6 +274,7 @@ class DeskService:
         self.desk = desk
         self.boards = BoardCache()
         self.saving = threading.Lock()  # a save checks the file, then writes it: one at a time
+        self.t = render_catalog(desk.lang)
         if desk.state is None:
             self.drafts = None
         else:
@@ -299,14 +302,25 @@ class DeskService:
         try:
             document = page_data(yamldoc.load(text, file))
         except InputError as error:
-            raise Refused(422, "; ".join(p.message for p in error.problems)) from None
+            raise Refused(422, "; ".join(self.said(p.message) for p in error.problems)) from None
         return {"game": game.id, "document": document, "unsure": game.unsure(text) if isinstance(game, Scan) else ()}
 
     def games(self) -> list[Json]:
-        return [{"id": g.id, "name": g.name, "file": self.desk.targets[g.id].name, "page": isinstance(g, DeskPage),
+        from pnp.desk.words import game_text
+
+        return [{"id": g.id, "name": self.title(g), "file": self.desk.targets[g.id].name, "page": isinstance(g, DeskPage),
                  "has_picture": isinstance(g, ScorePicture), "has_board": isinstance(g, BoardPictures),
-                 "colours": g.desk_colours() if isinstance(g, PageBeside) else {}}
+                 "colours": g.desk_colours() if isinstance(g, PageBeside) else {}, "text": game_text(g.id, self.t.lang)}
                 for g in GAMES.values() if g.id in self.desk.targets]
+
+    def title(self, game: Game[Any, Any]) -> str:
+        from pnp.games.base import title_of
+
+        return title_of(game, self.t.lang)
+
+    def said(self, message: object) -> str:
+        """A message of the library's or the desk's in the page's language."""
+        return shown(self.t.said(message), self.t)
 
     def start(self) -> Json | None:
         """What the page opens first: the file a game saves to, when it is there (as saved last, or
@@ -333,14 +347,14 @@ class DeskService:
             data = None if raw is None else yamldoc.load(text, path.name)
             holds = data.get("game") if isinstance(data, dict) else None
             if raw is not None and holds not in GAMES:
-                raise InputError([Problem(path.name, None, f"'game:' must name one of {', '.join(GAMES)}")])
+                raise InputError([Problem(path.name, None, say("desk.page.server.no_game", games=list(GAMES)))])
         except (PnpError, UnicodeDecodeError) as error:
             with path.open("rb") as file:  # what there is to show of it
                 raw = file.read(MAX_UPLOAD)
             problems = error.problems if isinstance(error, InputError) else [Problem(path.name, None, str(error))]
             return {**self.blank(game), **about, "version": version_of(raw), "holds": None,  # a blank form to start anew
                     "unreadable": {"text": raw.decode("utf-8", "replace"),
-                                   "problems": [{"line": p.line, "message": p.message} for p in problems]}}
+                                   "problems": [{"line": p.line, "message": self.said(p.message)} for p in problems]}}
         about.update(version=version_of(raw), holds=holds)
         if holds == game.id:
             return {**self.opening(game, text, str(path)), **about}
@@ -366,14 +380,25 @@ class DeskService:
         result = game.evaluate(read.position) if read.position is not None and not read.problems else None
         report = game.report_json(result) if result is not None else None
         answer: Json = {
-            "problems": problems_json(read.problems, read.text),
-            "summary": game.check_summary(read.position) if result is not None else None,
+            "problems": self.problems(read),
+            "summary": self.said(game.check_summary(read.position)) if result is not None else None,
             "result": report,
-            "totals": totals(report) if report is not None else None,
-            "text": game.report_text(result, explain=True) if result is not None else None,
+            "totals": self.said(totals(report, self.t, self.sides(game))) if report is not None else None,
+            "text": game.report_text(result, explain=True, lang=self.t.lang) if result is not None else None,
         }
         answer.update(self.pictures(game, read, result, request))
         return answer
+
+    def problems(self, read: _Read) -> list[Json]:
+        return [{**p, "message": self.said(p["message"])} for p in problems_json(read.problems, read.text)]
+
+    def sides(self, game: Game[Any, Any]) -> dict[str, str]:
+        """The names of the sides a game's result may name, as a sentence names them ({} where none),
+        in the page's language."""
+        from pnp.desk.words import game_text
+
+        return {key.removeprefix("report.name."): text for key, text in game_text(game.id, self.t.lang).items()
+                if key.startswith("report.name.")}
 
     def pictures(self, game: Game[P, R], read: _Read, result: object, request: Json) -> Json:
         """For a game with a board to tap: the board (its places, unless the page has it) and
@@ -402,7 +427,7 @@ class DeskService:
         game = self.game(request.get("game"))
         read = self.read(game, request.get("document"))
         if read.problems or read.position is None:
-            return 422, {"saved": None, "problems": problems_json(read.problems, read.text)}
+            return 422, {"saved": None, "problems": self.problems(read)}
         with self.saving:  # else two tabs saving at once could both find the file as they loaded it
             return self.write(game, read, request)
 
@@ -416,7 +441,7 @@ class DeskService:
         elif request.get("overwrite") is not True:
             clash = self.clash(game, read, request.get("version"))
             if clash is not None:
-                return 409, {"saved": None, "problems": [], "error": clash[0],
+                return 409, {"saved": None, "problems": [], "error": self.said(clash[0]),
                              "conflict": {"file": path.name, "lost": clash[1]}}
         unsure = _strings(request.get("unsure"), 10_000)
         text = game.dumps_unsure(read.position, unsure) if isinstance(game, Scan) else game.dumps(read.position)
@@ -431,16 +456,17 @@ class DeskService:
         theirs = self.file(game.id)
         if theirs["version"] is None:  # no file (or removed since): nothing to lose
             return None
+        t, file = self.t, path.name
         if theirs["holds"] not in (game.id, None):
-            other = GAMES[str(theirs["holds"])]
-            return (f"{path.name} holds a {other.name} game, not this {game.name} one",
-                    [f"the {other.name} game saved in {path.name}"])
+            other = self.title(GAMES[str(theirs["holds"])])
+            return (t("desk.page.server.holds_other", file=file, other=other, game=self.title(game)),
+                    [t("desk.page.server.lost_game", file=file, other=other)])
         if "unreadable" in theirs:
-            return (f"{path.name} cannot be read as it is now", [f"the text of {path.name} as it is now"])
+            return t("desk.page.server.unreadable_now", file=file), [t("desk.page.server.lost_text", file=file)]
         if theirs["version"] == version:
             return None
         mine = self.opening(game, game.dumps(read.position), str(path))["document"]  # both as the game writes them
-        return f"{path.name} has changed since this page opened it", differences(self.normal(game, theirs), mine)
+        return t("desk.page.server.changed", file=file), differences(self.normal(game, theirs), mine, t)
 
     def normal(self, game: Game[Any, Any], opening: Json) -> object:
         """A file's document as the game writes it again, so that it compares with the page's."""
@@ -484,7 +510,7 @@ class DeskService:
         """The game named, refused (404) unless it has a score picture."""
         game = self.game(game_id)
         if not isinstance(game, ScorePicture):
-            raise Refused(404, f"{game.name} has no picture")
+            raise Refused(404, self.t("desk.page.server.no_picture", game=self.title(game)))
         return game
 
     def picture(self, request: Json) -> ScoreSheet:
@@ -492,31 +518,31 @@ class DeskService:
         game = self.pictured(request.get("game"))
         read = self.read(game, request.get("document"))
         if read.problems or read.position is None:
-            raise Refused(422, f"{plural(len(read.problems), 'problem')}: fix {'it' if len(read.problems) == 1 else 'them'} first")
-        return ScoreSheet(game.id, game.evaluate(read.position), f"{game.name} score")
+            raise Refused(422, self.t("desk.page.server.fix_first", count=len(read.problems)))
+        return ScoreSheet(game.id, game.evaluate(read.position), self.t("desk.page.server.picture_title", game=self.title(game)),
+                          self.t.lang)
 
     def upload(self, name: str, raw: bytes) -> Json:
         """A transcription or a set-up opened from the page: read, never stored."""
         from pnp import yamldoc
 
         if not name.lower().endswith(UPLOAD_TYPES):
-            raise Refused(415, f"'{name}' is not a transcription or set-up: {', '.join(UPLOAD_TYPES)} files only")
+            raise Refused(415, self.t("desk.page.server.not_yaml", name=name, types=self.t.join(UPLOAD_TYPES)))
         if len(raw) > MAX_UPLOAD:
-            raise Refused(413, f"'{name}' is larger than {MAX_UPLOAD // 1024} KiB; a transcription is a few KiB")
+            raise Refused(413, self.t("desk.page.server.too_large", name=name, most=MAX_UPLOAD // 1024))
         try:
             text = raw.decode("utf-8")
             data = yamldoc.load(text, name)
         except UnicodeDecodeError:
-            raise Refused(415, f"'{name}' is not UTF-8 text") from None
+            raise Refused(415, self.t("desk.page.server.not_utf8", name=name)) from None
         except InputError as error:
-            raise Refused(422, "; ".join(p.message for p in error.problems)) from None
+            raise Refused(422, "; ".join(self.said(p.message) for p in error.problems)) from None
         game_id = data.get("game") if isinstance(data, dict) else None
         if game_id not in GAMES:
-            raise Refused(422, f"'{name}' names no game (game: {', '.join(GAMES)})")
+            raise Refused(422, self.t("desk.page.server.names_no_game", name=name, games=self.t.join(GAMES)))
         if game_id not in self.desk.targets:
-            saves = ", ".join(GAMES[g].name for g in self.desk.targets)
-            raise Refused(422, f"this desk saves {saves} positions; for this {GAMES[game_id].name} one, start another "
-                               "desk: pnp desk FILE")
+            saves = self.t.join(self.title(GAMES[g]) for g in self.desk.targets)
+            raise Refused(422, self.t("desk.page.server.other_desk", saves=saves, game=self.title(GAMES[game_id])))
         target = self.file(game_id)  # Save writes there: the page saves over the file as it is now
         return {**self.opening(GAMES[game_id], text, name), "version": target["version"], "holds": target["holds"]}
 
@@ -526,14 +552,15 @@ class DeskService:
 
         game = self.game(game_id)
         if not isinstance(game, Scan):
-            raise Refused(404, f"{game.name} has no photo scan")
+            raise Refused(404, self.t("desk.page.server.no_scan", game=self.title(game)))
         try:
             reading = game.scan(yamlout.dumps(checked(document), flow=False), self.source(game), photo, photo_name,
                                 corners=corners)
         except PnpError as error:
-            raise Refused(422, "; ".join(page_words(m) for m in error.messages())) from None
+            raise Refused(422, "; ".join(page_words(self.said(m)) for m in error.messages())) from None
         return {**self.opening(game, reading.text, str(self.desk.targets[game.id])),
-                "summary": "\n".join(reading.summary) + "\n", "notes": list(reading.notes)}
+                "summary": "\n".join(self.said(line) for line in reading.summary) + "\n",
+                "notes": [self.said(note) for note in reading.notes]}
 
     def script(self, game_id: object) -> str:
         """A game's own editor for the page; a game without one is edited with the generic one."""

@@ -273,6 +273,10 @@ class BundledExample:
 class PageBeside:
     """A desk page of the game's own: `desk.js` beside the module that defines the game."""
 
+    # The sections of the game's catalog its page names pieces from (card, clan, …), handed to
+    # the page with the catalog's `desk` section, in the desk's language.
+    desk_terms: tuple[str, ...] = ()
+
     def desk_script(self) -> str:
         import inspect
 
@@ -285,6 +289,11 @@ class PageBeside:
         """The colours the page shows, as the game's pictures and kit draw them: by group
         ("player", "clan", …) and by index or name. The page gets them as CSS custom properties."""
         return {}
+
+
+def title_of(game: object, lang: str) -> str:
+    """A game's name in `lang`: its catalog's title, or its registry name for a game without a kit."""
+    return str(game.catalog(lang)("title")) if isinstance(game, Kit) else str(getattr(game, "name"))
 
 
 # The capabilities: what a game implements beyond check and score. Each is checked by the

@@ -155,3 +155,11 @@ def load(folder: Path, lang: str) -> Catalog:
 def render_catalog(lang: str) -> Catalog:
     """Texts of the print pipeline itself: page furniture, the cover and its back."""
     return load(Path(__file__).resolve().parent / "text", lang)
+
+
+def shown(text: str, t: Catalog) -> str:
+    """Text for a terminal or a page: in a right-to-left language, each line's Latin runs (names,
+    files, ids) isolated, so that they keep their order inside the line."""
+    from pnp.columns import isolated
+
+    return "\n".join(isolated(line) for line in text.split("\n")) if t.rtl else text

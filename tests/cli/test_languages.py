@@ -37,12 +37,12 @@ TYPED = re.compile(r"\$ pnp .*|(?<![\w-])--?[a-z][\w-]*|\bhttp\(s\)|\bCtrl\+C\b|
                    r"|\b[A-Z][A-Z0-9_]*(-[A-Z]+)*\b|\bkb\d\b|\b[A-T]\d{1,2}\b|#rrggbb")
 
 
-def english_words(text: str) -> list[str]:
+def english_words(text: str, allowed: set[str] = ALLOWED) -> list[str]:
     """The Latin words of `text` that are neither typed as they stand nor on the allow-list."""
     # A wrapped note or snippet made whole; a line that ends in a hyphen was broken there (print-and-|cut).
     unwrapped = re.sub(r"(?<=\w-) ", "", " ".join(line.strip() for line in text.splitlines()))
     return [w for w in re.findall(r"[A-Za-z][\w+-]*[A-Za-z0-9]|[A-Za-z]", TYPED.sub(" ", unwrapped))
-            if w not in ALLOWED]
+            if w not in allowed]
 
 
 def command_paths() -> list[tuple[str, ...]]:

@@ -159,7 +159,10 @@ def test_the_board_by_keyboard_arrows_move_the_cursor_and_space_cycles(browser, 
                     assert math.dist((spots[at].x, spots[at].y), (spots[now].x, spots[now].y)) == pytest.approx(pitch, rel=0.02)
                     at = now
             assert at == target
+            # The hex's kind as the catalog names it (a terrain or a location), in lower case mid-sentence.
             kind = next(s for s in board.spots if s.name == target).kind
+            words = GAMES["kingdom-builder"].catalog("en").messages
+            kind = (words.get(f"terrain.{kind}") or words[f"location.{kind}"]).lower()
             assert spoken.inner_text() == f"{target}, {kind}, empty"
             # The cursor shows: a ring around the hex, on screen where the hex is.
             ring = page.locator(".board-cursor").bounding_box()

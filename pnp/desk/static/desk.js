@@ -26,7 +26,45 @@ const Desk = (() => {
   const HISTORY = 200;  // steps kept a game
   const DRAFT_STEPS = 50, DRAFT_BYTES = 384 * 1024;  // steps kept with a draft: the desk keeps a draft up to 512 KiB
   let typing = null;  // the text field the last step was typed in
-  const SILENT = "the desk does not answer (is pnp desk still running?); your edits stay here and in this browser";
+  const DIGITS = { fa: "۰۱۲۳۴۵۶۷۸۹" };
+  const rtl = document.documentElement.dir === "rtl";
+  // A number in the language's digits; a negative one in a right-to-left page isolated left to
+  // right, so that its minus stays before its digits.
+  function number(value) {
+    const text = DIGITS[data.lang] ? String(value).replace(/[0-9]/g, (d) => DIGITS[data.lang][d]) : String(value);
+    return rtl && /^-\S/.test(text) ? `\u2066${text}\u2069` : text;
+  }
+  // The plural form of a noun after a whole number, as pnp.render.i18n says it (CLDR's categories).
+  function pluralForm(count) {
+    const n = Math.abs(count);
+    if (data.lang === "ru") {
+      if (n % 10 === 1 && n % 100 !== 11) return "one";
+      return n % 10 >= 2 && n % 10 <= 4 && !(n % 100 >= 12 && n % 100 <= 14) ? "few" : "many";
+    }
+    return data.lang === "en" && n === 1 ? "one" : "other";
+  }
+  // The page's words in its language: a game's own `table` (Desk.words(gameId)), then `data.text`,
+  // the catalog's `desk.page` texts; a counted text in its plural form. `{name}` filled in: a
+  // number in the language's digits, and in a right-to-left page any other value (a name, a file,
+  // an id) isolated, so that it keeps its own direction inside the sentence. A text missing from
+  // the catalogs shows as its key.
+  function words(table) {
+    return (key, values = {}) => {
+      const counted = `${key}.${pluralForm(values.count)}`;
+      const text = table[key] ?? table[counted] ?? data.text[key] ?? data.text[counted] ?? key;
+      return text.replace(/\{(\w+)\}/g, (whole, name) => {
+        const value = values[name];
+        if (value === undefined) return whole;
+        if (typeof value === "number") return number(value);
+        return rtl ? `\u2068${value}\u2069` : String(value);
+      });
+    };
+  }
+  const t = words({});
+  const wordsOf = (gameId) => words((data.games.find((g) => g.id === gameId) || {}).text || {});
+  const SILENT = t("silent");
+  // Names (or numbers) in a line, as the language lists them, each isolated in a right-to-left page.
+  const list = (items) => items.map((item) => (rtl ? `\u2068${item}\u2069` : item)).join(t("comma"));
   // Drafts: one per file and tab, so that no tab's draft replaces or removes another's. A tab's
   // draft of a game has an id of its own, new for each position the tab loads (a page opened
   // again, or reloaded, never writes over the draft it offers back).
@@ -108,9 +146,9 @@ const Desk = (() => {
     const note = el("span", { class: "name-note", id: `${player.id}-name-note`, "aria-live": "polite" });
     const field = el("input", { ...attrs, value: player.name, "aria-describedby": note.id, oninput: () => {
       const name = field.value.trim();
-      const why = !name ? "A player needs a name"
-        : [...everyone()].some((p) => p !== player && p.name.trim() === name) ? `${name} is another player's name` : "";
-      note.textContent = why ? `${why}; this player stays ${player.name} until the name is one of their own` : "";
+      const why = !name ? t("name_blank")
+        : [...everyone()].some((p) => p !== player && p.name.trim() === name) ? t("name_taken", { name }) : "";
+      note.textContent = why ? t("name_kept", { why, name: player.name }) : "";
       if (why) { field.setAttribute("aria-invalid", "true"); return; }
       field.removeAttribute("aria-invalid");
       if (name !== player.name) { player.name = name; change(); }
@@ -123,9 +161,11 @@ const Desk = (() => {
     return [field, note];
   }
 
-  // "5, 3" -> [5, 3]; what is not a whole number stays text, for the server to point out.
+  // "5, 3" -> [5, 3] (in any digits, as `number` writes them: "۵، ۳" too); what is not a whole
+  // number stays text, for the server to point out.
   function numbers(text) {
-    return text.split(/[\s,]+/).filter(Boolean).map((w) => (/^-?\d+$/.test(w) ? Number(w) : w));
+    const latin = text.replace(/[\u2066-\u2069]/g, "").replace(/[۰-۹]/g, (d) => "۰۱۲۳۴۵۶۷۸۹".indexOf(d)).replace(/[٠-٩]/g, (d) => "٠١٢٣٤٥٦٧٨٩".indexOf(d));
+    return latin.split(/[\s,،]+/).filter(Boolean).map((w) => (/^-?\d+$/.test(w) ? Number(w) : w));
   }
 
   function status(text, kind = "") {
@@ -148,11 +188,10 @@ const Desk = (() => {
     if (response.ok && !type.startsWith("application/json")) return { ok: true, status: response.status, data: await response.blob() };
     const raw = await response.text().catch(() => "");  // read once: a refusal may be JSON or plain text
     let answer;
-    try { answer = JSON.parse(raw); } catch (e) { answer = { error: raw || `error ${response.status}` }; }
+    try { answer = JSON.parse(raw); } catch (e) { answer = { error: raw || t("error_status", { status: response.status }) }; }
     return { ok: response.ok, status: response.status, data: answer };
   }
 
-  const plural = (count, noun) => `${count} ${noun}${count === 1 ? "" : "s"}`;
   const fileOf = (gameId) => (files[gameId] ? files[gameId].file : "");
   const draftKey = (gameId, file = fileOf(gameId), tab = tabOf(gameId)) => `pnp-desk ${file} ${gameId} ${tab}`;
 
@@ -222,7 +261,7 @@ const Desk = (() => {
   function marked() {
     const flag = Boolean(unsaved[game]);
     document.getElementById("unsaved").hidden = !flag;
-    document.title = `${flag ? "• " : ""}pnp desk`;
+    document.title = `${flag ? "• " : ""}${t("title")}`;
     const steps = history[game];
     document.getElementById("undo").disabled = !steps || steps.at === 0;
     document.getElementById("redo").disabled = !steps || steps.at === steps.states.length - 1;
@@ -292,17 +331,17 @@ const Desk = (() => {
     if (!files[gameId] || ![from, file].includes(files[gameId].file)) return;
     const was = files[gameId].file;
     files[gameId].file = file;
-    if (gameId === game) document.getElementById("save").textContent = `Save ${file}`;
+    if (gameId === game) document.getElementById("save").textContent = t("save_file", { file });
     if (!unsaved[gameId] && !unreadable[gameId]) {
       Object.assign(files[gameId], { version, holds: gameId });
       editorOf(gameId).open(JSON.parse(sent));
       delete blank[gameId];
       record(gameId, true, true);
-      if (gameId === game) { redraw(); marked(); evaluate(); status(`${file} was saved in another tab: shown as saved`, "good"); }
+      if (gameId === game) { redraw(); marked(); evaluate(); status(t("saved_elsewhere", { file }), "good"); }
       return;
     }
     if (was !== file) { forget(gameId, was); keep(gameId); }
-    if (gameId === game) status(`${file} was saved in another tab: your edits here are not saved, and saving them asks first`, "bad");
+    if (gameId === game) status(t("saved_elsewhere_edits", { file }), "bad");
   }
 
   // One message above the page with the choices it offers: [label, action] pairs.
@@ -370,11 +409,11 @@ const Desk = (() => {
   function show(answer) {
     if (!answer.ok) {
       lastAnswer = { error: answer.status ? answer.data.error : SILENT };  // no result to download: not an older one
-      status(answer.status ? answer.data.error : `Not checked: ${SILENT}`, "bad");
+      status(answer.status ? answer.data.error : t("not_checked", { why: SILENT }), "bad");
       if (answer.status) { document.getElementById("bar-totals").textContent = ""; return; }
       const result = document.getElementById("result");
       if (!result.querySelector(".unchecked")) {
-        result.prepend(el("p", { class: "unchecked" }, "Not checked: the result below is from before the edits made while the desk does not answer; they are checked once it answers."));
+        result.prepend(el("p", { class: "unchecked" }, t("unchecked")));
       }
       document.body.classList.add("unchecked");
       if (editors[game].unchecked) editors[game].unchecked();
@@ -385,8 +424,8 @@ const Desk = (() => {
     lastAnswer = found;
     document.getElementById("bar-totals").textContent = found.totals || "";  // the phone's bar: none while there are problems
     const count = found.problems.length;
-    if (found !== answer.data) status("A new position: fill it in; problems show as you edit");
-    else status(count ? `${plural(count, "problem")}: see the red notes` : (found.summary || ""), count ? "bad" : "good");
+    if (found !== answer.data) status(t("new_position"));
+    else status(count ? t("problems", { count }) : (found.summary || ""), count ? "bad" : "good");
     document.getElementById("explain").textContent = found.text || "";
     document.getElementById("explain-box").hidden = !found.text;
     const result = document.getElementById("result");
@@ -436,13 +475,13 @@ const Desk = (() => {
       open(opening) { doc = opening.document || {}; },
       document() { return doc; },
       render(editor) {
-        const box = el("textarea", { class: "generic", rows: 16, spellcheck: "false", "aria-label": "position", path: [] });
+        const box = el("textarea", { class: "generic", rows: 16, spellcheck: "false", "aria-label": t("position"), path: [], dir: "ltr" });
         box.value = JSON.stringify(doc, null, 2);
         box.addEventListener("input", () => {
-          try { doc = JSON.parse(box.value); } catch (e) { status("Not valid JSON yet", "bad"); return; }
+          try { doc = JSON.parse(box.value); } catch (e) { status(t("not_json"), "bad"); return; }
           change();
         });
-        editor.append(el("fieldset", {}, el("legend", {}, "Position"), box));
+        editor.append(el("fieldset", {}, el("legend", {}, t("position")), box));
       },
       show(found, result) {
         if (found.summary) result.append(el("p", { class: "summary" }, found.summary));
@@ -471,7 +510,7 @@ const Desk = (() => {
     unsaved[gameId] = !fromFile;
     const held = files[gameId].holds;
     if (held && held !== gameId) {
-      notice([`${files[gameId].file} holds a ${data.games.find((g) => g.id === held)?.name || held} game: saving this one there asks you first.`]);
+      notice([t("holds_other", { file: files[gameId].file, game: data.games.find((g) => g.id === held)?.name || held })]);
     }
     reveal = true;
     tabs[gameId] = newTab();  // a draft of its own: the one this tab kept of the position before is offered with the others
@@ -497,13 +536,13 @@ const Desk = (() => {
       for (let i = 0; i < localStorage.length; i++) {
         const key = localStorage.key(i);
         const draft = key.startsWith(`pnp-desk ${name} ${gameId} `) ? JSON.parse(localStorage.getItem(key)) : null;
-        if (draft && typeof draft.tab === "string") found.set(draft.tab, { ...draft, where: "in this browser" });
+        if (draft && typeof draft.tab === "string") found.set(draft.tab, { ...draft, where: "browser" });
       }
     } catch (e) { /* no storage: the desk's drafts alone */ }
     if (data.drafts) {
       const answer = await api(`/api/drafts/${gameId}?file=${encodeURIComponent(name)}`);
       for (const draft of answer.ok ? answer.data.drafts : []) {
-        if (!found.has(draft.tab) || found.get(draft.tab).at < draft.at) found.set(draft.tab, { ...draft, where: "by the desk" });
+        if (!found.has(draft.tab) || found.get(draft.tab).at < draft.at) found.set(draft.tab, { ...draft, where: "desk" });
       }
     }
     if (fileOf(gameId) !== name) return;  // another file since
@@ -516,13 +555,13 @@ const Desk = (() => {
     if (!drafts.length) return;
     const box = document.getElementById("notice");
     const offers = drafts.map((draft) => {
-      const earlier = draft.version !== files[gameId].version ? " They were made on an earlier version of the file: saving them asks first." : "";
-      const item = el("div", { class: "draft" }, el("p", {},
-        `Edits not saved, from ${new Date(draft.at).toLocaleString()}${draft.edits ? ` (${plural(draft.edits, "edit")})` : ""}, are kept ${draft.where}.${earlier}`));
+      const said = [t(`draft_${draft.where}`, { when: new Date(draft.at).toLocaleString(data.lang), edits: draft.edits ? t("draft_edits", { count: draft.edits }) : "" }),
+        draft.version !== files[gameId].version ? t("draft_earlier") : ""];
+      const item = el("div", { class: "draft" }, el("p", {}, said.filter(Boolean).join(" ")));
       const chosen = (action) => () => { item.remove(); if (!box.querySelector(".draft")) box.hidden = true; action(); };
       item.append(el("div", { class: "row" },
-        el("button", { type: "button", onclick: chosen(() => restore(gameId, name, draft)) }, "Restore them"),
-        el("button", { type: "button", onclick: chosen(() => forget(gameId, name, draft.tab)) }, "Discard them")));
+        el("button", { type: "button", onclick: chosen(() => restore(gameId, name, draft)) }, t("restore")),
+        el("button", { type: "button", onclick: chosen(() => forget(gameId, name, draft.tab)) }, t("discard"))));
       return item;
     });
     notice(offers);
@@ -559,22 +598,22 @@ const Desk = (() => {
   // Read a game's file again (the file it holds another game's, for that game).
   async function reopen(gameId) {
     const answer = await api(`/api/file/${gameId}`);
-    if (!answer.ok) { status(`Not read: ${answer.data.error}`, "bad"); return; }
+    if (!answer.ok) { status(t("not_read", { error: answer.data.error }), "bad"); return; }
     const held = answer.data.holds;
     if (held && held !== gameId && data.games.some((g) => g.id === held)) { reopen(held); return; }
     load(gameId, answer.data);
-    status(`Read ${answer.data.file} again`, "good");
+    status(t("read_again", { file: answer.data.file }), "good");
   }
 
   // A file that cannot be read: its problems and its text, instead of a blank form.
   function renderUnreadable(editor, found) {
-    editor.append(el("fieldset", { class: "unreadable" }, el("legend", {}, `${found.file} cannot be read`),
-      el("ul", {}, found.problems.map((p) => el("li", { class: "problem-note" }, p.line ? `line ${p.line}: ${p.message}` : p.message))),
-      el("pre", { class: "file-text" }, found.text.split("\n").map((line, i) => el("span", { class: found.problems.some((p) => p.line === i + 1) ? "bad-line" : null }, `${String(i + 1).padStart(3)}  ${line}\n`))),
+    editor.append(el("fieldset", { class: "unreadable" }, el("legend", {}, t("unreadable", { file: found.file })),
+      el("ul", {}, found.problems.map((p) => el("li", { class: "problem-note" }, p.line ? t("line", { line: p.line, message: p.message }) : p.message))),
+      el("pre", { class: "file-text" }, found.text.split("\n").map((line, i) => el("span", { class: found.problems.some((p) => p.line === i + 1) ? "bad-line" : null }, `${number(String(i + 1).padStart(3))}  ${line}\n`))),
       el("div", { class: "row" },
-        el("button", { type: "button", onclick: () => reopen(game) }, "Read the file again"),
-        el("button", { type: "button", onclick: () => { delete unreadable[game]; blank[game] = true; choose(game); } }, "Start a new position"))));
-    status(`${found.file} cannot be read: ${plural(found.problems.length, "problem")}, shown below`, "bad");
+        el("button", { type: "button", onclick: () => reopen(game) }, t("read_file_again")),
+        el("button", { type: "button", onclick: () => { delete unreadable[game]; blank[game] = true; choose(game); } }, t("start_new")))));
+    status(t("unreadable_status", { file: found.file, count: found.problems.length }), "bad");
   }
 
   // A game's colours as its pictures and kit draw them, as CSS custom properties (--player-0,
@@ -599,7 +638,7 @@ const Desk = (() => {
       load(gameId, answer.data);
       return;
     }
-    document.getElementById("save").textContent = `Save ${files[gameId] ? files[gameId].file : info.file}`;
+    document.getElementById("save").textContent = t("save_file", { file: files[gameId] ? files[gameId].file : info.file });
     document.body.dataset.game = gameId;
     colours(info.colours || {});
     marked();
@@ -634,7 +673,7 @@ const Desk = (() => {
   // the way back.
   function removed(what) {
     rebuild();
-    notice([`${what}.`], [["Undo", () => step(-1)], ["Dismiss", () => {}]]);
+    notice([what], [[t("undo"), () => step(-1)], [t("dismiss"), () => {}]]);
   }
 
   // The current game's fields redrawn for a position put back as it was (a scan undone), with
@@ -673,34 +712,34 @@ const Desk = (() => {
     if (answer.ok) {
       savedNow(saving, answer.data.file, answer.data.version, sent);
       if (channel) channel.postMessage({ saved: { game: saving, from, file: answer.data.file, version: answer.data.version, sent } });
-      document.getElementById("save").textContent = `Save ${answer.data.file}`;
+      document.getElementById("save").textContent = t("save_file", { file: answer.data.file });
       document.getElementById("notice").hidden = true;
       // The file's name: the page shows no path of the server's.
-      status(unsaved[saving] ? `Saved ${answer.data.file} as it was when Save was clicked: the edits since are not saved yet` : `Saved ${answer.data.file}`, "good");
+      status(t(unsaved[saving] ? "saved_then" : "saved", { file: answer.data.file }), "good");
     } else if (answer.status === 409) {
       conflict(answer.data);
     } else if (answer.data.problems && answer.data.problems.length) {
       placeProblems(answer.data.problems);
-      status(`Not saved: fix the ${plural(answer.data.problems.length, "problem")} first`, "bad");
+      status(t("not_saved_problems", { count: answer.data.problems.length }), "bad");
       firstProblemInSight();
-    } else status(`Not saved: ${answer.data.error}`, "bad");
+    } else status(t("not_saved", { error: answer.data.error }), "bad");
   }
 
   // A save refused because it would lose what the file holds: say what, and offer the ways on.
   function conflict(found) {
-    status(`Not saved: ${found.error}`, "bad");
-    notice([`Overwriting ${found.conflict.file} loses what it holds now:`,
+    status(t("not_saved", { error: found.error }), "bad");
+    notice([t("overwriting", { file: found.conflict.file }),
       el("ul", { class: "lost" }, found.conflict.lost.map((line) => el("li", {}, line)))], [
-      ["Reload the file (drops the edits here)", () => reopen(game)],
-      ["Save under a new name", () => save({ as_new: true })],
-      [`Overwrite ${found.conflict.file}`, () => save({ overwrite: true })],
+      [t("reload"), () => reopen(game)],
+      [t("save_new"), () => save({ as_new: true })],
+      [t("overwrite", { file: found.conflict.file }), () => save({ overwrite: true })],
     ]);
   }
 
   async function pdf() {
     await settled();  // the picture of the position as it is now, edits included
     const answer = await api("/api/picture", request());
-    if (!answer.ok) { status(`No picture: ${answer.data.error}`, "bad"); return; }
+    if (!answer.ok) { status(t("no_picture", { error: answer.data.error }), "bad"); return; }
     download(`${game}-score.pdf`, answer.data);
   }
 
@@ -711,9 +750,9 @@ const Desk = (() => {
     const form = new FormData();
     form.append("file", file);
     const answer = await api("/api/open", undefined, form);
-    if (!answer.ok) { status(`Not opened: ${answer.data.error}`, "bad"); return; }
+    if (!answer.ok) { status(t("not_opened", { error: answer.data.error }), "bad"); return; }
     load(answer.data.game, answer.data, false);
-    status(`Opened ${file.name}; Save writes ${files[answer.data.game].file}`, "good");
+    status(t("opened", { name: file.name, file: files[answer.data.game].file }), "good");
   }
 
   function start() {
@@ -723,7 +762,7 @@ const Desk = (() => {
     }
     nav.hidden = data.games.length < 2;
     document.getElementById("status").after(el("button", { type: "button", id: "retry", hidden: true,
-      onclick: () => { clearTimeout(retry.timer); evaluate(); } }, "Retry now"));
+      onclick: () => { clearTimeout(retry.timer); evaluate(); } }, t("retry")));
     window.addEventListener("online", () => { if (down) { clearTimeout(retry.timer); evaluate(); } });
     if (channel) channel.onmessage = (event) => { if (event.data && event.data.saved) savedElsewhere(event.data.saved); };
     document.getElementById("save").addEventListener("click", () => save());
@@ -738,7 +777,7 @@ const Desk = (() => {
     document.getElementById("download-json").addEventListener("click", async () => {
       await settled();  // the result of the position as it is now, edits included
       if (lastAnswer && lastAnswer.result) download(`${game}-result.json`, new Blob([JSON.stringify(lastAnswer.result, null, 2)], { type: "application/json" }));
-      else if (lastAnswer && lastAnswer.error) status(`No result: ${lastAnswer.error}`, "bad");
+      else if (lastAnswer && lastAnswer.error) status(t("no_result", { error: lastAnswer.error }), "bad");
     });
     document.getElementById("download-pdf").addEventListener("click", pdf);
     document.getElementById("open-file").addEventListener("change", (e) => upload(e.target));
@@ -749,10 +788,10 @@ const Desk = (() => {
     if (data.start && (!asked || asked.id === data.start.game)) load(data.start.game, data.start);
     else choose((asked || data.games[0]).id);
     if (data.resumed) {  // said until the page is left: the status line says what each action did
-      document.getElementById("status").before(el("p", { id: "resumed" }, `Opened ${data.resumed} again: the game saved last in this folder. To start a new game, run pnp desk NEW.yaml.`));
+      document.getElementById("status").before(el("p", { id: "resumed" }, t("resumed", { file: data.resumed })));
     }
   }
 
   document.addEventListener("DOMContentLoaded", start);
-  return { register: (id, editor) => { editors[id] = editor; }, el, select, numbers, identity, identify, pickPlayer, nameField, change, rebuild, removed, plural, putBack, savedState, status, api, limits: data.limits };
+  return { register: (id, editor) => { editors[id] = editor; }, el, select, numbers, number, list, words: wordsOf, identity, identify, pickPlayer, nameField, change, rebuild, removed, putBack, savedState, status, api, limits: data.limits };
 })();

@@ -24,6 +24,7 @@ class CarolusMagnus(ByPlayers["Setup"], BundledExample, PageBeside, Game["Positi
     name = "Carolus Magnus"
     summary = "print-and-play kit; set-ups; colour control, territory majorities and Emperor stops from a position"
     example_file = "carolus-magnus-counterattack.yaml"
+    desk_terms = ("clan", "side", "report")
     commands = {
         "kit": Operation(
             "15 territory segments in 3 shapes, courts, disc sets, clan markers, castles, the Emperor, 4 dice to "

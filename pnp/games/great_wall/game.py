@@ -27,6 +27,7 @@ class GreatWall(ByPlayers["Setup"], BundledExample, PageBeside, Game["Position",
     name = "Great Wall of China"
     summary = "print-and-play kit; set-ups; success checks, the end-game chain and totals from a transcribed position"
     example_file = "great-wall-last-round.yaml"
+    desk_terms = ("kind",)
     commands = {
         "kit": Operation(
             "100 wall cards (20 per colour) with a back per colour, 36 favour tokens, reference cards (every card "

@@ -2,7 +2,8 @@
 "use strict";
 
 (() => {
-  const { el, select } = Desk;
+  const { el, select, number } = Desk;
+  const t = Desk.words("kingdom-builder");
   const CARDS = ["fishermen", "miners", "merchants", "workers", "discoverers", "knights", "hermits", "lords", "citizens", "farmers"];
   const LOCATIONS = ["tavern", "paddock", "oasis", "farm", "oracle", "tower", "harbor", "barn"];
   const QUARTERS = ["top-left", "top-right", "bottom-left", "bottom-right"];
@@ -34,7 +35,6 @@
   // player's key gives it to that player (a tap on their own settlement takes it off).
   let placing = null;
 
-  const capital = (name) => name.charAt(0).toUpperCase() + name.slice(1);
   const label = (index) => `${ROWS[Math.floor(index / SIZE)]}${(index % SIZE) + 1}`;
 
   function cellOf(text) {
@@ -47,7 +47,7 @@
     const doc = opening.document && typeof opening.document === "object" ? opening.document : {};
     const entries = Array.isArray(doc.boards) ? doc.boards.map(String) : [];
     const players = typeof doc.players === "number"  // a set-up names only how many
-      ? Array.from({ length: doc.players }, (_, i) => Desk.identity(`Player ${i + 1}`, { key: String(i + 1) }))
+      ? Array.from({ length: doc.players }, (_, i) => Desk.identity(t("player_n", { n: i + 1 }), { key: String(i + 1) }))
       : (Array.isArray(doc.players) ? doc.players : []).map((p) => Desk.identity(String(p && p.name !== undefined && p.name !== null ? p.name : ""), {
         key: String(p && p.key !== undefined && p.key !== null ? p.key : ""),
         ...(p && p.colour !== undefined && p.colour !== null ? { colour: String(p.colour) } : {}),  // for photo scans
@@ -118,7 +118,7 @@
     if (pressedBy === "touch" && pitch() < TAP_PITCH * TAP_ENOUGH) {  // too small for a finger: zoom there, place nothing
       const frame = nodes.frame.getBoundingClientRect();
       zoomTo(TAP_PITCH / (pitch() / zoom.scale), event.clientX - frame.left, event.clientY - frame.top);
-      Desk.status("Zoomed in for a finger: tap the hex again; Whole board shows it all");
+      Desk.status(t("zoomed"));
       return;
     }
     if (best === null || bestDistance > view.radius ** 2) return;
@@ -134,7 +134,7 @@
   // none chosen, on to the next player, and after the last back to nobody.
   function cycle(index) {
     const [name, , , isOpen] = view.spots[index];
-    if (!isOpen && m.owners[index] === null) { Desk.status(`${name}: nobody builds there`); say(index); return; }
+    if (!isOpen && m.owners[index] === null) { Desk.status(t("nobody_builds_at", { hex: name })); say(index); return; }
     const keys = m.players.map((p) => p.key);
     const at = keys.indexOf(m.owners[index]);
     if (placing !== null && keys.includes(placing)) m.owners[index] = m.owners[index] === placing ? null : placing;
@@ -150,10 +150,10 @@
   function say(index) {
     const [name, , , isOpen, kind] = view.spots[index];
     const owner = m.owners[index], at = m.players.findIndex((p) => p.key === owner);
-    const whose = owner === null ? (isOpen ? "empty" : "nobody builds there")
-      : `settlement of ${at >= 0 ? (m.players[at].name || `player ${at + 1}`) : `unknown key ${owner}`}`;
-    const text = `${name}, ${kind || "hex"}, ${whose}`;
-    nodes.spoken.textContent = text;
+    const whose = owner === null ? t(isOpen ? "empty" : "nobody_builds")
+      : t("settlement_of", { player: at >= 0 ? (m.players[at].name || t("player_label", { n: at + 1 })) : t("unknown_key", { key: owner }) });
+    const named = kind ? [`terrain.${kind}`, `location.${kind}`].map((key) => [key, t(key)]).find(([key, text]) => text !== key)?.[1] : null;  // a terrain or a location
+    nodes.spoken.textContent = t("hex_said", { hex: name, kind: named ? named.toLocaleLowerCase(document.documentElement.lang) : t("hex"), whose });
   }
 
   // The board's size on the page (unzoomed, whether its picture has loaded yet or not) and the
@@ -295,12 +295,12 @@
     nodes.unsure.replaceChildren();
     if (!m.unsure.length) return;
     nodes.unsure.append(
-      el("span", {}, "Check against the photo: "),
+      el("span", {}, t("check_photo")),
       ...m.unsure.map((name) => el("button", {
-        type: "button", class: "chip", title: `${name} is right as shown`,
+        type: "button", class: "chip", title: t("right_as_shown", { hex: name }),
         onclick: () => { m.unsure = m.unsure.filter((u) => u !== name); renderUnsure(); Desk.change(); },
       }, `${name} ✓`)),
-      el("button", { type: "button", onclick: () => { m.unsure = []; renderUnsure(); Desk.change(); } }, "All checked"));
+      el("button", { type: "button", onclick: () => { m.unsure = []; renderUnsure(); Desk.change(); } }, t("all_checked")));
   }
 
   function choosePhoto(input) {
@@ -311,11 +311,11 @@
     photo = null;
     const most = Desk.limits.photo;
     if (file.size > most) {
-      refusePhoto(`${file.name} is ${mebibytes(file.size)}; the desk reads photos of at most ${mebibytes(most)}: send a smaller one (a phone's photo is a few MiB).`);
+      refusePhoto(t("photo_too_big", { name: file.name, size: mebibytes(file.size), most: mebibytes(most) }));
       return;
     }
     if (!["image/jpeg", "image/png"].includes(file.type)) {
-      refusePhoto(`${file.name} is not a photo: the desk reads JPEG or PNG photos of the board.`);
+      refusePhoto(t("not_photo", { name: file.name }));
       return;
     }
     photo = { file, url: URL.createObjectURL(file), corners: [], message: "", busy: false };
@@ -328,8 +328,9 @@
     const img = nodes.photoImage, [fewest, most] = Desk.limits.pixels;
     const pixels = img.naturalWidth * img.naturalHeight;
     if (pixels < fewest || pixels > most) {
-      refusePhoto(`${photo.file.name} is ${img.naturalWidth} × ${img.naturalHeight} pixels (${(pixels / 1e6).toFixed(1)} megapixels): `
-        + `too ${pixels < fewest ? "small" : "large"} to scan; the desk reads photos of ${fewest / 1e6} to ${most / 1e6} megapixels.`);
+      const sizes = { name: photo.file.name, width: img.naturalWidth, height: img.naturalHeight, megapixels: decimal((pixels / 1e6).toFixed(1)),
+        fewest: decimal(fewest / 1e6), most: decimal(most / 1e6) };
+      refusePhoto(t(pixels < fewest ? "photo_too_small" : "photo_too_large", sizes));
       URL.revokeObjectURL(photo.url);
       photo = null;
       return;
@@ -338,7 +339,9 @@
     renderDots();
   }
 
-  const mebibytes = (bytes) => `${Math.ceil(bytes / 2 ** 20 * 10) / 10} MiB`;  // rounded up: over the limit never reads as at it
+  // A number with a fraction in the language's digits and decimal separator (a text: filled in as it is).
+  const decimal = (value) => number(String(value).replace(".", t("decimal")));
+  const mebibytes = (bytes) => t("mib", { size: decimal(Math.ceil(bytes / 2 ** 20 * 10) / 10) });  // rounded up: over the limit never reads as at it
 
   // A file that is no photo to scan: said where the photo would be.
   function refusePhoto(message) {
@@ -441,22 +444,21 @@
     form.append("document", JSON.stringify(documentOf()));
     form.append("photo", photo.file);
     if (withCorners) form.append("corners", photo.corners.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" "));
-    Object.assign(photo, { busy: true, bad: false, message: "Reading the photo…" });
+    Object.assign(photo, { busy: true, bad: false, message: t("reading") });
     renderPhoto();
     const { ok, data: answer } = await Desk.api("/api/scan", undefined, form);
     photo.busy = false;
     photo.bad = !ok;
     if (!ok) {
-      photo.message = `Not read: ${answer.error}`;
+      photo.message = t("not_read", { error: answer.error });
       renderPhoto();
       return;
     }
-    photo.message = [`${answer.summary.split("\n")[0]}. The draft is on the board: confirm the marked hexes against the photo.`,
-      ...answer.notes.map((note) => `${note}.`)].join(" ");
+    photo.message = [t("scanned", { summary: answer.summary.split("\n")[0] }), ...answer.notes.map((note) => t("note", { note }))].join(" ");
     const before = { m: structuredClone(m), saved: Desk.savedState(), confirm: false };
     open(answer);
     beforeScan = { ...before, draft: drawn() };
-    Desk.status(`Read from ${photo.file.name}: a draft; Save writes it, Undo the scan puts back the position before it`, "good");
+    Desk.status(t("scan_draft", { name: photo.file.name }), "good");
     Desk.rebuild();
   }
 
@@ -473,8 +475,8 @@
     const { m: was, saved } = beforeScan;
     m = was;  // the board shown stays, its hexes known: a tap before the desk answers lands (new sections come with the answer)
     beforeScan = null;
-    if (photo) Object.assign(photo, { bad: false, message: "Scan undone: the position is as it was before the scan." });
-    Desk.status("Scan undone: the position is as it was before it", "good");
+    if (photo) Object.assign(photo, { bad: false, message: t("scan_undone") });
+    Desk.status(t("scan_undone"), "good");
     Desk.putBack(saved);
   }
 
@@ -482,9 +484,9 @@
     const box = nodes.undo;
     if (!box) return;
     box.replaceChildren(...(beforeScan ? [
-      el("button", { type: "button", class: "undo-scan", title: "Back to the position before the scan: its settlements, marks and saved state",
-        onclick: undoScan }, beforeScan.confirm ? "Undo the scan and the edits since" : "Undo the scan"),
-      ...(beforeScan.confirm ? [el("span", { class: "hint" }, "The hexes changed since the scan go back too.")] : [])] : []));
+      el("button", { type: "button", class: "undo-scan", title: t("undo_scan_title"),
+        onclick: undoScan }, t(beforeScan.confirm ? "undo_scan_edits" : "undo_scan")),
+      ...(beforeScan.confirm ? [el("span", { class: "hint" }, t("undo_scan_too"))] : [])] : []));
   }
 
   function renderPhoto() {
@@ -496,8 +498,8 @@
     // The photo shown stays through a corner set (a new picture would be blank until decoded, and
     // what lies below would move up under the finger).
     if (!nodes.photoImage || nodes.photoImage.dataset.url !== photo.url || !nodes.photoFrame.isConnected) {
-      nodes.photoImage = el("img", { src: photo.url, "data-url": photo.url, alt: `The photo ${photo.file.name}`, draggable: "false", onload: photoShown,
-        onerror: () => { refusePhoto(`${photo.file.name} cannot be shown: is it a JPEG or PNG photo?`); photo = null; } });
+      nodes.photoImage = el("img", { src: photo.url, "data-url": photo.url, alt: t("photo_alt", { name: photo.file.name }), draggable: "false", onload: photoShown,
+        onerror: () => { refusePhoto(t("photo_unshown", { name: photo.file.name })); photo = null; } });
       nodes.dots = el("div", { class: "dots" });
       nodes.loupe = el("canvas", { class: "loupe", hidden: true, "aria-hidden": "true" });
       nodes.photoFrame = el("div", { class: "photo-frame", onpointerdown: pressPhoto, onpointermove: movePhoto,
@@ -505,20 +507,19 @@
     }
     nodes.photoFrame.classList.toggle("picking", Boolean(next));
     // Every hint takes the room of the longest, so that the photo below never moves when it changes.
-    const hints = [...CORNERS.map((corner, i) => `Press on hex ${corner} and move to its centre through the magnifier; let go to set it (${i + 1} of 4: A1, A20, T1, T20), or find the kit's scan markers.`),
-      "All four corners given: read the photo."];
-    const [undoLabel, undoCorners] = photo.cleared ? ["Undo the clear", () => { photo.corners = photo.cleared; photo.cleared = null; renderPhoto(); }]
-      : ["Undo", () => { photo.corners.pop(); renderPhoto(); }];
+    const hints = [...CORNERS.map((corner, i) => t("corner_hint", { hex: corner, n: i + 1, corners: Desk.list(CORNERS) })), t("corners_given")];
+    const [undoLabel, undoCorners] = photo.cleared ? [t("undo_clear"), () => { photo.corners = photo.cleared; photo.cleared = null; renderPhoto(); }]
+      : [t("undo"), () => { photo.corners.pop(); renderPhoto(); }];
     box.replaceChildren(
       el("p", { class: "hint steady" }, hints.map((text, i) => el("span", { class: i === photo.corners.length ? null : "off", "aria-hidden": i === photo.corners.length ? null : "true" }, text))),
       nodes.photoFrame,
       el("div", { class: "row" },
         el("button", { type: "button", disabled: photo.busy || !(photo.corners.length || photo.cleared), onclick: undoCorners }, undoLabel),
-        el("button", { type: "button", disabled: photo.busy || !photo.corners.length, title: "Take off every corner given (Undo puts them back)",
-          onclick: () => { photo.cleared = photo.corners; photo.corners = []; renderPhoto(); } }, "Clear"),
-        el("button", { type: "button", class: "primary", disabled: photo.busy || photo.corners.length < 4, onclick: () => readPhoto(true) }, "Read the photo"),
-        el("button", { type: "button", disabled: photo.busy, title: "The kit's four scan markers lie at the board's corners", onclick: () => readPhoto(false) }, "Find the markers"),
-        el("button", { type: "button", disabled: photo.busy, onclick: () => { URL.revokeObjectURL(photo.url); photo = null; renderPhoto(); } }, "Close")),
+        el("button", { type: "button", disabled: photo.busy || !photo.corners.length, title: t("clear_title"),
+          onclick: () => { photo.cleared = photo.corners; photo.corners = []; renderPhoto(); } }, t("clear")),
+        el("button", { type: "button", class: "primary", disabled: photo.busy || photo.corners.length < 4, onclick: () => readPhoto(true) }, t("read_photo")),
+        el("button", { type: "button", disabled: photo.busy, title: t("markers_title"), onclick: () => readPhoto(false) }, t("markers")),
+        el("button", { type: "button", disabled: photo.busy, onclick: () => { URL.revokeObjectURL(photo.url); photo = null; renderPhoto(); } }, t("close"))),
       el("p", { class: `scan-message${photo.bad ? " bad" : ""}`, role: "status" }, photo.message));
     renderDots();
   }
@@ -555,30 +556,30 @@
     nodes.cols = el("div", { class: "board-labels cols", hidden: true, "aria-hidden": "true" });
     nodes.spoken = el("p", { class: "visually-hidden", "aria-live": "polite" });
     nodes.frame = el("div", { class: "board-frame", path: ["settlements"], tabindex: 0, role: "application",
-      "aria-roledescription": "board", "aria-label": "The board", "aria-describedby": "kb-board-keys",
+      "aria-roledescription": t("board_role"), "aria-label": t("board"), "aria-describedby": "kb-board-keys",
       onclick: tap, onkeydown: key, onpointerdown: pointerDown, onpointermove: pointerMove, onpointerup: pointerUp, onpointercancel: pointerUp,
       onfocus: () => {  // the keyboard's cursor starts on A1
         if (!view.spots.length) return;
         if (cursor === null) { cursor = 0; placeCursor(); }
         say(cursor);
       } }, nodes.layer, nodes.rows, nodes.cols);
-    nodes.zoomOut = el("button", { type: "button", "aria-label": "Zoom out", title: "Zoom out (-)", onclick: () => zoomStep(1 / ZOOM_STEP) }, "−");
-    nodes.zoomIn = el("button", { type: "button", "aria-label": "Zoom in", title: "Zoom in (+)", onclick: () => zoomStep(ZOOM_STEP) }, "+");
-    nodes.whole = el("button", { type: "button", title: "Show the whole board (0)", onclick: () => { zoom = { scale: 1, x: 0, y: 0 }; moveBy(0, 0); } }, "Whole board");
+    nodes.zoomOut = el("button", { type: "button", "aria-label": t("zoom_out"), title: t("zoom_out_title"), onclick: () => zoomStep(1 / ZOOM_STEP) }, "−");
+    nodes.zoomIn = el("button", { type: "button", "aria-label": t("zoom_in"), title: t("zoom_in_title"), onclick: () => zoomStep(ZOOM_STEP) }, "+");
+    nodes.whole = el("button", { type: "button", title: t("whole_title"), onclick: () => { zoom = { scale: 1, x: 0, y: 0 }; moveBy(0, 0); } }, t("whole"));
     nodes.unsure = el("div", { class: "unsure" });
     nodes.totals = el("p", { class: "totals", "aria-live": "polite" });
-    nodes.photo = el("div", { class: "scan-photo", "aria-label": "Photo to scan" });
+    nodes.photo = el("div", { class: "scan-photo", "aria-label": t("photo_to_scan") });
     nodes.undo = el("span", { class: "undo" });
-    const scan = el("label", { class: "button", title: "Read the settlements off a photo of the finished board (JPEG or PNG)" },
-      "Scan a photo…", el("input", { type: "file", class: "file", accept: "image/jpeg,image/png", onchange: (e) => choosePhoto(e.target) }));
+    const scan = el("label", { class: "button", title: t("scan_title") },
+      t("scan"), el("input", { type: "file", class: "file", accept: "image/jpeg,image/png", onchange: (e) => choosePhoto(e.target) }));
     const sectionsList = el("datalist", { id: "kb-sections" }, LOCATIONS.map((l) => el("option", { value: l })));
-    const sections = el("fieldset", {}, el("legend", {}, "Sections"), sectionsList, m.boards.map((b, i) => el("div", { class: "row", path: ["boards", i] },
-      el("span", { class: "what" }, QUARTERS[i]),
-      el("input", { class: "section", value: b.name, list: "kb-sections", "aria-label": `${QUARTERS[i]} section`, oninput: (e) => { b.name = e.target.value.trim(); Desk.change(); } }),
-      el("label", {}, el("input", { type: "checkbox", checked: b.turned, onchange: (e) => { b.turned = e.target.checked; Desk.change(); } }), " turned"))));
-    const cards = el("fieldset", { path: ["cards"] }, el("legend", {}, "Kingdom Builder cards"), m.cards.map((card, i) => el("div", { class: "row", path: ["cards", i] },
-      select([["", "choose…"], ...CARDS.map((c) => [c, capital(c)])], card, {
-        "aria-label": `card ${i + 1}`,
+    const sections = el("fieldset", {}, el("legend", {}, t("sections")), sectionsList, m.boards.map((b, i) => el("div", { class: "row", path: ["boards", i] },
+      el("span", { class: "what" }, t(`quarter.${QUARTERS[i]}`)),
+      el("input", { class: "section", value: b.name, list: "kb-sections", dir: "ltr", "aria-label": t("section", { quarter: t(`quarter.${QUARTERS[i]}`) }), oninput: (e) => { b.name = e.target.value.trim(); Desk.change(); } }),
+      el("label", {}, el("input", { type: "checkbox", checked: b.turned, onchange: (e) => { b.turned = e.target.checked; Desk.change(); } }), ` ${t("turned")}`))));
+    const cards = el("fieldset", { path: ["cards"] }, el("legend", {}, t("cards")), m.cards.map((card, i) => el("div", { class: "row", path: ["cards", i] },
+      select([["", t("choose")], ...CARDS.map((c) => [c, t(`card.${c}.name`)])], card, {
+        "aria-label": t("card_n", { n: i + 1 }),
         onchange: (e) => {
           const other = m.cards.indexOf(e.target.value);
           if (other >= 0 && other !== i) m.cards[other] = m.cards[i];  // choosing a card already there swaps them
@@ -586,12 +587,12 @@
           Desk.rebuild();
         },
       }))));
-    const players = el("fieldset", {}, el("legend", {}, "Players"), m.players.map((p, i) => {
+    const players = el("fieldset", {}, el("legend", {}, t("players")), m.players.map((p, i) => {
       // The key names the player in the file's settlements; the name is what results show.
-      const [name, note] = Desk.nameField(p, () => m.players, { "aria-label": `name of player ${i + 1}` });
+      const [name, note] = Desk.nameField(p, () => m.players, { "aria-label": t("player_name", { n: i + 1 }) });
       return el("div", { class: "row", path: ["players", i] },
         el("span", { class: `mark p${i}` }, MARKS[i] || "?"),
-        el("input", { class: "key", value: p.key, "aria-label": `key of player ${i + 1}`, title: "The player's key in the file",
+        el("input", { class: "key", value: p.key, dir: "ltr", "aria-label": t("player_key", { n: i + 1 }), title: t("key_title"),
           onchange: (e) => {  // renames the key in the settlements; a key two players would share is refused
             const key = e.target.value.trim();
             const other = m.players.findIndex((q) => q !== p && q.key === key);
@@ -599,8 +600,8 @@
             if (!key || other >= 0) {
               e.target.value = p.key;
               e.target.parentNode.append(el("p", { class: "problem-note key-note" }, key
-                ? `Not changed: ${key} is ${m.players[other].name || `player ${other + 1}`}'s key; each player needs a key of their own`
-                : "Not changed: a player needs a key"));
+                ? t("key_taken", { key, player: m.players[other].name || t("player_label", { n: other + 1 }) })
+                : t("key_blank")));
               return;
             }
             m.owners = m.owners.map((o) => (o === p.key ? key : o));
@@ -608,29 +609,27 @@
             Desk.change();
           } }),
         name,
-        el("button", { type: "button", class: "remove", title: "Remove this player and their settlements", "aria-label": `remove ${p.name || `player ${i + 1}`}`, disabled: m.players.length <= 2,
+        el("button", { type: "button", class: "remove", title: t("remove_title"), "aria-label": t("remove", { player: p.name || t("player_label", { n: i + 1 }) }), disabled: m.players.length <= 2,
           onclick: () => {
             const count = m.owners.filter((o) => o === p.key).length;
             m.owners = m.owners.map((o) => (o === p.key ? null : o));
             m.players.splice(i, 1);
-            Desk.removed(`${p.name || `Player ${i + 1}`} removed, with ${Desk.plural(count, "settlement")}`);
+            Desk.removed(t("removed", { player: p.name || t("player_n", { n: i + 1 }), count }));
           } }, "✕"),
         note);
     }),
     el("button", { type: "button", disabled: m.players.length >= 4, onclick: () => {
       let n = 1;
-      while (m.players.some((p) => p.key === String(n) || p.name === `Player ${n}`)) n++;
-      m.players.push(Desk.identity(`Player ${n}`, { key: String(n) }));
+      while (m.players.some((p) => p.key === String(n) || p.name === t("player_n", { n }))) n++;
+      m.players.push(Desk.identity(t("player_n", { n }), { key: String(n) }));
       Desk.rebuild();
-    } }, "Add a player"));
-    const lords = el("fieldset", {}, el("legend", {}, "Lords with zero settlements"), el("div", { class: "row", path: ["lords_zero"] },
-      select([["included", "take part (ruling KB-1)"], ["excluded", "never score"]], m.lords, { "aria-label": "lords with zero settlements", onchange: (e) => { m.lords = e.target.value; Desk.change(); } })));
+    } }, t("add_player")));
+    const lords = el("fieldset", {}, el("legend", {}, t("lords")), el("div", { class: "row", path: ["lords_zero"] },
+      select([["included", t("lords_included")], ["excluded", t("lords_excluded")]], m.lords, { "aria-label": t("lords_label"), onchange: (e) => { m.lords = e.target.value; Desk.change(); } })));
     root.append(el("div", { class: "kb" },
-      el("div", { class: "kb-board" }, el("div", { class: "row zoom", role: "group", "aria-label": "Board zoom" }, nodes.zoomOut, nodes.zoomIn, nodes.whole),
+      el("div", { class: "kb-board" }, el("div", { class: "row zoom", role: "group", "aria-label": t("board_zoom") }, nodes.zoomOut, nodes.zoomIn, nodes.whole),
         nodes.frame, playerBar(), nodes.spoken, nodes.totals,
-        el("p", { class: "hint", id: "kb-board-keys" }, "Tap a hex to give it to the player chosen below the board (tap again to take it off), or with \"next in turn\" to cycle it through the players and empty; "
-          + "on a touch screen a tap on a board shown small first zooms in there. Pinch or + and − to zoom, drag to move a zoomed board. "
-          + "Keyboard: arrows move the cursor, space or enter cycles its hex, + and − zoom, 0 shows the whole board."), nodes.unsure,
+        el("p", { class: "hint", id: "kb-board-keys" }, t("board_keys")), nodes.unsure,
         el("div", { class: "row" }, scan, nodes.undo), nodes.photo),
       el("div", { class: "kb-fields" }, cards, players, sections, lords)));
     renderUnsure();
@@ -647,8 +646,8 @@
         placing = key;
         e.currentTarget.parentNode.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(b === e.currentTarget)));
       } }, ...label);
-    return el("div", { class: "row placing", role: "group", "aria-label": "A tap places" }, el("span", { class: "small" }, "A tap places:"),
-      choice(null, "next in turn"), m.players.map((p, i) => choice(p.key, el("span", { class: `mark p${i}` }, MARKS[i] || "?"), ` ${p.name || `player ${i + 1}`}`)));
+    return el("div", { class: "row placing", role: "group", "aria-label": t("placing") }, el("span", { class: "small" }, t("placing_label")),
+      choice(null, t("next_in_turn")), m.players.map((p, i) => choice(p.key, el("span", { class: `mark p${i}` }, MARKS[i] || "?"), " ", el("bdi", {}, p.name || t("player_label", { n: i + 1 })))));
   }
 
   function showBoard(key) {
@@ -695,21 +694,21 @@
     }
     if (answer.pieces) nodes.pieces.src = view.pieces = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(answer.pieces);
     const data = answer.result;
-    nodes.totals.replaceChildren(...(data ? data.players.map((p, i) => el("span", {}, el("span", { class: `mark p${i}` }, MARKS[i]), ` ${p.name} ${p.total}`)) : []));
+    nodes.totals.replaceChildren(...(data ? data.players.map((p, i) => el("span", {}, el("span", { class: `mark p${i}` }, MARKS[i]), " ", el("bdi", {}, p.name), ` ${number(p.total)}`)) : []));
     if (!data) {
-      result.append(el("p", { class: "waiting" }, "The score waits for the problems to be fixed."));
+      result.append(el("p", { class: "waiting" }, t("waiting")));
       return;
     }
     const parts = Object.keys(data.players[0].gold);
     const table = el("table", { class: "score" },
-      el("thead", {}, el("tr", {}, el("th", {}, "Gold"), data.players.map((p, i) => el("th", {}, el("span", { class: `mark p${i}` }, MARKS[i]), " ", p.name)))),
+      el("thead", {}, el("tr", {}, el("th", {}, t("gold")), data.players.map((p, i) => el("th", {}, el("span", { class: `mark p${i}` }, MARKS[i]), " ", el("bdi", {}, p.name))))),
       el("tbody", {}, parts.map((part) => el("tr", { class: m.focus === part ? "focus" : "" },
-        el("th", {}, el("button", { type: "button", class: "part", "aria-pressed": String(m.focus === part), title: "Show on the board the hexes that earned this gold",
-          onclick: () => { m.focus = m.focus === part ? null : part; Desk.change(); } }, capital(part))),
-        data.players.map((p) => el("td", {}, p.gold[part]))))),
-      el("tfoot", {}, el("tr", {}, el("th", {}, "Total"), data.players.map((p) => el("td", { class: "total" }, p.total)))));
-    result.append(table, el("p", { class: "winners" }, `${data.winners.length > 1 ? "Winners" : "Winner"}: ${data.winners.join(", ")}`),
-      el("p", { class: "hint" }, "Choose a card to see on the board the hexes that earned its gold."));
+        el("th", {}, el("button", { type: "button", class: "part", "aria-pressed": String(m.focus === part), title: t("part_title"),
+          onclick: () => { m.focus = m.focus === part ? null : part; Desk.change(); } }, t(`report.part.${part}`))),
+        data.players.map((p) => el("td", {}, number(p.gold[part])))))),
+      el("tfoot", {}, el("tr", {}, el("th", {}, t("report.total")), data.players.map((p) => el("td", { class: "total" }, number(p.total))))));
+    result.append(table, el("p", { class: "winners" }, t(data.winners.length > 1 ? "winners" : "winner", { names: Desk.list(data.winners) })),
+      el("p", { class: "hint" }, t("part_hint")));
   }
 
   Desk.register("kingdom-builder", {

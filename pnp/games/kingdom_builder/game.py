@@ -47,6 +47,7 @@ class KingdomBuilder(BundledExample, PageBeside, Game["Position", "Result"]):
     name = "Kingdom Builder"
     summary = "print-and-play kit with generated board sections; set-ups; end-game gold from a transcribed board"
     example_file = "first-game.yaml"
+    desk_terms = ("card", "location", "terrain", "report")
     commands = {
         "kit": Operation(
             "Every Kingdom Builder component: the 8 board sections of the default set, cards, tiles, tokens and aids.",
