@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -61,8 +61,9 @@ def _path(canvas: Canvas, shape: Shape) -> PDFPathObject:
 
 
 class _Painter:
-    def __init__(self, canvas: Canvas, where: str):
+    def __init__(self, canvas: Canvas, where: str, marks: int = 0):
         self.c, self.where = canvas, where
+        self.marks = marks  # right-to-left marks the page still owes its text layer (see `_page_marks`)
 
     def items(self, items: tuple[Item, ...]) -> None:
         c = self.c
@@ -100,11 +101,13 @@ class _Painter:
             else:
                 c.translate(laid.left(index), baseline)
                 c.scale(1, -1)
-                _shaped_line(c, line, size)
+                marks = min(self.marks, len(_spare(line.glyphs)))
+                _shaped_line(c, line, size, marks)
+                self.marks -= marks
             c.restoreState()
 
 
-def _shaped_line(canvas: Canvas, line: shaping.Line, size: float) -> None:
+def _shaped_line(canvas: Canvas, line: shaping.Line, size: float, marks: int = 0) -> None:
     """A shaped line from its left end, in visual order as PDF producers store text, face by
     face through reportlab's shaped strings. Each glyph's character code is a character the
     font maps to it: the one it was shaped from where possible, else its own (joined forms are
@@ -113,14 +116,15 @@ def _shaped_line(canvas: Canvas, line: shaping.Line, size: float) -> None:
     code does not read as the text it prints (a glyph with no character of its own, a letter
     carrying its vowel mark) carries its text as ActualText. A vowel mark, whose text its letter
     carries, is drawn as its outline, so that text extractors see no character where it is. Neutral characters set right to left are fenced with
-    zero-width right-to-left marks (see `_runs`)."""
+    zero-width right-to-left marks (see `_runs`), and so are its first `marks` Persian letters
+    (see `_page_marks`)."""
     from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
 
     c = canvas
     text = c.beginText(0, 0)  # one text object: each run starts where the last ended
     outlines = []
     x, face = 0.0, None
-    for run in _runs(line.glyphs):
+    for run in _runs(line.glyphs, marks):
         advance = sum(g.advance for g in run.glyphs)
         if run.outline:
             outlines += [(g, x) for g in run.glyphs]  # after the text: no path inside a text object
@@ -157,7 +161,7 @@ class _Run:
     outline: bool = False
 
 
-def _runs(glyphs: tuple[shaping.Glyph, ...]) -> list[_Run]:
+def _runs(glyphs: tuple[shaping.Glyph, ...], marks: int = 0) -> list[_Run]:
     """The line's glyphs as runs: a glyph whose code reads as what it prints joins the string
     before it; one that does not goes alone in a span with its text; the other glyphs of a
     cluster, whose text their letter carries (see `_split`), are outlines where they take no
@@ -175,7 +179,7 @@ def _runs(glyphs: tuple[shaping.Glyph, ...]) -> list[_Run]:
     whose box reaches the next glyph."""
     runs: list[_Run] = []
     split = _split(glyphs)
-    fenced = _fenced(split)
+    fenced = _fenced(split) | frozenset(_spare(split)[:marks])
     for index, glyph in enumerate(split):
         font = shaping.ttf(glyph.face).face
         mark = font.charToGlyph.get(ord(RLM))
@@ -195,6 +199,52 @@ def _runs(glyphs: tuple[shaping.Glyph, ...]) -> list[_Run]:
         else:
             runs.append(run)
     return runs
+
+
+def _page_marks(items: tuple[Item, ...]) -> int:
+    """How many right-to-left marks a page of mostly right-to-left paragraphs lacks for poppler
+    to read its lines from the right. Poppler takes one direction for the whole page: right to
+    left only where its text layer holds more right-to-left characters than left-to-right
+    letters (digits and neutrals count for neither), and reads every line of a left-to-right page
+    from the left. Latin names and ids in a Persian page (the score picture's legend and title)
+    can outnumber its Persian letters and the marks `_runs` puts; the marks made up stand left of
+    Persian letters (see `_spare`; from the page's first line on), inside a right-to-left
+    section, where they change no line's order; a page with too few letters stays short. Marks
+    all at one place would not do: poppler drops a character drawn where the same one was."""
+    balance, rtl_text, ltr_text = 0, 0, 0
+    for line in _lines(items):
+        if shaping.style(line.text, False).rtl:
+            rtl_text += len(line.text)
+        else:
+            ltr_text += len(line.text)
+        held = drawable(line.text) if line.plain else "".join(
+            run.actual if run.actual is not None else "".join(_visual(g) for g in run.glyphs)
+            for run in _runs(line.glyphs) if not run.outline)
+        for char in held:
+            kind = unicodedata.bidirectional(char)
+            balance += 1 if kind == "L" else -1 if kind in ("R", "AL") else 0
+    return balance + 1 if rtl_text > ltr_text and balance >= 0 else 0
+
+
+def _spare(glyphs: Sequence[shaping.Glyph]) -> list[int]:
+    """The indices of the glyphs a right-to-left mark may precede without changing poppler's
+    order: those that print a Persian letter, inside a right-to-left section. (A mark before a
+    neutral is not always kept: poppler gave back one fewer than it was given.)"""
+    return [index for index, glyph in enumerate(glyphs)
+            if glyph.text and unicodedata.bidirectional(glyph.text[0]) in ("R", "AL")]
+
+
+def _lines(items: tuple[Item, ...]) -> Iterator[shaping.Line]:
+    """The shaped lines of the items' texts, groups opened (a text that overflows is left to the
+    painter, which names where it is)."""
+    for item in items:
+        if isinstance(item, Group):
+            yield from _lines(item.items)
+        elif isinstance(item, Text):
+            try:
+                yield from fonts.layout(item).shaped
+            except fonts.TextOverflow:
+                continue
 
 
 def _fenced(glyphs: list[shaping.Glyph]) -> frozenset[int]:
@@ -438,7 +488,7 @@ def render(pages: Sequence[Drawing], title: str, on_page: Callable[[int], None] 
         # Millimetres with y growing downwards, as in the drawing model.
         canvas.translate(0, page.height * MM)
         canvas.scale(MM, -MM)
-        _Painter(canvas, page.name).items(page.items)
+        _Painter(canvas, page.name, _page_marks(page.items)).items(page.items)
         canvas.restoreState()
         canvas.showPage()
         if on_page:

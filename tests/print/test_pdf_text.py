@@ -100,3 +100,15 @@ def test_few_direction_marks_and_every_word_found_in_order(game, tmp_path):
         words = PERSIAN_WORD.findall(line)
         pattern = re.compile(".*".join(map(re.escape, words)))
         assert any(pattern.search(text) for text in got), line
+
+
+def test_a_persian_page_with_more_latin_letters_than_persian_reads_from_the_right(tmp_path):
+    # Poppler takes one direction for the whole page from its count of letters: here 4 + 8
+    # Latin letters (the isolated name, eight grid labels) against 6 Persian ones and 2 marks: 12 to 8.
+    # The legend line is the score picture's; its logical order is the catalog's.
+    legend = "● \u2068Anna\u2069 (نارنجی): ۴۴"
+    labels = tuple(Text(5 + 5 * i, 30, 4, 6, letter, 10) for i, letter in enumerate("ABCDEFGH"))
+    path = tmp_path / "legend.pdf"
+    path.write_bytes(pdf.render([Drawing("p", 80, 40, (Text(5, 5, 70, 10, legend, 14), *labels))], "t"))
+    extracted = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    assert "● Anna (نارنجی): ۴۴" in [plain(line) for line in extracted.splitlines()]
