@@ -4,6 +4,7 @@ its `desk.page` catalog section and each game's `desk` section with the names of
 from __future__ import annotations
 
 from functools import lru_cache
+
 from pnp.games import GAMES
 from pnp.games.base import Kit, PageBeside
 from pnp.render.i18n import render_catalog
@@ -28,5 +29,5 @@ def game_text(game_id: str, lang: str) -> dict[str, str]:
         return {}
     terms = game.desk_terms if isinstance(game, PageBeside) else ()
     return {key.removeprefix("desk."): text for key, text in game.catalog(lang).messages.items()
-            if key.startswith("desk.") and not key.startswith(PAGE) or key.split(".")[0] in terms}
+            if (key.startswith("desk.") and not key.startswith(PAGE)) or key.split(".")[0] in terms}
 
