@@ -2,7 +2,9 @@
 "Open on your phone": read back here with OpenCV's decoder, it is the URL the desk printed, token
 included."""
 
+import random
 import shutil
+import string
 from pathlib import Path
 
 import cv2
@@ -22,12 +24,27 @@ from tests.desk.test_api import served  # noqa: F401 (fixture)
 HALVES = {" ": (0, 0), "\u2580": (1, 0), "\u2584": (0, 1), "\u2588": (1, 1)}
 
 
+def read(picture: np.ndarray) -> str:
+    """The text of the QR code in a grey picture. OpenCV's plain detector misses about 1 code in 30
+    of random desk addresses (the token changes each run: a test failing now and then); the ArUco
+    based one read all of 400 (test below)."""
+    text, _, _ = cv2.QRCodeDetectorAruco().detectAndDecode(picture)
+    return text
+
+
 def decoded(drawing: str) -> str:
     rows = [line for line in drawing.splitlines() if line and set(line) <= set(HALVES)]
     modules = np.array([[HALVES[c][half] for c in row] for row in rows for half in (0, 1)], dtype=np.uint8) * 255
-    picture = cv2.resize(modules, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST)
-    text, _, _ = cv2.QRCodeDetector().detectAndDecode(picture)
-    return text
+    return read(cv2.resize(modules, None, fx=8, fy=8, interpolation=cv2.INTER_NEAREST))
+
+
+def test_every_address_drawn_is_read_back():
+    # 400 addresses with random ports and tokens (seeded): the plain detector missed 13 of them.
+    rng = random.Random(1)
+    alphabet = string.ascii_letters + string.digits + "-_"
+    urls = [f"http://192.0.2.2:{rng.randrange(1024, 65536)}/?token={''.join(rng.choices(alphabet, k=32))}"
+            for _ in range(400)]
+    assert [url for url in urls if decoded(qr_code(url, "utf-8")) != url] == []
 
 
 def test_a_desk_served_to_the_network_prints_its_url_as_a_qr_code(tmp_path, monkeypatch, served):  # noqa: F811
@@ -84,8 +101,7 @@ def test_the_page_of_a_desk_served_to_the_network_shows_its_address_as_a_qr_code
             code.wait_for()
             until(page, lambda: code.evaluate("img => img.complete && img.naturalWidth > 0"))
             picture = cv2.imdecode(np.frombuffer(code.screenshot(), np.uint8), cv2.IMREAD_GRAYSCALE)
-            text, _, _ = cv2.QRCodeDetector().detectAndDecode(picture)
-            assert text == ADDRESS
+            assert read(picture) == ADDRESS
     finally:
         context.close()
 
