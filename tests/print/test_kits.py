@@ -357,3 +357,17 @@ def test_a_cut_beside_a_shared_line_shows_the_same_colour_on_both_sides(kits, ca
                             seen.add(colour_under(laid, point))
                 assert len(seen) == 1, (p.piece.name, q.piece.name, seen)
     assert lines or not any(p.cuts == "shared" for page in pages for p in page.placements)
+
+
+@pytest.mark.parametrize("case", [case_id(c) for c in CASES if c[1].get("lang") in ("ru", "fa")])
+def test_a_russian_or_persian_kit_prints_no_english_word(kits, case):
+    # Issue 42's done-when for print: ids (the words the catalogs are keyed by, as in a section's
+    # id kb2-1000-tavern), commands and file names may stand in Latin letters; no word may.
+    from pnp.games import GAMES as REGISTRY
+    from tests.cli.test_languages import english_words
+
+    ids = {part for game in REGISTRY.values() for key in game.catalog("en").ids for part in key.split(".")}
+    ids.add("Letter")  # a paper size goes by its name in every language, as A4 does
+    _, _, drawings = kits[case].built
+    printed = {item.text for drawing in drawings for item in texts(drawing.items)}
+    assert {text: words for text in sorted(printed) if (words := sorted(set(english_words(text)) - ids))} == {}
