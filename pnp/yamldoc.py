@@ -64,6 +64,10 @@ class LineList(list[Any]):
     item_lines: list[int]
 
 
+# A transcription as a reader takes it: its text, or the document `load` or `from_data` made of it.
+Transcription = str | LineDict
+
+
 def is_null(value: Any) -> bool:
     """An empty value, or one written `~` or `null` (without quotes)."""
     return value is None or (isinstance(value, Text) and value.plain and value in _NULLS)
@@ -110,6 +114,58 @@ def load(text: str, file: str) -> Any:
     if builder.problems:
         raise InputError(builder.problems)
     return builder.result
+
+
+def _text(written: str, plain: bool, line: int, file: str, problems: list[Problem]) -> Text:
+    """A scalar as written on `line`; a character no file may hold is a problem, and shown as U+FFFD."""
+    bad = _FORBIDDEN.search(written)
+    if bad:
+        point = ord(bad.group())
+        kind = "surrogate" if 0xD800 <= point <= 0xDFFF else "non_character" if point > 0xFFFD else "control"
+        problems.append(Problem(file, line, say(f"problem.yaml.{kind}", point=f"U+{point:04X}")))
+    value = Text(_FORBIDDEN.sub("\ufffd", written))
+    value.plain, value.line = plain, line
+    return value
+
+
+def from_data(data: Any, file: str) -> tuple[Any, dict[int, tuple[object, ...]], list[Problem]]:
+    """JSON data (a position as the desk's page sends it, within the limits of `MAX_DEPTH` and
+    `MAX_VALUES`) as `load` would read the YAML text holding it, read once: each key and list
+    item numbered as if on a line of its own, a key's value on its key's line. Returns the
+    document, the path (keys and indices) of each number, so that a reader's problems say where
+    they are, and the problems of the data itself (characters no file may hold, as `load`'s).
+    Strings read as quoted text; numbers and booleans as written plainly; null as `null`."""
+    paths: dict[int, tuple[object, ...]] = {}
+    problems: list[Problem] = []
+
+    def numbered(path: tuple[object, ...]) -> int:
+        paths[len(paths) + 1] = path
+        return len(paths)
+
+    def build(value: Any, path: tuple[object, ...], line: int) -> Any:
+        if isinstance(value, dict):
+            mapping = LineDict()
+            mapping.line, mapping.key_lines, mapping.value_lines = line, {}, {}
+            for key, item in value.items():
+                at = numbered((*path, key))
+                name = _text(str(key), False, at, file, problems)
+                mapping[name] = build(item, (*path, key), at)
+                mapping.key_lines[name] = mapping.value_lines[name] = at
+            return mapping
+        if isinstance(value, list):
+            items = LineList()
+            items.line, items.item_lines = line, []
+            for index, item in enumerate(value):
+                at = numbered((*path, index))
+                items.append(build(item, (*path, index), at))
+                items.item_lines.append(at)
+            return items
+        if isinstance(value, str):
+            return _text(value, False, line, file, problems)
+        written = "null" if value is None else str(value).lower() if isinstance(value, bool) else repr(value)
+        return _text(written, True, line, file, problems)
+
+    return build(data, (), numbered(())), paths, problems
 
 
 def content_line(event: yaml.Event) -> int:
@@ -197,14 +253,7 @@ class _Builder:
             raise self.fail(line, say("problem.yaml.values", most=MAX_VALUES))
 
     def scalar(self, event: Any, line: int) -> None:
-        bad = _FORBIDDEN.search(event.value)
-        if bad:
-            point = ord(bad.group())
-            kind = "surrogate" if 0xD800 <= point <= 0xDFFF else "non_character" if point > 0xFFFD else "control"
-            self.problems.append(Problem(self.file, line, say(f"problem.yaml.{kind}", point=f"U+{point:04X}")))
-        value = Text(_FORBIDDEN.sub("\ufffd", event.value))
-        value.plain = event.style in (None, "")
-        value.line = line
+        value = _text(event.value, event.style in (None, ""), line, self.file, self.problems)
         self.count(1, line)
         if event.anchor:
             self.anchors[event.anchor] = (value, 1)
@@ -265,9 +314,9 @@ class Reader:
         """A problem on `line`; `at`: its place on the board that line draws, which orders them."""
         self.problems.append(Problem(self.file, line, message, at))
 
-    def document(self, text: str) -> LineDict:
+    def document(self, text: Transcription) -> LineDict:
         """The top-level mapping, with unknown, missing and wrong-game fields reported."""
-        data = load(text, self.file)
+        data = load(text, self.file) if isinstance(text, str) else text
         if not isinstance(data, LineDict):
             raise InputError([Problem(self.file, None, say("problem.yaml.mapping", fields=list(self.required)))])
         other = data.get("game")

@@ -173,3 +173,64 @@ def test_svg_and_pdf_text_hold_no_character_xml_forbids():
     labels = [element.get("aria-label") for element in root.iter() if element.get("aria-label")]
     assert labels == ['A\ufffd]0;x\ufffd <b>&"\ufffd']
     assert pdf.render([page], "t").startswith(b"%PDF")
+
+
+def _plain(value: object) -> object:
+    """A loaded document as plain data, each scalar with whether it reads as empty (the one
+    thing how it was written decides: `is_null`)."""
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    return (str(value), is_null(value)) if isinstance(value, Text) else value
+
+
+@pytest.mark.parametrize("example", sorted((Path(__file__).resolve().parents[1] / "boards" / "examples").glob("*.yaml")),
+                         ids=lambda path: path.name)
+def test_data_reads_as_the_yaml_text_holding_it_would(example):
+    # The desk reads a page's JSON straight into the document a reader takes: the same values as
+    # `load` finds in the YAML the data dumps to, empty where they are, every number's path the
+    # way to its value.
+    import yaml
+
+    from pnp import yamlout
+    from pnp.yamldoc import from_data
+
+    data = yaml.safe_load(example.read_text())
+    tree, paths, problems = from_data(data, "page")
+    assert problems == [] and _plain(tree) == _plain(load(yamlout.dumps(data, flow=False), "page"))
+
+    def walk(value, path):
+        if isinstance(value, LineDict):
+            for key, item in value.items():
+                assert paths[value.key_lines[key]] == (*path, key)
+                walk(item, (*path, key))
+        elif isinstance(value, list):
+            for index, (item, line) in enumerate(zip(value, value.item_lines)):
+                assert paths[line] == (*path, index)
+                walk(item, (*path, index))
+        else:
+            assert paths[value.line] == path
+
+    walk(tree, ())
+
+
+@pytest.mark.parametrize("value, written, plain", [
+    ("7", "7", False), (7, "7", True), (None, "null", True), ("null", "null", False), (True, "true", True),
+    (1.5, "1.5", True), ("a\nb", "a\nb", False)])
+def test_a_data_scalar_is_text_written_plainly_or_quoted(value, written, plain):
+    # As yamlout.dumps writes it: a string is quoted where YAML would read it as something else
+    # ("7", "null"), so only a JSON number, boolean or null counts as written plainly.
+    from pnp.yamldoc import from_data
+
+    tree, paths, _ = from_data({"x": value}, "page")
+    assert (str(tree["x"]), tree["x"].plain, paths[tree["x"].line]) == (written, plain, ("x",))
+    assert is_null(tree["x"]) == (value is None)
+
+
+def test_a_character_no_file_holds_is_a_problem_at_its_path():
+    from pnp.yamldoc import from_data
+
+    tree, paths, problems = from_data({"players": [{"name": "An\x07na"}]}, "page")
+    assert [(paths[p.line], p.message) for p in problems] == [(("players", 0, "name"), "control character U+0007 in a value; type plain text")]
+    assert tree["players"][0]["name"] == "An\ufffdna"

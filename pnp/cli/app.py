@@ -8,6 +8,8 @@ from pnp import __version__
 from pnp.cli import commands, desk, export, games
 from pnp.cli.common import example
 from pnp.cli.localise import LocalisedGroup
+from pnp.games import GAMES
+
 
 def _version(value: bool) -> None:
     if value:
@@ -18,15 +20,14 @@ def _version(value: bool) -> None:
 def root(
     version: bool = typer.Option(False, "--version", help="Show the version and exit.", callback=_version, is_eager=True),
 ) -> None:
-    """Print-and-play kits, set-ups and end-game scoring for three board games."""
+    """The options of `pnp` itself; the work is done by its commands."""
 
 
 def make_app() -> typer.Typer:
     """The command, with a command per operation for every game registered now."""
     app = typer.Typer(
         name="pnp",
-        help="Print-and-play kits, set-ups and end-game scoring for Kingdom Builder, "
-        "Great Wall of China and Carolus Magnus.",
+        help="Print-and-play kits, set-ups and end-game scoring for board games.",
         epilog="Start with: pnp games",
         no_args_is_help=True,
         add_completion=True,  # --install-completion, --show-completion: bash, zsh, fish, PowerShell
@@ -35,9 +36,9 @@ def make_app() -> typer.Typer:
     )
     app.callback()(root)
     app.command("games", epilog=example("pnp games"))(games.games)
-    app.command("desk", epilog=example("pnp desk kingdom-builder-example.yaml", "pnp desk game.yaml --no-browser",
+    app.command("desk", epilog=example(f"pnp desk {next(iter(GAMES))}-example.yaml", "pnp desk game.yaml --no-browser",
                                        "pnp desk position.yaml --host 0.0.0.0 --port 8000"))(desk.desk)
-    app.command("export", epilog=export.EXAMPLES)(export.export)
+    app.command("export", epilog=export.examples())(export.export)
     for operation, handler in commands.HANDLERS.items():
         app.add_typer(commands.group(operation, handler), name=operation)
     return app

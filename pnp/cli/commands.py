@@ -10,7 +10,7 @@ from __future__ import annotations
 import inspect
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from enum import Enum
 from pathlib import Path
@@ -22,8 +22,8 @@ from pnp.cli.common import EXIT_USAGE, completer, example, reports_errors, write
 from pnp.cli.localise import VARIABLE, chosen, pasted, shown, tell
 from pnp.errors import OptionError, say
 from pnp.games import GAMES
-from pnp.games.base import (THIS_FILE, Boards, Example, Form, Game, Kit, P, Param, R, Scan, ScorePicture, Setups,
-                            SetupSheet, Source)
+from pnp.games.base import (CAPABILITIES, THIS_FILE, BoardsMaker, ExampleMaker, FormMaker, Game, KitMaker, P, Param,
+                            PhotoReader, R, ScorePicture, SetupMaker, SetupSheet, Source, options_of, params)
 from pnp.render.choices import MAX_GAP, Edge, Format, Language, Layout, Marks, Paper
 from pnp.render.i18n import render_catalog
 
@@ -57,14 +57,11 @@ class Option:
     complete: Callable[[], list[str]] | None = None  # the values a shell completes, where no type lists them
 
 
-# A game's option is `--its-name`, except these.
-FLAGS = {"fmt": "--format", "setup_file": "--setup"}
-
-
 def _option(param: Param) -> Option:
-    flag = FLAGS.get(param.name, "--" + param.name.replace("_", "-"))
-    return Option(param.name, param.type, param.default, param.help, (flag,), None, param.min, param.max,
-                  param.required, param.complete)
+    """A game's option: `--its-name` unless it names its flag; a required one has no default to show."""
+    flag = param.flag or "--" + param.name.replace("_", "-")
+    return Option(param.name, param.type, None if param.required else param.default, param.help, (flag,), None,
+                  param.min, param.max, param.required, param.complete)
 
 
 def _argument(name: str, metavar: str, help: str) -> Option:
@@ -157,15 +154,23 @@ PICTURE = (Option("picture", Path, None, "Also draw the board and what scored: O
            FORCE)
 
 
+# The commands that read a transcription, and so take the game's `library` option.
+READING = ("check", "score", "scan")
+
+
 def options(game: Game[P, R], operation: str) -> tuple[Option, ...]:
-    """The shared options, then the game's own; a game's option replaces a shared one of its name."""
-    own = tuple(_option(p) for p in game.commands[operation].params)
+    """The shared options (their help worded for the game where it says), then the game's own:
+    its capability's, and its `library` where the command reads a transcription."""
+    helps = game.commands[operation].helps
+    shared = tuple(replace(o, help=helps.get(o.name, o.help)) for o in SHARED[operation])
+    own = tuple(_option(p) for p in params(options_of(game, operation)))
+    if operation in READING and game.library is not None:
+        own = (*own, _option(game.library))
     if operation == "setup" and isinstance(game, SetupSheet):
         own = SETUP_SHEET + own
     if operation == "score" and isinstance(game, ScorePicture):
         own = (*own, *PICTURE)
-    names = {p.name for p in own}
-    return tuple(p for p in SHARED[operation] if p.name not in names) + own
+    return shared + own
 
 
 def _typer_parameter(option: Option) -> inspect.Parameter:
@@ -187,15 +192,23 @@ def _library_value(value: object) -> object:
 
 
 def _command(game: Game[P, R], operation: str, handler: Callable[..., None]) -> Callable[..., None]:
-    params = options(game, operation)
+    flags = options(game, operation)
+    kind = options_of(game, operation)
+    own = [p.name for p in params(kind)]  # the capability's options, typed by the game, handed over as they are
+    library = game.library.name if game.library is not None and operation in READING else None
 
     def command(**values: object) -> None:
+        given = {name: values.pop(name) for name in own}
+        if library is not None:
+            values["library"] = values.pop(library)
+        if operation in CAPABILITIES:
+            values["options"] = kind(**given)
         handler(game, **{name: _library_value(value) for name, value in values.items()})
 
     command.__name__ = f"{operation}_{game.id.replace('-', '_')}"
     command.__doc__ = game.commands[operation].help
-    command.__signature__ = inspect.Signature([_typer_parameter(p) for p in params])  # type: ignore[attr-defined]
-    command.__annotations__ = {p.name: p.type for p in params}
+    command.__signature__ = inspect.Signature([_typer_parameter(p) for p in flags])  # type: ignore[attr-defined]
+    command.__annotations__ = {p.name: p.type for p in flags}
     return reports_errors(command)
 
 
@@ -268,30 +281,28 @@ def _suffix(path: Path, option: str, allowed: tuple[str, ...]) -> str:
 def kit(game: Game[P, R], out: Path, paper: str, bleed: float, duplex: str, no_duplex: bool, ink_saver: bool, lang: str,
         fmt: str, force: bool, layout: str = "standard", back_offset: str | None = None, back_scale: str | None = None,
         marks: str = "lines", gap: float = 0.0, only: str | None = None, pages: str | None = None,
-        **options: object) -> None:
+        options: object = None) -> None:
     from pnp.cli import kit_output
     from pnp.outputs import check_writable
 
-    assert isinstance(game, Kit)
+    assert isinstance(game, KitMaker)
     chosen = kit_output.print_options(kit_output.Asked(paper, bleed, None if no_duplex else duplex, ink_saver, fmt,
                                                        layout, back_offset, back_scale, marks, gap, pages))
     pdf_path = out / f"{game.id}-kit.pdf"
     if fmt == "pdf":
         check_writable([pdf_path], force)  # refused at once, not after rendering
     t = game.catalog(lang)
-    sheets = kit_output.only(game.kit_sheets(t, paper, **options), only)
+    sheets = kit_output.only(game.kit_sheets(t, paper, options), only)
     if fmt == "svg":
         kit_output.write_svgs(sheets, out / game.id, bleed, ink_saver, force, t)
     else:
         kit_output.write_pdf(sheets, pdf_path, chosen, t, force)
 
 
-def boards(game: Game[P, R], seed: int | None, out: Path, force: bool, lang: str = "en", **options: object) -> None:
-    assert isinstance(game, Boards)
-    if any(p.name == "lang" for p in game.commands["boards"].params):  # the game's own: its labels' language
-        options["lang"] = lang
+def boards(game: Game[P, R], seed: int | None, out: Path, force: bool, lang: str = "en", options: object = None) -> None:
+    assert isinstance(game, BoardsMaker)
     t = render_catalog(lang)
-    summary, files = game.boards(_fresh_seed(seed), **options)
+    summary, files = game.boards(_fresh_seed(seed), lang, options)
     write_all({out / name: data for name, data in files.items()}, force)  # all of them or none
     tell(t, "cli.say.wrote_files", summary=t.said(summary), count=len(files), folder=f"{out}/")
     for name in files:
@@ -299,10 +310,10 @@ def boards(game: Game[P, R], seed: int | None, out: Path, force: bool, lang: str
 
 
 def setup(game: Game[P, R], seed: int | None, as_json: bool, lang: str, out: Path | None = None, paper: str = "a4",
-          force: bool = False, **options: object) -> None:
-    assert isinstance(game, Setups)
+          force: bool = False, options: object = None) -> None:
+    assert isinstance(game, SetupMaker)
     fmt = _suffix(out, "--out", ("pdf", "svg")) if out is not None else None
-    made = game.setup(_fresh_seed(seed), **options)
+    made = game.setup(_fresh_seed(seed), options)
     if out is not None and fmt is not None and isinstance(game, SetupSheet):
         write_atomic(out, game.setup_sheet(made, fmt, paper, lang), force)
         tell(render_catalog(lang), "cli.say.wrote", err=True, path=str(out))
@@ -312,11 +323,11 @@ def setup(game: Game[P, R], seed: int | None, as_json: bool, lang: str, out: Pat
         typer.echo(shown(game.setup_text(made, lang), render_catalog(lang)), nl=False)
 
 
-def template(game: Game[P, R], out: Path | None, force: bool, lang: str, **options: object) -> None:
+def template(game: Game[P, R], out: Path | None, force: bool, lang: str, options: object = None) -> None:
     import shlex
 
-    assert isinstance(game, Form)
-    form = game.blank_form(lang, None if out is None else out.parent, **options)
+    assert isinstance(game, FormMaker)
+    form = game.blank_form(lang, None if out is None else out.parent, options)
     if out is None:
         typer.echo(form, nl=False)
         return
@@ -325,13 +336,13 @@ def template(game: Game[P, R], out: Path | None, force: bool, lang: str, **optio
     tell(render_catalog(lang), "cli.say.wrote", err=True, path=str(out))
 
 
-def write_example(game: Game[P, R], out: Path | None, force: bool, lang: str = "en", **options: object) -> None:
+def write_example(game: Game[P, R], out: Path | None, force: bool, lang: str = "en", options: object = None) -> None:
     import shlex
 
     from pnp.escape import terminal
 
-    assert isinstance(game, Example)
-    sample = game.example(**options)
+    assert isinstance(game, ExampleMaker)
+    sample = game.example(options)
     out = Path(sample.name) if out is None else out
     files: dict[Path, str | bytes] = {out: sample.text}
     if sample.photo is not None:
@@ -351,16 +362,16 @@ def write_example(game: Game[P, R], out: Path | None, force: bool, lang: str = "
         typer.echo(pasted(f"  pnp score {game.id} {names[0]} --explain", lang))
 
 
-def check(game: Game[P, R], file: Path, lang: str = "en", boards_dir: Path | None = None) -> None:
-    position = game.load(file, boards_dir, frozenset(GAMES))
+def check(game: Game[P, R], file: Path, lang: str = "en", library: Path | None = None) -> None:
+    position = game.load(file, library, frozenset(GAMES))
     t = render_catalog(lang)
     tell(t, "cli.say.check_ok", file=str(file), summary=t.said(game.check_summary(position)))
 
 
 def score(game: Game[P, R], file: Path, as_json: bool, explain: bool, lang: str, picture: Path | None = None,
-          force: bool = False, boards_dir: Path | None = None) -> None:
+          force: bool = False, library: Path | None = None) -> None:
     fmt = _suffix(picture, "--picture", ("svg", "pdf")) if picture is not None else None
-    result = game.evaluate(game.load(file, boards_dir, frozenset(GAMES)))
+    result = game.evaluate(game.load(file, library, frozenset(GAMES)))
     if picture is not None and isinstance(game, ScorePicture):
         from pnp.render import pdf, svg
 
@@ -379,20 +390,20 @@ def score(game: Game[P, R], file: Path, as_json: bool, explain: bool, lang: str,
 
 
 def scan(game: Game[P, R], form: Path, photo: Path, out: Path | None, overlay: Path | None, as_json: bool, force: bool,
-         lang: str = "en", boards_dir: Path | None = None, **options: object) -> None:
+         lang: str = "en", library: Path | None = None, options: object = None) -> None:
     from pnp.escape import terminal
     from pnp.inputs import MAX_PHOTO, read_bytes, read_text
     from pnp.outputs import check_writable
 
-    assert isinstance(game, Scan)
+    assert isinstance(game, PhotoReader)
     kind = "." + _suffix(overlay, "--overlay", ("png", "pdf", "svg")) if overlay is not None else None
     # Filling in the form is what a scan is for: --out may replace FORM without --force.
     into_form = out is not None and out.is_file() and form.is_file() and out.samefile(form)
     check_writable([path for path in (None if into_form else out, overlay) if path is not None], force)
-    source = Source.of(form, boards_dir, games=frozenset(GAMES))
+    source = Source.of(form, library, games=frozenset(GAMES))
     text = read_text(form, source.file)
     photo_name = terminal(str(photo))
-    reading = game.scan(text, source, read_bytes(photo, photo_name, MAX_PHOTO), photo_name, lang=lang, **options)
+    reading = game.scan(text, source, read_bytes(photo, photo_name, MAX_PHOTO), photo_name, lang, options)
     files: dict[Path, str | bytes] = {}
     if out is not None:
         files[out] = reading.text

@@ -23,11 +23,12 @@ class Target(str, Enum):
     POD = "pod"
     TTS = "tts"
 
-EXAMPLES = example("pnp export kingdom-builder --to pod",
-                   "pnp export kingdom-builder --to pod --preset tgc --out shop",
-                   "pnp export great-wall --to pod --dpi 600 --bleed 0 --lang ru",
-                   "pnp export kingdom-builder --to tts",
-                   "pnp export carolus-magnus --to tts --url-base https://example.org/cm")
+def examples() -> str:
+    """The command's examples, on the games it takes."""
+    first, last = _games()[0], _games()[-1]
+    return example(f"pnp export {first} --to pod", f"pnp export {first} --to pod --preset tgc --out shop",
+                   f"pnp export {last} --to pod --dpi 600 --bleed 0 --lang ru", f"pnp export {first} --to tts",
+                   f"pnp export {last} --to tts --url-base https://example.org/{last}")
 
 
 def _games() -> list[str]:
@@ -75,7 +76,7 @@ class TimeLeft:
 
 @reports_errors
 def export(
-    game: str = typer.Argument(..., metavar="GAME", help="kingdom-builder, great-wall or carolus-magnus.",
+    game: str = typer.Argument(..., metavar="GAME", help="A game with a kit: pnp games lists them.",
                                autocompletion=completer(_games)),
     to: Target = typer.Option(..., "--to", help="pod: one PNG per piece face with a manifest, for print-on-demand "
                            "shops; tts: deck sheets, tiles and a saved object for Tabletop Simulator."),

@@ -13,16 +13,16 @@ def games(lang: Language = typer.Option(Language.EN, "--lang", help="Language of
                                         show_envvar=False)) -> None:
     """List the games pnp knows, what it does for each, and the commands that take them."""
     from pnp.games import GAMES
-    from pnp.games.base import COMMANDS, title_of
+    from pnp.games.base import COMMANDS, Texts, title_of
 
     t = render_catalog(lang.value)
     for game in GAMES.values():
-        summary = f"cli.say.games.{game.id}"  # a game registered without its words in the catalog: its own
+        texts = game.catalog(t.lang) if isinstance(game, Texts) else t  # a game without texts: its registry summary
         # The desk opens any game's file: it is named by the file, not by the game.
         offered = [f"pnp {command}" + ("" if command == "desk" else f" {game.id}")
                    for command in COMMANDS if game.offers(command)]
         typer.echo(shown(f"{game.id}  ({title_of(game, t.lang)})", t))
-        typer.echo(shown("  " + (t(summary) if summary in t.messages else game.summary), t))
+        typer.echo(shown("  " + (texts("cli.summary") if "cli.summary" in texts.messages else game.summary), t))
         typer.echo(shown("  " + t("cli.say.games.commands"), t))
         for command in offered:
             typer.echo(f"    {pasted(command, lang.value)}")

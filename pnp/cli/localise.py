@@ -124,17 +124,26 @@ def _without_lang(args: list[str]) -> list[str]:
 
 
 @lru_cache(maxsize=None)
+def help_texts(lang: str) -> dict[str, str]:
+    """Every help text in `lang` by its key: the shared ones and each game's, from its catalog."""
+    from pnp.games import GAMES
+    from pnp.games.base import Texts
+
+    catalogs = [render_catalog(lang), *(game.catalog(lang) for game in GAMES.values() if isinstance(game, Texts))]
+    return {key: text for t in catalogs for key, text in t.messages.items() if key.startswith("cli.help_text.")}
+
+
+@lru_cache(maxsize=None)
 def _help_keys() -> dict[str, str]:
     """The key of each help text, by its English wording."""
-    english = render_catalog("en").messages
-    return {text: key for key, text in english.items() if key.startswith("cli.help_text.")}
+    return {text: key for key, text in help_texts("en").items()}
 
 
 def help_text(text: str, t: Catalog) -> str:
     """A help text in the catalog's language, paragraph by paragraph. A command's short help in
     a list (its text cut at a word and ended with '...') becomes the translation's first sentence;
     an option's `[default: X]` keeps X (`X or Y` is said in words), and `[required]` is said in words too."""
-    keys = _help_keys()
+    keys, texts = _help_keys(), help_texts(t.lang)
     text, bracket, note = text.partition("  [")
     paragraphs = []
     for paragraph in text.split("\n\n"):
@@ -142,11 +151,12 @@ def help_text(text: str, t: Catalog) -> str:
         if key is None and paragraph.endswith("..."):
             key = next((k for english, k in keys.items() if english.startswith(paragraph[:-3])), None)
             if key is not None:
-                paragraphs.append(t(key).split(". ")[0].split("\n")[0])
+                paragraphs.append(texts[key].split(". ")[0].split("\n")[0])
                 continue
         if key is None and paragraph == "Examples:":
-            key = "cli.heading.examples"
-        paragraphs.append(unbroken(t(key), t.lang) if key else paragraph)
+            paragraphs.append(t("cli.heading.examples"))
+        else:
+            paragraphs.append(unbroken(texts[key], t.lang) if key else paragraph)
     if note.startswith("default: "):  # a value as typed, or two: `output/GAME-pod or output/GAME-tts]`
         first, either, last = note.removeprefix("default: ").partition(" or ")
         value = t("problem.either", items=first, last=last) if either else first

@@ -62,7 +62,7 @@ def picture_aside(desk: Desk, request: Json) -> bytes:
 
 def scan_aside(desk: Desk, form_file: str, content_type: str, largest: int) -> Json:
     """A photo's form, its body as the desk received it into `form_file` (a photo of at most
-    `largest` bytes, the position and its corners), read into the position as `DeskService.scan`
+    `largest` bytes, the position, and the game's scan options), read into the position as `DeskService.scan`
     reads it, for `desk` (its files and language)."""
     import json
 
@@ -84,8 +84,7 @@ def scan_aside(desk: Desk, form_file: str, content_type: str, largest: int) -> J
         document = json.loads(form.fields.get("document", ""))
     except (ValueError, RecursionError):
         raise Refused(400, "the position is not valid JSON") from None
-    return DeskService(desk).scan(form.fields.get("game"), document, photo, name or "photo",
-                                           form.fields.get("corners") or None)
+    return DeskService(desk).scan(form.fields.get("game"), document, photo, name or "photo", form.fields)
 
 
 def started(*options: str) -> subprocess.Popen[bytes]:

@@ -23,12 +23,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.errors import InputError, PnpError, Problem, say
+from pnp.errors import InputError, Message, PnpError, Problem, say
 from pnp.games import GAMES
-from pnp.games.base import P, R, BoardPicture, BoardPictures, DeskPage, Form, Game, Json, PageBeside, Scan, ScorePicture, Source
+from pnp.games.base import (P, R, BoardPicture, BoardPictures, DeskPage, FormMaker, Game, Json, PageBeside, PhotoReader,
+                            ScorePicture, Source, Texts, options_of, params)
 from pnp.render.i18n import Catalog, render_catalog, shown
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from pnp.desk.drafts import Drafts
 
 MAX_UPLOAD = 256 * 1024  # an opened transcription or set-up: a few KiB in practice
@@ -98,14 +101,22 @@ def checked(document: object) -> dict[str, object]:
     raise Refused(400, f"the position is nested more than {MAX_DEPTH} deep; no position needs that")
 
 
-# The scanner speaks to the command line; the page's user clicked the hexes instead.
-COMMAND_WORDS = (("--corners: ", "the hexes clicked: "), (' with --corners "X,Y X,Y X,Y X,Y"', ": click them on the photo"))
-
-
-def page_words(message: str) -> str:
-    for typed, meant in COMMAND_WORDS:
-        message = message.replace(typed, meant)
-    return message
+def on_the_page(message: object, texts: Catalog) -> object:
+    """A scan's message as the page's user meets it, who clicked what the command line types:
+    where it says where a problem lies (`problem.at`) and that is an option (`--corners`), the
+    game's catalog names the option for the page (`on_page.option.corners`); a message it words
+    for the page (`on_page.instead.KEY`) is said so."""
+    if not isinstance(message, Message):
+        return message
+    values = {name: on_the_page(value, texts) for name, value in message.values.items()}
+    where = values.get("where")
+    if message.key == "problem.at" and isinstance(where, str) and where.startswith("--"):
+        option = f"on_page.option.{where.removeprefix('--').replace('-', '_')}"
+        values["where"] = texts(option) if option in texts.messages else where
+    instead = f"on_page.instead.{message.key}"
+    page = Message(str(message))
+    page.key, page.values = (instead if instead in texts.messages else message.key), values
+    return page
 
 
 class Refused(Exception):
@@ -174,37 +185,6 @@ def page_data(value: object) -> object:
     return str(value) if number is None else number
 
 
-def line_paths(text: str) -> dict[int, tuple[object, ...]]:
-    """For every line of a YAML text written by `yamlout.dumps(..., flow=False)`, the path of the
-    value it holds (keys and list indices); lines inside a block of text belong to that text."""
-    from pnp import yamldoc
-
-    found: dict[int, tuple[object, ...]] = {}
-
-    def walk(value: object, path: tuple[object, ...]) -> None:
-        if isinstance(value, yamldoc.LineDict):
-            for key, item in value.items():  # a line holds the key; a value below it, its own items
-                found.setdefault(value.key_lines[key], (*path, key))
-                walk(item, (*path, key))
-                found.setdefault(value.value_lines[key], (*path, key))
-        elif isinstance(value, yamldoc.LineList):
-            for index, (item, line) in enumerate(zip(value, value.item_lines)):
-                found.setdefault(line, (*path, index))
-                walk(item, (*path, index))
-
-    try:
-        tree = yamldoc.load(text, "desk")
-    except InputError:  # a value no file may hold (a control character): its problem goes in the list
-        return {}
-    walk(tree, ())
-    result: dict[int, tuple[object, ...]] = {}
-    last: tuple[object, ...] = ()
-    for number in range(1, text.count("\n") + 2):
-        last = found.get(number, last)
-        result[number] = last
-    return result
-
-
 def totals(result: Any, t: Catalog, sides: dict[str, str]) -> str:
     """A result's standing in one line, for the bar at the foot of a phone's page: each player's
     total (each side's castles where sides play, `sides` naming them), then who won."""
@@ -218,8 +198,8 @@ def totals(result: Any, t: Catalog, sides: dict[str, str]) -> str:
     return t("desk.page.server.won", standing=line, winners=t.join(winners, t("desk.page.server.and"))) if winners else line
 
 
-def problems_json(problems: list[Problem], text: str) -> list[Json]:
-    paths = line_paths(text) if any(p.line for p in problems) else {}
+def problems_json(problems: list[Problem], paths: dict[int, tuple[object, ...]]) -> list[Json]:
+    """Problems as the page shows them: each at the path of the value it is about ([]: the whole)."""
     return [{"path": list(paths.get(p.line, ())) if p.line else [], "message": p.message} for p in problems]
 
 
@@ -255,14 +235,15 @@ def blank_text(game_id: str) -> str:
     the page opens on it while its file is not there yet, and a Kingdom Builder form is tens of
     milliseconds of looking boards up, which would hold the request loop at each `GET /`."""
     game = GAMES[game_id]
-    return game.blank_form() if isinstance(game, Form) else f"game: {game.id}\n"
+    return game.blank_form("en", None, options_of(game, "template")()) if isinstance(game, FormMaker) else f"game: {game.id}\n"
 
 
 @dataclass(frozen=True)
 class _Read:
-    """A document the page sent, as its game reads it."""
+    """A document the page sent, as its game reads it: the path of each of its numbered values
+    (`yamldoc.from_data`), what was read, and the problems."""
 
-    text: str
+    paths: dict[int, tuple[object, ...]]
     position: object
     problems: list[Problem]
 
@@ -303,7 +284,7 @@ class DeskService:
             document = page_data(yamldoc.load(text, file))
         except InputError as error:
             raise Refused(422, "; ".join(self.said(p.message) for p in error.problems)) from None
-        return {"game": game.id, "document": document, "unsure": game.unsure(text) if isinstance(game, Scan) else ()}
+        return {"game": game.id, "document": document, "unsure": game.unsure(text) if isinstance(game, PhotoReader) else ()}
 
     def games(self) -> list[Json]:
         from pnp.desk.words import game_text
@@ -364,14 +345,18 @@ class DeskService:
         return self.opening(game, blank_text(game.id), str(self.desk.targets[game.id]))
 
     def read(self, game: Game[P, R], document: object) -> _Read:
-        from pnp import yamlout
+        """The page's document read once, straight into the game's position."""
+        from pnp import yamldoc
 
-        text = yamlout.dumps(checked(document), flow=False)
+        source = self.source(game)
+        tree, paths, problems = yamldoc.from_data(checked(document), source.file)
+        if problems:  # text no file may hold
+            return _Read(paths, None, problems)
         try:
-            position, problems = game.read(text, self.source(game))
+            position, problems = game.read(tree, source)
         except PnpError as error:  # a file it names cannot be used
             position, problems = None, [Problem(str(self.desk.targets[game.id]), None, m) for m in error.messages()]
-        return _Read(text, position, problems)
+        return _Read(paths, position, problems)
 
     def evaluate(self, request: Json) -> Json:
         """A position's problems, or its summary, result and explanation; the board and its pieces."""
@@ -390,7 +375,7 @@ class DeskService:
         return answer
 
     def problems(self, read: _Read) -> list[Json]:
-        return [{**p, "message": self.said(p["message"])} for p in problems_json(read.problems, read.text)]
+        return [{**p, "message": self.said(p["message"])} for p in problems_json(read.problems, read.paths)]
 
     def sides(self, game: Game[Any, Any]) -> dict[str, str]:
         """The names of the sides a game's result may name, as a sentence names them ({} where none),
@@ -444,7 +429,7 @@ class DeskService:
                 return 409, {"saved": None, "problems": [], "error": self.said(clash[0]),
                              "conflict": {"file": path.name, "lost": clash[1]}}
         unsure = _strings(request.get("unsure"), 10_000)
-        text = game.dumps_unsure(read.position, unsure) if isinstance(game, Scan) else game.dumps(read.position)
+        text = game.dumps_unsure(read.position, unsure) if isinstance(game, PhotoReader) else game.dumps(read.position)
         write_file(path, text, force=True)
         if self.drafts is not None:
             self.drafts.saved(path.resolve(), game.id)
@@ -546,18 +531,22 @@ class DeskService:
         target = self.file(game_id)  # Save writes there: the page saves over the file as it is now
         return {**self.opening(GAMES[game_id], text, name), "version": target["version"], "holds": target["holds"]}
 
-    def scan(self, game_id: object, document: object, photo: bytes, photo_name: str, corners: str | None) -> Json:
-        """A photo read into the position: the filled position and its unsure places, never stored."""
+    def scan(self, game_id: object, document: object, photo: bytes, photo_name: str, fields: Mapping[str, str]) -> Json:
+        """A photo read into the position: the filled position and its unsure places, never stored.
+        The game's scan options that are text come from the page's `fields` of their names."""
         from pnp import yamlout
 
         game = self.game(game_id)
-        if not isinstance(game, Scan):
+        if not isinstance(game, PhotoReader):
             raise Refused(404, self.t("desk.page.server.no_scan", game=self.title(game)))
+        kind = options_of(game, "scan")
+        options = kind(**{p.name: fields[p.name] for p in params(kind) if p.type is str and fields.get(p.name)})
         try:
             reading = game.scan(yamlout.dumps(checked(document), flow=False), self.source(game), photo, photo_name,
-                                corners=corners)
+                                self.desk.lang, options)
         except PnpError as error:
-            raise Refused(422, "; ".join(page_words(self.said(m)) for m in error.messages())) from None
+            texts = game.catalog(self.t.lang) if isinstance(game, Texts) else self.t
+            raise Refused(422, "; ".join(shown(texts.said(on_the_page(m, texts)), texts) for m in error.messages())) from None
         return {**self.opening(game, reading.text, str(self.desk.targets[game.id])),
                 "summary": "\n".join(self.said(line) for line in reading.summary) + "\n",
                 "notes": [self.said(note) for note in reading.notes]}

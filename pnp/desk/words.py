@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pnp.games import GAMES
-from pnp.games.base import Kit, PageBeside
+from pnp.games.base import PageBeside, Texts
 from pnp.render.i18n import render_catalog
 
 PAGE = "desk.page."
@@ -25,7 +25,7 @@ def game_text(game_id: str, lang: str) -> dict[str, str]:
     """A game's page texts: its catalog's `desk` section (by the key below it) and the sections
     its page names pieces from (`desk_terms`: card, clan, … by their whole key)."""
     game = GAMES[game_id]
-    if not isinstance(game, Kit):
+    if not isinstance(game, Texts):
         return {}
     terms = game.desk_terms if isinstance(game, PageBeside) else ()
     return {key.removeprefix("desk."): text for key, text in game.catalog(lang).messages.items()

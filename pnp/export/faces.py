@@ -28,6 +28,7 @@ class Piece:
     copies: int
     card: bool  # a card, dealt from a deck (shared cuts, card size)
     deck: str | None = None  # a card's deck: the cards shuffled together, behind one back
+    spot: tuple[float, float] | None = None  # its place in the board its sheet makes up (`Sheet.board`)
 
 
 @dataclass(frozen=True)
@@ -51,7 +52,9 @@ def pieces(sheets: list[Sheet]) -> list[Piece]:
             counts[key] += 1
             card = sheet.cuts == "shared" and (front.width, front.height) == CARD_SIZE
             deck = (sheet.decks[k] if sheet.decks else sheet.title) if card else None
-            first.setdefault(key, Piece(cut_alone(front), cut_alone(back) if back else None, sheet.title, 0, card, deck))
+            spot = sheet.board[k] if k < len(sheet.board) else None
+            first.setdefault(key, Piece(cut_alone(front), cut_alone(back) if back else None, sheet.title, 0, card, deck,
+                                        spot))
     return [replace(piece, copies=counts[key]) for key, piece in first.items()]
 
 

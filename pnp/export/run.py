@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from pnp.errors import OptionError, did_you_mean, say
 from pnp.export import faces, pod, tts
@@ -74,17 +73,17 @@ def check(request: Request) -> None:
 @functools.lru_cache(maxsize=2)  # costs, files and notes of one export read the same pieces
 def _pieces(request: Request) -> list[faces.Piece]:
     from pnp.games import GAMES
-    from pnp.games.base import Kit
+    from pnp.games.base import KitMaker, options_of, params
     from pnp.render.imposition import PAPERS
 
     game = GAMES[request.game]
-    if not isinstance(game, Kit):  # `problems` refuses a game without a kit before any piece is asked for
+    if not isinstance(game, KitMaker):  # `problems` refuses a game without a kit before any piece is asked for
         raise OptionError(problems(request))
     # A table has no box to take pieces from: a Tabletop Simulator table gets every optional piece
     # the kit can print (its switches: Kingdom Builder's settlements, Carolus Magnus's paladins).
-    options: dict[str, Any] = {p.name: True if request.target == "tts" and p.type is bool else p.default
-                               for p in game.commands["kit"].params}
-    return faces.pieces(game.kit_sheets(game.catalog(request.lang), next(iter(PAPERS)), **options))
+    kind = options_of(game, "kit")
+    switches = {p.name: True for p in params(kind) if p.type is bool} if request.target == "tts" else {}
+    return faces.pieces(game.kit_sheets(game.catalog(request.lang), next(iter(PAPERS)), kind(**switches)))
 
 
 def costs(request: Request) -> list[int]:

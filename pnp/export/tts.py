@@ -9,7 +9,8 @@
   image transparent outside that outline; double-sided pieces carry their back image. Pieces
   whose different fronts share one back (Great Wall's favour tokens) are drawn blind: they come
   face down in one bag.
-- Kingdom Builder's sections are tiles placed so that four of them interlock into the board.
+- Pieces that make up a board (a kit sheet's `board`: Kingdom Builder's sections) come first, laid
+  together as the kit says.
 - Sizes: one unit is taken as an inch; a card at scale 1 as 2.5 units wide and a custom tile at
   scale 1 as 2 units across its longer side. Pieces keep their true sizes relative to one another.
 """
@@ -38,8 +39,6 @@ CARD_UNITS = 2.5  # a card's width at scale 1
 TILE_UNITS = 2.0  # a custom tile's longer side at scale 1
 TILE_TYPES = {"box": 0, "hex": 1, "circle": 2}
 STACK = 8  # more copies of a piece than this come in a bag
-SECTION_PREFIX = "section-"  # Kingdom Builder's board sections
-SECTION_HEXES = (10, 10)  # columns and rows of hexes in a section (odd rows indented half a hex)
 
 
 @dataclass(frozen=True)
@@ -137,8 +136,8 @@ def build(pieces: list[Piece], on_image: Callable[[int], None] | None = None) ->
         table.images[f"tiles/{piece.front.name}.png"] = images[piece.front.name]
         if piece.back:
             table.images[f"tiles/{piece.back.name}.png"] = images[piece.back.name]
-    sections = [p for p in tiles if p.front.name.startswith(SECTION_PREFIX)]
-    for piece, (x, z) in zip(sections, _board(sections, layout)):
+    board = [p for p in tiles if p.spot is not None]
+    for piece, (x, z) in zip(board, _board(board, layout)):
         table.objects.append(_tile(piece, x, z, 0.2))
     layout.new_row()
     for number, deck in enumerate(decks(pieces), start=1):
@@ -150,7 +149,7 @@ def build(pieces: list[Piece], on_image: Callable[[int], None] | None = None) ->
         hidden = [_tile(piece, x, z, 0.2, face_down=True) for piece in group for _ in range(piece.copies)]
         table.objects.append(_bag(f"{len(hidden)} × {title}", x, z, hidden))
     for piece in tiles:
-        if piece in sections or piece.title in blind:
+        if piece in board or piece.title in blind:
             continue
         x, z = layout.place(piece.front.width, piece.front.height)
         tiles_of = [_tile(piece, x, z, 0.2 + 0.15 * copy) for copy in range(piece.copies)]
@@ -203,22 +202,17 @@ class _Layout:
         self.x, self.depth = self.left, 0.0
 
 
-def _board(sections: list[Piece], layout: _Layout) -> list[tuple[float, float]]:
-    """Where each section goes: the first four interlocking into the board (top-left, top-right,
-    bottom-left, bottom-right: a section's odd rows are indented half a hex, so its right-hand
-    neighbour starts 10 hexes on and the one below 15 hex radii down), the others beside it."""
-    if not sections:
+def _board(pieces: list[Piece], layout: _Layout) -> list[tuple[float, float]]:
+    """Where the board's pieces go: one spot on the table the board's size, each piece at its
+    place in it (`Piece.spot`)."""
+    spots = [p.spot for p in pieces if p.spot is not None]
+    if not spots:
         return []
-    d = sections[0].front
-    hex_w = d.width / (SECTION_HEXES[0] + 0.5)
-    radius = d.height / (1.5 * SECTION_HEXES[1] + 0.5)
-    step_x, step_z = SECTION_HEXES[0] * hex_w, 1.5 * SECTION_HEXES[1] * radius
-    cx, cz = layout.place(step_x + d.width, step_z + d.height)
-    left, top = cx - (step_x + d.width) * UNITS_PER_MM / 2, cz + (step_z + d.height) * UNITS_PER_MM / 2
-    first = (left + d.width * UNITS_PER_MM / 2, top - d.height * UNITS_PER_MM / 2)
-    spots = [(first[0] + col * step_x * UNITS_PER_MM, first[1] - row * step_z * UNITS_PER_MM)
-             for row in range(2) for col in range(2)][:len(sections)]
-    return spots + [layout.place(p.front.width, p.front.height) for p in sections[4:]]
+    width = max(x + p.front.width / 2 for p, (x, _) in zip(pieces, spots))
+    height = max(y + p.front.height / 2 for p, (_, y) in zip(pieces, spots))
+    cx, cz = layout.place(width, height)
+    left, top = cx - width * UNITS_PER_MM / 2, cz + height * UNITS_PER_MM / 2
+    return [(left + x * UNITS_PER_MM, top - y * UNITS_PER_MM) for x, y in spots]
 
 
 def _on_paper(drawing: Drawing) -> Drawing:

@@ -2,10 +2,10 @@
 
 Every game reads a transcription's text into its `Position` (leniently: as much as can be read,
 with every problem), scores a position into its `Result`, and reports both. What more it does is
-what it implements: the capability protocols below (a kit, board sections, set-ups, a blank form,
-a score picture, a board to tap, a photo scan, its own desk page). The commands a game offers are
-derived from them; nothing is looked up by name. Options are plain data here (name, type, default,
-help); the CLI turns them into flags.
+what it declares among its bases: the capabilities below (a kit, board sections, set-ups, a blank
+form, a score picture, a board to tap, a photo scan, its own desk page), each with its options as a
+dataclass of the game's. The commands a game offers are derived from them; nothing is looked up by
+name. The CLI turns the options' fields into flags.
 
 Methods are pure functions of their arguments: files are read only through a `Source`, and
 written only by the caller.
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from pnp.errors import InputError, Message, Problem, ordered, say
 
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from pnp.draw import Drawing
     from pnp.render.i18n import Catalog
     from pnp.render.imposition import Sheet
+    from pnp.yamldoc import Transcription
 
 P = TypeVar("P")  # a game's position
 R = TypeVar("R")  # a game's result
@@ -39,30 +40,32 @@ COMMANDS = (*OPERATIONS, "export", "desk")
 
 @dataclass(frozen=True)
 class Source:
-    """Where a transcription's text comes from: `file` names it in messages; what the text refers
-    to (a section file) is found in `folder` and in `boards_dir`; `confined`: nothing outside
-    `folder` may be named. `games` are the ids of every game, to recognise another game's file."""
+    """Where a transcription's text comes from: `file` names it in messages; the files the text
+    names are found in `folder` and in `library` (a folder of the player's own, given with the
+    game's `library` option); `confined`: nothing outside `folder` may be named. `games` are the
+    ids of every game, to recognise another game's file."""
 
     file: str
     folder: Path
-    boards_dir: Path | None = None
+    library: Path | None = None
     confined: bool = False
     games: frozenset[str] = field(default=frozenset(), compare=False)
 
     @classmethod
-    def of(cls, path: Path, boards_dir: Path | None = None, confined: bool = False,
+    def of(cls, path: Path, library: Path | None = None, confined: bool = False,
            games: frozenset[str] = frozenset(), name: str | None = None) -> Source:
         """The source of a file at `path`, beside its own folder: named as given, or as `name`
         (control characters escaped)."""
         from pnp.escape import terminal
         from pnp.inputs import resolved
 
-        return cls(terminal(str(path) if name is None else name), resolved(path).parent, boards_dir, confined, games)
+        return cls(terminal(str(path) if name is None else name), resolved(path).parent, library, confined, games)
 
 
 @dataclass(frozen=True)
 class Param:
-    """An option of one game's operation, passed to the game's method by `name`."""
+    """An option of one game's operation as the command line offers it: a field of the
+    capability's options (`option` declares it), or the game's `library`."""
 
     name: str
     type: object  # int, float, bool, str, Path, an Enum, or a tuple type for several values
@@ -70,17 +73,48 @@ class Param:
     help: str = ""
     min: float | None = None
     max: float | None = None
-    required: bool = False  # must be given (a blank form for the desk uses the method's own default)
+    required: bool = False  # the command line asks for it; the library and the desk's blank form take `default`
     complete: Callable[[], list[str]] | None = None  # the values a shell offers to complete (imports on call)
+    flag: str | None = None  # default: --the-name
+
+
+def option(default: object, help: str, *, min: float | None = None, max: float | None = None, required: bool = False,
+           complete: Callable[[], list[str]] | None = None, flag: str | None = None) -> Any:
+    """A field of a capability's options (a frozen dataclass): its default, and what --help says of it."""
+    return field(default=default, metadata={"param": Param("", None, default, help, min, max, required, complete, flag)})
+
+
+@dataclass(frozen=True)
+class NoOptions:
+    """The options of a capability that has none."""
+
+
+def params(options: type) -> tuple[Param, ...]:
+    """The options a capability's options dataclass declares, in its fields' order, each of its
+    field's type (`X | None` as X: None is a default, not a value to type)."""
+    import dataclasses
+    import types
+    import typing
+
+    hints = typing.get_type_hints(options)
+    found = []
+    for f in dataclasses.fields(options):
+        kind = hints[f.name]
+        if typing.get_origin(kind) in (typing.Union, types.UnionType):
+            kind = next(arg for arg in typing.get_args(kind) if arg is not type(None))
+        found.append(replace(f.metadata["param"], name=f.name, type=kind))
+    return tuple(found)
 
 
 @dataclass(frozen=True)
 class Operation:
-    """What the command for one game says in --help, and the options it adds."""
+    """What the command for one game says in --help: its help, its examples, and the help of
+    shared options worded for this game (`helps`, by option name). The game's own options are
+    those of the capability behind the command."""
 
     help: str
     examples: tuple[str, ...]
-    params: tuple[Param, ...] = ()
+    helps: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -141,7 +175,7 @@ class Engine(Generic[P, R]):
     line `pnp check` prints; the result; the result as text (`explain`, `lang`) and as JSON; and
     the transcription of a position, which `read` reads back to the same position."""
 
-    read: Callable[[str, Source], tuple[P | None, list[Problem]]]
+    read: Callable[[Transcription, Source], tuple[P | None, list[Problem]]]
     summary: Callable[[P], str]
     evaluate: Callable[[P], R]
     as_text: Callable[[R, bool, str], str]
@@ -152,18 +186,22 @@ class Engine(Generic[P, R]):
 class Game(ABC, Generic[P, R]):
     """One game: its id and names, the help of each command it offers, and the calls every game
     has (check and score), through its `engine`. `commands` holds the help of exactly the
-    operations the game offers."""
+    operations the game offers. `library`: the option naming a folder of the player's own files
+    that a transcription may name (check, score and scan offer it; a reader finds it as
+    `Source.library`)."""
 
     id: str
     name: str
     summary: str
     commands: Mapping[str, Operation] = {}
+    library: ClassVar[Param | None] = None
 
     @abstractmethod
     def engine(self) -> Engine[P, R]:
         """The game's reader, rules and reports, imported on first use (start-up stays fast)."""
 
-    def read(self, text: str, source: Source) -> tuple[P | None, list[Problem]]:
+    def read(self, text: Transcription, source: Source) -> tuple[P | None, list[Problem]]:
+        """What a transcription holds: its text, or the document the desk read from its page's data."""
         return self.engine().read(text, source)
 
     def check_summary(self, position: P) -> str:
@@ -190,21 +228,197 @@ class Game(ABC, Generic[P, R]):
             raise InputError([Problem(source.file, None, say("problem.nothing"))])
         return position
 
-    def load(self, path: Path, boards_dir: Path | None = None, games: frozenset[str] = frozenset()) -> P:
+    def load(self, path: Path, library: Path | None = None, games: frozenset[str] = frozenset()) -> P:
         """The position in the file at `path` (bounded in size, read as UTF-8)."""
         from pnp.inputs import read_text
 
-        source = Source.of(path, boards_dir, games=games)
+        source = Source.of(path, library, games=games)
         return self.parse(read_text(path, source.file), source)
 
     def offers(self, command: str) -> bool:
-        """Whether `command` (one of COMMANDS) takes this game: check, score and the desk take every game."""
+        """Whether `command` (one of COMMANDS) takes this game: check, score and the desk take
+        every game; every other command, a game declaring its capability among its bases."""
         capability = CAPABILITIES.get(command)
         return command in ("check", "score", "desk") or (capability is not None and isinstance(self, capability))
 
     def offered(self) -> tuple[str, ...]:
         """The operations the game offers: those its `commands` document."""
         return tuple(operation for operation in OPERATIONS if self.offers(operation))
+
+
+O = TypeVar("O")  # a capability's options: a frozen dataclass of the game's, each field an `option`
+
+
+# The capabilities: what a game offers beyond check and score. Each is an abstract base that the
+# game declares among its own (mypy checks the game's methods against the base's), its options
+# typed; a command takes a game whose class has the command's capability (`CAPABILITIES`), and
+# makes the fields of that capability's options its flags.
+
+class Capability(ABC):
+    """What a game offers beyond check and score; `options_field`: the class attribute in which a
+    game names the options dataclass its methods of this capability take (typed `type[O]`)."""
+
+    options_field: ClassVar[str] = ""
+
+    @classmethod
+    def options_of(cls, game: object) -> type:
+        """The options dataclass of `game`'s implementation of this capability."""
+        options: type = getattr(type(game), cls.options_field) if cls.options_field else NoOptions
+        return options
+
+
+class Texts(ABC):
+    """A game with texts of its own: its catalog (components, pictures, the desk's words)."""
+
+    @abstractmethod
+    def catalog(self, lang: str) -> Catalog:
+        """The game's texts merged with the print pipeline's, in `lang`."""
+
+
+class KitMaker(Capability, Texts, Generic[O]):
+    """`pnp kit` and `pnp export`."""
+
+    kit_options: type[O]
+    options_field = "kit_options"
+
+    @abstractmethod
+    def kit_sheets(self, t: Catalog, paper: str, options: O) -> list[Sheet]:
+        """The kit in `t`'s language: the cover (`cover_sheet` in pnp/render/imposition.py), then the pieces."""
+
+
+class BoardsMaker(Capability, Generic[O]):
+    """`pnp boards`: board parts generated from a seed."""
+
+    boards_options: type[O]
+    options_field = "boards_options"
+
+    @abstractmethod
+    def boards(self, seed: int, lang: str, options: O) -> tuple[str, dict[str, str | bytes]]:
+        """A one-line summary and {file name: content}; their words in `lang`."""
+
+
+class SetupMaker(Capability, Generic[S, O]):
+    """`pnp setup`: a random set-up from a seed."""
+
+    setup_options: type[O]
+    options_field = "setup_options"
+
+    @abstractmethod
+    def setup(self, seed: int, options: O) -> S: ...
+
+    @abstractmethod
+    def setup_text(self, made: S, lang: str = "en") -> str: ...
+
+    @abstractmethod
+    def setup_json(self, made: S) -> Json: ...
+
+
+class SetupSheet(ABC, Generic[S]):
+    """`pnp setup --out`: a set-up as a printable page."""
+
+    @abstractmethod
+    def setup_sheet(self, made: S, fmt: str, paper: str, lang: str = "en") -> str | bytes:
+        """SVG text (`fmt` "svg") or PDF bytes."""
+
+
+THIS_FILE = "THIS_FILE"  # what the commands in a blank form's head call the form itself
+
+
+class FormMaker(Capability, Generic[O]):
+    """`pnp template`, and the desk's blank position (made with the options' defaults)."""
+
+    form_options: type[O]
+    options_field = "form_options"
+
+    @abstractmethod
+    def blank_form(self, lang: str, where: Path | None, options: O) -> str:
+        """A blank transcription; `where`: the folder it is saved in, which any path it names is
+        relative to (None: the current folder)."""
+
+
+class ExampleMaker(Capability, Generic[O]):
+    """`pnp example`."""
+
+    example_options: type[O]
+    options_field = "example_options"
+
+    @abstractmethod
+    def example(self, options: O) -> Sample:
+        """A finished game to try check and score on; the options may ask for something else to
+        try (a form and a photo to scan)."""
+
+
+class ScorePicture(Texts, Generic[R]):
+    """`pnp score --picture`, and the desk's score picture."""
+
+    @abstractmethod
+    def picture(self, result: R, lang: str = "en") -> Drawing:
+        """A result drawn: the board and what scored, every word in `lang` (the catalog's `title`
+        names the picture's PDF)."""
+
+
+class BoardPictures(ABC, Generic[P, R]):
+    """A position drawn to be edited on the desk: the board, and over it what changes."""
+
+    @abstractmethod
+    def board_picture(self, position: P) -> BoardPicture: ...
+
+    @abstractmethod
+    def pieces_picture(self, position: P, result: R | None = None, focus: str | None = None,
+                       unsure: tuple[str, ...] = (), problems: tuple[str, ...] = ()) -> Drawing:
+        """What stands on the board, drawn to lie exactly over `board_picture`: with a `result`,
+        the places that earned `focus` (a part of the result) ringed; places named in `unsure`
+        marked until confirmed, and those named in `problems` outlined."""
+
+
+class PhotoReader(Capability, Generic[P, O]):
+    """`pnp scan`, and the desk's photo button."""
+
+    scan_options: type[O]
+    options_field = "scan_options"
+
+    @abstractmethod
+    def scan(self, text: str, source: Source, photo: bytes, photo_name: str, lang: str, options: O) -> Reading:
+        """Read the pieces off a photo (JPEG or PNG bytes; `photo_name` in messages) into the
+        transcription `text`, read from `source`; its comments in `lang`."""
+
+    @abstractmethod
+    def unsure(self, text: str) -> tuple[str, ...]:
+        """Places a transcription asks to compare with the photo (a photo scan marks them)."""
+
+    @abstractmethod
+    def dumps_unsure(self, position: P, unsure: tuple[str, ...]) -> str:
+        """`dumps`, with the places still to compare with the photo marked."""
+
+
+class DeskPage(ABC):
+    """A desk page of the game's own."""
+
+    @abstractmethod
+    def desk_script(self) -> str:
+        """The game's editor for the desk page (JavaScript calling `Desk.register`)."""
+
+
+# The capability behind each command other than check, score and the desk.
+CAPABILITIES: Mapping[str, type[Capability]] = {
+    "kit": KitMaker, "boards": BoardsMaker, "setup": SetupMaker, "template": FormMaker, "example": ExampleMaker,
+    "scan": PhotoReader, "export": KitMaker}
+
+
+def options_of(game: object, command: str) -> type:
+    """The options dataclass of the capability behind `command`, which `game` offers."""
+    capability = CAPABILITIES.get(command)
+    return capability.options_of(game) if capability is not None and isinstance(game, capability) else NoOptions
+
+
+class Players(Protocol):
+    """Options that say the number of players."""
+
+    @property
+    def players(self) -> int: ...
+
+
+N = TypeVar("N", bound=Players)
 
 
 @dataclass(frozen=True)
@@ -219,8 +433,9 @@ class Table(Generic[S]):
     form: Callable[[int, str], str]  # (players, lang)
 
 
-class ByPlayers(ABC, Generic[S]):
-    """The kit's catalog, set-ups and the blank form, through the game's `table`."""
+class ByPlayers(SetupMaker[S, N], FormMaker[N], Texts, Generic[S, N]):
+    """The kit's catalog, set-ups and the blank form, through the game's `table`; set-ups and
+    forms take the same options, `players` among them."""
 
     @abstractmethod
     def table(self) -> Table[S]:
@@ -229,8 +444,8 @@ class ByPlayers(ABC, Generic[S]):
     def catalog(self, lang: str) -> Catalog:
         return self.table().catalog(lang)
 
-    def setup(self, seed: int, players: int = 2) -> S:
-        return self.table().random_setup(players, seed)
+    def setup(self, seed: int, options: N) -> S:
+        return self.table().random_setup(options.players, seed)
 
     def setup_text(self, made: S, lang: str = "en") -> str:
         return self.table().setup_text(made, lang)
@@ -238,8 +453,8 @@ class ByPlayers(ABC, Generic[S]):
     def setup_json(self, made: S) -> Json:
         return self.table().setup_json(made)
 
-    def blank_form(self, lang: str = "en", where: Path | None = None, players: int = 2) -> str:
-        return self.table().form(players, lang)  # it names no file, so where it is saved does not matter
+    def blank_form(self, lang: str, where: Path | None, options: N) -> str:
+        return self.table().form(options.players, lang)  # it names no file, so where it is saved does not matter
 
 
 def read_leniently(problems: list[Problem], read: Callable[[], P | None]) -> tuple[P | None, list[Problem]]:
@@ -259,18 +474,23 @@ def bundled_example(name: str) -> bytes:
     return (data_dir("boards") / "examples" / name).read_bytes()
 
 
-class BundledExample:
+def bundled_sample(game_id: str, name: str) -> Sample:
+    """The game's finished example game: `name` of the bundled examples, written as GAME-example.yaml."""
+    return Sample(f"{game_id}-example.yaml", bundled_example(name).decode("utf-8"))
+
+
+class BundledExample(ExampleMaker[O]):
     """`pnp example GAME`: the game's finished example game, `example_file` of the bundled
-    examples, written as GAME-example.yaml."""
+    examples (a game whose options ask for something else says so in its own `example`)."""
 
     id: str
     example_file: str
 
-    def example(self) -> Sample:
-        return Sample(f"{self.id}-example.yaml", bundled_example(self.example_file).decode("utf-8"))
+    def example(self, options: O) -> Sample:
+        return bundled_sample(self.id, self.example_file)
 
 
-class PageBeside:
+class PageBeside(DeskPage):
     """A desk page of the game's own: `desk.js` beside the module that defines the game."""
 
     # The sections of the game's catalog its page names pieces from (card, clan, …), handed to
@@ -292,99 +512,5 @@ class PageBeside:
 
 
 def title_of(game: object, lang: str) -> str:
-    """A game's name in `lang`: its catalog's title, or its registry name for a game without a kit."""
-    return str(game.catalog(lang)("title")) if isinstance(game, Kit) else str(getattr(game, "name"))
-
-
-# The capabilities: what a game implements beyond check and score. Each is checked by the
-# methods it has, so a game offers a command by implementing it.
-
-@runtime_checkable
-class Kit(Protocol):
-    def catalog(self, lang: str) -> Catalog: ...
-
-    def kit_sheets(self, t: Catalog, paper: str, **options: object) -> list[Sheet]: ...
-
-
-@runtime_checkable
-class Boards(Protocol):
-    def boards(self, seed: int, **options: object) -> tuple[str, dict[str, str | bytes]]:
-        """A one-line summary and {file name: content}."""
-
-
-@runtime_checkable
-class Setups(Protocol):
-    def setup(self, seed: int, **options: object) -> object: ...
-
-    def setup_text(self, made: object, lang: str = "en") -> str: ...
-
-    def setup_json(self, made: object) -> Json: ...
-
-
-@runtime_checkable
-class SetupSheet(Protocol):
-    def setup_sheet(self, made: object, fmt: str, paper: str, lang: str = "en") -> str | bytes:
-        """The set-up as a printable page: SVG text (`fmt` "svg") or PDF bytes."""
-
-
-THIS_FILE = "THIS_FILE"  # what the commands in a blank form's head call the form itself
-
-
-@runtime_checkable
-class Form(Protocol):
-    def blank_form(self, lang: str = "en", where: Path | None = None, **options: object) -> str:
-        """A blank transcription; every option has a default, which the desk's blank form uses.
-        `where`: the folder it is saved in, which any path it names is relative to (None: the
-        current folder)."""
-
-
-@runtime_checkable
-class Example(Protocol):
-    def example(self, **options: object) -> Sample:
-        """A finished game to try check and score on; the game's options may ask for something
-        else to try (a form and a photo to scan)."""
-
-
-@runtime_checkable
-class ScorePicture(Protocol):
-    def picture(self, result: object, lang: str = "en") -> Drawing:
-        """A result drawn: the board and what scored, every word in the language `lang`."""
-
-    def catalog(self, lang: str) -> Catalog:
-        """The game's texts (its `title` names the picture's PDF) and the print pipeline's."""
-
-
-@runtime_checkable
-class BoardPictures(Protocol):
-    """A position drawn to be edited: the board, and over it what changes."""
-
-    def board_picture(self, position: object) -> BoardPicture: ...
-
-    def pieces_picture(self, position: object, result: object = None, focus: str | None = None,
-                       unsure: tuple[str, ...] = (), problems: tuple[str, ...] = ()) -> Drawing:
-        """What stands on the board, drawn to lie exactly over `board_picture`: with a `result`,
-        the places that earned `focus` (a part of the result) ringed; places named in `unsure`
-        marked until confirmed, and those named in `problems` outlined."""
-
-
-@runtime_checkable
-class Scan(Protocol):
-    def scan(self, text: str, source: Source, photo: bytes, photo_name: str, **options: object) -> Reading:
-        """Read the pieces off a photo (JPEG or PNG bytes; `photo_name` in messages) into the
-        transcription `text`, read from `source`; its comments in the language `lang` (an option)."""
-
-    def unsure(self, text: str) -> tuple[str, ...]:
-        """Places a transcription asks to compare with the photo (a photo scan marks them)."""
-
-    def dumps_unsure(self, position: object, unsure: tuple[str, ...]) -> str:
-        """`dumps`, with the places still to compare with the photo marked."""
-
-
-@runtime_checkable
-class DeskPage(Protocol):
-    def desk_script(self) -> str:
-        """The game's editor for the desk page (JavaScript calling `Desk.register`)."""
-
-
-CAPABILITIES: Mapping[str, type] = {"kit": Kit, "boards": Boards, "setup": Setups, "template": Form, "example": Example,
-                                    "scan": Scan, "export": Kit}
+    """A game's name in `lang`: its catalog's title, or its registry name for a game without texts."""
+    return str(game.catalog(lang)("title")) if isinstance(game, Texts) else str(getattr(game, "name"))

@@ -56,6 +56,9 @@ class Sheet:
     cover: Cover | None = None  # set on the kit's cover, which the pipeline completes
     decks: tuple[str, ...] = ()  # cards: the deck of each front, where they make several (else one, the title)
     id: str = ""  # the component's name on the command line (--only), the same in every language
+    # Where the first fronts lie in the board they make up on a table (a table export lays them so):
+    # their centres, in mm right and down from the board's top-left corner.
+    board: tuple[tuple[float, float], ...] = ()
 
 
 @dataclass(frozen=True)

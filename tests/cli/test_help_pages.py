@@ -9,7 +9,7 @@ from typer.main import get_command
 from typer.testing import CliRunner
 
 from pnp.cli.app import app
-from pnp.render.i18n import render_catalog
+from pnp.cli.localise import help_texts
 
 runner = CliRunner()
 GAMES = ("kingdom-builder", "great-wall", "carolus-magnus")
@@ -30,11 +30,11 @@ def latin_left(page: str) -> list[str]:
 
 @pytest.mark.parametrize("where", [("--help", "--lang", "fa"), ("--lang", "fa", "--help"), ("--help", "--lang=fa")])
 def test_score_help_in_persian(where):
-    t = render_catalog("fa")
+    texts = help_texts("fa")
     page = help_page("score", *where)
     assert page.startswith("کاربرد: pnp score [گزینه‌ها] فرمان [ورودی‌ها]")
     for key in ("score", "help", "score_kingdom_builder", "score_carolus_magnus"):
-        assert " ".join(t(f"cli.help_text.{key}").split()[:4]) in page, key
+        assert " ".join(texts[f"cli.help_text.{key}"].split()[:4]) in page, key
     assert "گزینه‌ها:" in page and "فرمان‌ها:" in page and "نمونه‌ها:" in page
     assert latin_left(page) == []  # before: every word of it English
 
@@ -70,7 +70,7 @@ def test_every_help_text_in_the_catalogs_is_one_a_command_shows():
 
     walk(get_command(app))
     shown.add("Show this message and exit.")  # click's own --help option
-    english = {k: v for k, v in render_catalog("en").messages.items() if k.startswith("cli.help_text.")}
+    english = help_texts("en")  # the shared catalog's and each game's
     assert english and [k for k, v in english.items() if v not in shown] == []
     for lang in ("fa", "ru"):
-        assert {k for k in render_catalog(lang).messages if k.startswith("cli.help_text.")} == set(english)
+        assert set(help_texts(lang)) == set(english)

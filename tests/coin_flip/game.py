@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from pnp.errors import Problem
 from pnp.games.base import Engine, Game, Json, Operation, Source
-from pnp.yamldoc import LineDict, Reader, shown
+from pnp.yamldoc import LineDict, Reader, Transcription, shown
 
 SIDES = ("heads", "tails")
 
@@ -32,7 +32,7 @@ class Result:
 class _Reader(Reader):
     game_id, fields, required = "coin-flip", ("game", "calls", "landed"), ("game", "calls", "landed")
 
-    def read(self, text: str) -> Position:
+    def read(self, text: Transcription) -> Position:
         data = self.document(text)
         calls = data.get("calls")
         if not isinstance(calls, LineDict) or not calls:
@@ -47,7 +47,7 @@ class _Reader(Reader):
         return Position(tuple((str(player), str(side)) for player, side in calls.items()), str(landed))
 
 
-def read(text: str, source: Source) -> tuple[Position | None, list[Problem]]:
+def read(text: Transcription, source: Source) -> tuple[Position | None, list[Problem]]:
     from pnp.games.base import read_leniently
 
     reader = _Reader(source.file, source.games)

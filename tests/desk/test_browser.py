@@ -20,7 +20,7 @@ def test_kingdom_builder_settlements_by_tapping_hexes(page, desk):
     for n, card in enumerate(("fishermen", "knights", "merchants"), start=1):
         page.select_option(f'select[aria-label="card {n}"]', card)
     page.wait_for_selector("table.score")
-    blank = game.blank_form()
+    blank = game.blank_form("en", None, game.form_options())
     board = game.board_picture(game.read(blank, Source.of(path))[0])
     args = (board.spots, board.drawing.width, board.drawing.height)
     # A12 (flower) touches water (A13, B13): Fishermen 1, Knights 2 (alone on her best row).

@@ -23,7 +23,7 @@ PAGES = {"kingdom-builder": "first-game.yaml", "great-wall": "great-wall-last-ro
 def blank_board(path: Path):
     """The board of a new Kingdom Builder position, as the page shows it: its spots and size."""
     game = GAMES["kingdom-builder"]
-    return game.board_picture(game.read(game.blank_form(), Source.of(path))[0])
+    return game.board_picture(game.read(game.blank_form("en", None, game.form_options()), Source.of(path))[0])
 
 
 def cards_chosen(page) -> None:

@@ -140,7 +140,7 @@ def test_a_photo_is_read_in_a_process_of_its_own_as_the_service_reads_it(desk, m
     process, (status, _, answer) = served_while_held(
         held, url, "api/scan", *multipart({"game": KB.id, "document": json.dumps(example()), "corners": corners}, jpeg, "board.jpg"))
     assert status == 200, answer
-    read = DeskService(desk_app.Desk({KB.id: path})).scan(KB.id, example(), jpeg, "board.jpg", corners)
+    read = DeskService(desk_app.Desk({KB.id: path})).scan(KB.id, example(), jpeg, "board.jpg", {"corners": corners})
     assert json.loads(answer) == json.loads(json.dumps(read)) and read["summary"].startswith("read 36 settlements")
     assert held.niceness() == os.nice(0)
     with pytest.raises(ProcessLookupError):

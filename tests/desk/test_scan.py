@@ -62,8 +62,9 @@ def test_a_photo_and_its_corners_give_the_filled_position(client, photo):
     assert {cell: key for cell, key in game.settlements} == {cell: str(p + 1) for cell, p in photo.pieces.items()}
     assert game.cards == ("fishermen", "knights", "merchants") and [p.name for p in game.players] == ["Anna", "Boris", "Clara"]
     # The hexes to confirm are the scanner's own, as the page marks them.
-    reading = GAMES["kingdom-builder"].scan(EXAMPLE.read_text(), Source.of(EXAMPLE), photo.encoded(".jpg", 92), "board.jpg",
-                                            corners=corner_text(photo.corners))
+    game = GAMES["kingdom-builder"]
+    reading = game.scan(EXAMPLE.read_text(), Source.of(EXAMPLE), photo.encoded(".jpg", 92), "board.jpg", "en",
+                        game.scan_options(corners=corner_text(photo.corners)))
     assert data["unsure"] == list(reading.unsure)
 
 
@@ -98,13 +99,29 @@ def test_a_bad_photo_or_corners_get_the_scanners_message(client, photo):
         (b"GIF89a not a photo", corner_text(photo.corners), "notes.jpg: not a JPEG or PNG image"),
         (jpeg, corner_text([a1, a20, t20, t1]), "do not form a board"),  # T20 clicked before T1
         (jpeg, "1,2 3,4", "2 points given"),
-        (jpeg, None, "no scan markers found in the photo: give the pixel centres of A1, A20, T1, T20: "
-                     "click them on the photo"),
+        (jpeg, None, "no scan markers found in the photo: press on hexes A1, A20, T1 and T20 in it, in that order"),
     ]
     for image, corners, message in cases:
         answer = post(client, image, corners, "notes.jpg")
         assert answer.status_code == 422 and message in answer.json()["error"], answer.text
         assert "--" not in answer.json()["error"]  # in the page's words, not the command line's
+
+
+@pytest.mark.parametrize("lang, clicked, no_markers", [
+    ("ru", "отмеченные клетки: указано 2 точки", "на фото не найдены метки сканирования: нажмите на нём на клетки"),
+    ("fa", "خانه‌های کلیک‌شده: ۲ نقطه آمده است", "نشان‌گر اسکن در عکس پیدا نشد: روی شش‌ضلعی‌های"),
+])
+def test_the_page_words_a_scan_problem_in_its_language(tmp_path, photo, lang, clicked, no_markers):
+    # The points the page's user clicked are named as the page names them, in every language:
+    # before, only English was reworded, and the Russian page said «--corners: указано 2 точки».
+    path = Path(shutil.copy(EXAMPLE, tmp_path / "game.yaml"))
+    client = TestClient(create_app(Desk({"kingdom-builder": path}, path, port=PORT, lang=lang)),
+                        base_url=f"http://127.0.0.1:{PORT}")
+    jpeg = photo.encoded(".jpg", 92)
+    for corners, message in (("1,2 3,4", clicked), (None, no_markers)):
+        answer = post(client, jpeg, corners)
+        assert answer.status_code == 422 and message in answer.json()["error"], answer.text
+        assert "--" not in answer.json()["error"]
 
 
 def test_a_photo_too_large_is_refused_unread(tmp_path, photo, monkeypatch):

@@ -104,8 +104,8 @@ def test_tgc_preset_gives_the_poker_card_template_with_the_card_centred(tmp_path
 
 
 def test_card_images_leave_out_the_scissors_corner_guide():
-    card = next(p for p in faces.pieces(GAMES["kingdom-builder"].kit_sheets(GAMES["kingdom-builder"].catalog("en"), "a4",
-                                                                         settlements=False)) if p.card)
+    game = GAMES["kingdom-builder"]
+    card = next(p for p in faces.pieces(game.kit_sheets(game.catalog("en"), "a4", game.kit_options())) if p.card)
     assert not any(getattr(item, "paint", None) and item.paint.dash for item in card.front.items)
 
 

@@ -8,6 +8,7 @@ from typer.testing import CliRunner
 from pnp.cli.app import app
 from pnp.draw import Circle, flat
 from pnp.games import GAMES
+from pnp.render.choices import Tokens
 from pnp.render.imposition import Options, plan
 
 GAME = GAMES["kingdom-builder"]
@@ -16,7 +17,8 @@ PUNCH = 9.525  # mm: 3/8 inch, 25.4 x 3 / 8
 
 
 def _settlements(tokens: str):
-    return [s for s in GAME.kit_sheets(T, "a4", settlements=True, tokens=tokens) if s.id == "settlements"]
+    sheets = GAME.kit_sheets(T, "a4", GAME.kit_options(settlements=True, tokens=Tokens(tokens)))
+    return [s for s in sheets if s.id == "settlements"]
 
 
 def test_each_token_sits_in_a_guide_circle_one_millimetre_outside_the_punch():

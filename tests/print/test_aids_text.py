@@ -34,7 +34,7 @@ def plain(text: str) -> str:
 def kit_text(game: str, lang: str) -> str:
     """The whole kit's text as pdftotext gives it back, lines joined."""
     t = GAMES[game].catalog(lang)
-    pages = impose(GAMES[game].kit_sheets(t, "a4", **KITS[game]), Options(), t("title"), t)
+    pages = impose(GAMES[game].kit_sheets(t, "a4", GAMES[game].kit_options(**KITS[game])), Options(), t("title"), t)
     result = subprocess.run(["pdftotext", "-", "-"], input=pdf.render(pages, "t"), capture_output=True, check=True)
     return plain(result.stdout.decode("utf-8"))
 

@@ -17,7 +17,7 @@ from pnp.render.imposition import MARGIN, Options, impose, page_area, paper_size
 
 GAME = GAMES["great-wall"]
 T = GAME.catalog("en")
-SHEETS = GAME.kit_sheets(T, "a4", players=2)
+SHEETS = GAME.kit_sheets(T, "a4", GAME.kit_options(players=2))
 
 
 def test_back_offset_moves_exactly_the_back_pages_by_the_given_millimetres():

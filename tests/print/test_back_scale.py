@@ -11,7 +11,7 @@ from pnp.render.imposition import Options, impose, plan
 
 GAME = GAMES["great-wall"]
 T = GAME.catalog("en")
-SHEETS = GAME.kit_sheets(T, "a4", players=2)
+SHEETS = GAME.kit_sheets(T, "a4", GAME.kit_options(players=2))
 
 
 def test_back_pages_are_scaled_about_the_page_centre_then_moved():

@@ -12,12 +12,12 @@ from pnp.render.imposition import FOLD, Options, impose, paper_size, plan
 
 GAME = GAMES["kingdom-builder"]
 T = GAME.catalog("en")
-SHEETS = GAME.kit_sheets(T, "a4", settlements=False)
+SHEETS = GAME.kit_sheets(T, "a4", GAME.kit_options())
 CARDS_WITH_BACKS = 25 + 10  # terrain cards and Kingdom Builder cards (the summaries have no backs)
 
 
 def folded_pages(paper: str, bleed: float):
-    return [p for p in plan(GAME.kit_sheets(T, paper, settlements=False), Options(paper, bleed, False, gutter_fold=True), T)
+    return [p for p in plan(GAME.kit_sheets(T, paper, GAME.kit_options()), Options(paper, bleed, False, gutter_fold=True), T)
             if p.fold is not None]
 
 
@@ -106,7 +106,7 @@ def test_the_cover_names_one_page_as_one_page(lang, said):
     words = []
     for players, sides in ((3, ["cover", "front", "single", "single", "back", "single", "single"]),
                            (2, ["cover", "single", "single", "single", "single"])):
-        pages = plan(game.kit_sheets(t, "a4", players=players, paladins=False), Options("a4", 0.0, False, gutter_fold=True), t)
+        pages = plan(game.kit_sheets(t, "a4", game.kit_options(players=players)), Options("a4", 0.0, False, gutter_fold=True), t)
         assert [page.side for page in pages] == sides
         words += [text.text for text in texts(pages[0].placements[0].piece.items)]
     assert all(any(sentence in text for text in words) for sentence in said), words

@@ -89,7 +89,7 @@ KITS = [("kingdom-builder", {"settlements": True}), ("great-wall", {}), ("carolu
 @pytest.mark.parametrize("game, options", KITS)
 def test_nothing_is_printed_in_the_registration_marks_keep_out(game, options, paper, bleed):
     t = GAMES[game].catalog("en")
-    sheets = GAMES[game].kit_sheets(t, paper, **options)
+    sheets = GAMES[game].kit_sheets(t, paper, GAMES[game].kit_options(**options))
     pw, ph = paper_size(paper)
     reg = marks.registration(pw, ph)
     (left, top, right, bottom), corners = marks.safe(pw, ph)
@@ -116,7 +116,7 @@ def test_a_machine_cuts_each_piece_along_its_own_outline():
 
 def test_a_piece_too_wide_beside_the_marks_is_turned_with_its_outline():
     t = GAMES["kingdom-builder"].catalog("en")
-    sheets = [s for s in GAMES["kingdom-builder"].kit_sheets(t, "a4") if s.id == "sections"]
+    sheets = [s for s in GAMES["kingdom-builder"].kit_sheets(t, "a4", GAMES["kingdom-builder"].kit_options()) if s.id == "sections"]
     wide = sheets[0].fronts[0]
     assert wide.width > 210 - 2 * 10  # 197.4 mm across: more than the 190 between the marks
     placed = [p for page in plan(sheets, Options("a4", marks="print-and-cut"), t) for p in page.placements]

@@ -28,7 +28,7 @@ def kit(game: str, tmp_path) -> tuple[list[str], str]:
     """The Persian lines the kit prints (as laid out from the catalog), each as often as it is
     printed, and pdftotext's text."""
     t = GAMES[game].catalog("fa")
-    pages = impose(GAMES[game].kit_sheets(t, "a4", **KITS[game]), Options(), t("title"), t)
+    pages = impose(GAMES[game].kit_sheets(t, "a4", GAMES[game].kit_options(**KITS[game])), Options(), t("title"), t)
     path = tmp_path / f"{game}.pdf"
     path.write_bytes(pdf.render(pages, "t"))
     lines = [line for page in pages for item in texts(page.items) for line in fonts.layout(item).lines

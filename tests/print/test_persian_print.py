@@ -10,6 +10,7 @@ import pytest
 
 from pnp.draw import PT, Drawing, texts
 from pnp.games import GAMES
+from pnp.games.base import Texts
 from pnp.render import fonts, pdf, shaping
 from pnp.render.imposition import Options, impose
 
@@ -20,7 +21,7 @@ PERSIAN = re.compile("[\u0620-\u064a\u067e-\u06d3]")
 
 def pages(game: str) -> list[Drawing]:
     t = GAMES[game].catalog("fa")
-    return impose(GAMES[game].kit_sheets(t, "a4", **KITS[game]), Options(), t("title"), t)
+    return impose(GAMES[game].kit_sheets(t, "a4", GAMES[game].kit_options(**KITS[game])), Options(), t("title"), t)
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +103,7 @@ def persian_catalog_texts() -> list[str]:
     from pnp.render.i18n import render_catalog
 
     messages = [*render_catalog("fa").messages.values()]
-    return messages + [text for game in GAMES for text in GAMES[game].catalog("fa").messages.values()]
+    return messages + [text for game in GAMES.values() if isinstance(game, Texts) for text in game.catalog("fa").messages.values()]
 
 
 def test_no_persian_catalog_text_puts_a_middle_dot_beside_a_digit():

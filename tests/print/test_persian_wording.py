@@ -73,11 +73,11 @@ KB, GW, CM, RENDER = (catalog(f) for f in ("games/kingdom_builder", "games/great
     (RENDER, "cli.help_text.help", "همین راهنما را نشان می‌دهد و خارج می‌شود.", "تمام می‌کند"),
     (RENDER, "cli.aborted", "لغو شد.", "متوقف"),
     # "boxed" had been read as «در کادر» (in a frame): equal pairs go back to the box.
-    (RENDER, "cli.help_text.setup_great_wall", "در بازی دونفره، جفت‌های هم‌ارزش به جعبه برمی‌گردند", "در کادر"),
+    (GW, "cli.help_text.setup_great_wall", "در بازی دونفره، جفت‌های هم‌ارزش به جعبه برمی‌گردند", "در کادر"),
     # «خالی از X» means "devoid of X"; a blank position of a game takes the ezafe.
-    (RENDER, "cli.help_text.template_great_wall", "یک وضعیت خالیِ دیوار بزرگ چین", "خالی از"),
-    (RENDER, "cli.help_text.template_carolus_magnus", "یک وضعیت خالیِ کارولوس ماگنوس", "خالی از"),
-    (RENDER, "cli.help_text.carolus_magnus_players", "آنچه را ۲ تا ۴ بازیکن لازم دارند چاپ می‌کند", "دارند را"),
+    (GW, "cli.help_text.template_great_wall", "یک وضعیت خالیِ دیوار بزرگ چین", "خالی از"),
+    (CM, "cli.help_text.template_carolus_magnus", "یک وضعیت خالیِ کارولوس ماگنوس", "خالی از"),
+    (CM, "cli.help_text.carolus_magnus_players", "آنچه را ۲ تا ۴ بازیکن لازم دارند چاپ می‌کند", "دارند را"),
     # Options that cannot go together are «سازگار نیست», not the colloquial «جور نیست».
     (RENDER, "problem.option.pdf_only", "با --format svg سازگار نیست", "جور نیست"),
     (RENDER, "problem.option.offset_single", "با --no-duplex یا --layout gutter-fold سازگار نیست", "جور نیست"),
@@ -106,7 +106,7 @@ def test_one_word_for_each_term():
     for messages in (KB, GW, CM, RENDER):
         assert not any("عنایت" in text for text in messages.values())
     assert GW["token"] == "لطف امپراتور" and GW["contents.tokens"] == "ژتون لطف امپراتور"
-    assert [key for key, text in CM.items() if "مکعب" in text] == ["needs.cubes"]
+    assert [key for key, text in CM.items() if "مکعب" in text] == ["needs.cubes", "cli.help_text.paladins"]
     # "Here" and "there" are spelt one way, with a ZWNJ: «این‌جا», «آن‌جا».
     for messages in (KB, GW, CM, RENDER):
         assert not [key for key, text in messages.items() if "اینجا" in text or "آنجا" in text]

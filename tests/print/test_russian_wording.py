@@ -20,7 +20,8 @@ def test_paladins_are_paladins():
     assert "паладинов" in CM["aid.control"] and "кубик" not in CM["aid.control"]
     assert CM["form.courts"].startswith("Паладины на дворе")
     assert [key for key, text in CM.items() if "кубик" in text.lower()] == [
-        "turn.roll", "setup_card.reserve", "contents.dice", "needs.cubes", "needs.dice", "setup.player"]
+        "turn.roll", "setup_card.reserve", "contents.dice", "needs.cubes", "needs.dice", "setup.player",
+        "cli.help_text.kit_carolus_magnus", "cli.help_text.paladins", "cli.help_text.setup_carolus_magnus"]
     assert "запас" in CM["setup.player"] and "резерв" not in CM["setup.player"]  # as in turn.play
 
 
@@ -35,7 +36,7 @@ def test_paladins_are_paladins():
     # Read by a native reader (docs/wording-ru.md). «Пока никто не может взять фишку» means "while
     # nobody can": the checks go round as long as someone can take one.
     (GW, "report.chain", "пока хоть кто-то может взять фишку", "пока никто не может"),
-    (RENDER, "cli.help_text.score_great_wall", "пока хоть кто-то может взять фишку", "пока никто не может"),
+    (GW, "cli.help_text.score_great_wall", "пока хоть кто-то может взять фишку", "пока никто не может"),
     # The form's letter for grass is the terrain «Равнина» of the cards; «луг» is seed 000's word
     # for the flower field.
     (KB, "form.letter.grass", "равнина", "луг"),
@@ -63,7 +64,7 @@ def test_paladins_are_paladins():
     (RENDER, "reading.unsure.few", "{count} клетки под сомнением, сверьте их с фото", "{count} под сомнением"),
     (RENDER, "reading.washed.one", "её удастся прочитать", "прочтёт его"),
     (RENDER, "cli.help_text.desk", "отмечайте клетки, выбирайте карты — результат виден сразу", "сразу видите"),
-    (RENDER, "cli.help_text.template_boards", "NAME@180 — повёрнутый на 180°", "повёрнутая"),  # a сектор is masculine
+    (KB, "cli.help_text.template_boards", "NAME@180 — повёрнутый на 180°", "повёрнутая"),  # a сектор is masculine
     (RENDER, "cli.help_text.bleed", "Вылет — запас рисунка за линиями реза", "Выпуск"),  # as the kit summary says
     (RENDER, "cli.help_text.desk_no_browser", "только показать адрес", "напечатать"),  # a terminal shows
     (RENDER, "problem.desk.not_yaml", "должно оканчиваться на .yaml", "оканчивается"),

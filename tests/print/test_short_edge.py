@@ -16,7 +16,7 @@ from tests.print.test_back_offset import _lines
 
 GAME = GAMES["great-wall"]
 T = GAME.catalog("en")
-SHEETS = GAME.kit_sheets(T, "a4", players=2)
+SHEETS = GAME.kit_sheets(T, "a4", GAME.kit_options(players=2))
 
 
 def _turned_over(point, paper, short_edge):
@@ -39,7 +39,7 @@ def _art_origin(placement, back):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("short_edge", [False, True])
 def test_each_back_lands_behind_its_front_when_the_sheet_is_turned_over(paper, short_edge):
-    sheets = GAME.kit_sheets(T, paper, players=2)
+    sheets = GAME.kit_sheets(T, paper, GAME.kit_options(players=2))
     pages = plan(sheets, Options(paper, short_edge=short_edge), T)
     pairs = [(f, b) for f, b in zip(pages, pages[1:]) if f.side == "front" and b.side == "back"]
     assert len(pairs) >= 3

@@ -6,7 +6,10 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from pnp.games.base import BundledExample, ByPlayers, Engine, Game, Operation, PageBeside, Param, Table
+from dataclasses import dataclass
+
+from pnp.games.base import (BundledExample, ByPlayers, Engine, Game, KitMaker, NoOptions, Operation, PageBeside, Table,
+                            option)
 
 if TYPE_CHECKING:
     from pnp.games.carolus_magnus.model import Position
@@ -16,10 +19,23 @@ if TYPE_CHECKING:
     from pnp.render.imposition import Sheet
 
 ID = "carolus-magnus"
-PLAYERS = Param("players", int, None, "Number of players (2-4).", min=2, max=4, required=True)
 
 
-class CarolusMagnus(ByPlayers["Setup"], BundledExample, PageBeside, Game["Position", "Result"]):
+@dataclass(frozen=True)
+class KitOptions:
+    players: int | None = option(None, "Print what 2-4 players need; default: the whole box.", min=2, max=4)
+    paladins: bool = option(False, "Also print 40 paladin tokens per clan (if you have no cubes).")
+
+
+@dataclass(frozen=True)
+class Players:
+    """A set-up's and a blank form's."""
+
+    players: int = option(2, "Number of players (2-4).", min=2, max=4, required=True)
+
+
+class CarolusMagnus(ByPlayers["Setup", Players], KitMaker[KitOptions], BundledExample[NoOptions], PageBeside,
+                    Game["Position", "Result"]):
     id = ID
     name = "Carolus Magnus"
     summary = "print-and-play kit; set-ups; colour control, territory majorities and Emperor stops from a position"
@@ -30,17 +46,13 @@ class CarolusMagnus(ByPlayers["Setup"], BundledExample, PageBeside, Game["Positi
             "15 territory segments in 3 shapes, courts, disc sets, clan markers, castles, the Emperor, 4 dice to "
             "fold, turn summaries and majority aids; optional paladin tokens.",
             ("pnp kit carolus-magnus", "pnp kit carolus-magnus --players 2 --paladins --lang ru",
-             "pnp kit carolus-magnus --marks crop --gap 3 --only courts,aids"),
-            (Param("players", int, None, "Print what 2-4 players need; default: the whole box.",
-                   min=2, max=4),
-             Param("paladins", bool, False, "Also print 40 paladin tokens per clan (if you have no cubes)."))),
+             "pnp kit carolus-magnus --marks crop --gap 3 --only courts,aids")),
         "setup": Operation(
             "The circle of territories with one paladin each (3 per clan), the Emperor's start, each player's side, "
             "castles, discs and reserve rolled with the dice, and the start player.",
-            ("pnp setup carolus-magnus --players 2 --seed 7", "pnp setup carolus-magnus --players 4 --json"),
-            (PLAYERS,)),
+            ("pnp setup carolus-magnus --players 2 --seed 7", "pnp setup carolus-magnus --players 4 --json")),
         "template": Operation("A blank Carolus Magnus position: 15 single-segment territories to merge and fill in.",
-                              ("pnp template carolus-magnus --players 2 --out position.yaml",), (PLAYERS,)),
+                              ("pnp template carolus-magnus --players 2 --out position.yaml",)),
         "example": Operation("The rulebook's counter-attack (figures 5 and 6): 2 players, white to play.",
                              ("pnp example carolus-magnus", "pnp example carolus-magnus --out position.yaml")),
         "check": Operation("Validate a Carolus Magnus position; exit 1 and list every problem if it has any.",
@@ -50,8 +62,11 @@ class CarolusMagnus(ByPlayers["Setup"], BundledExample, PageBeside, Game["Positi
             "side, whether the game is over, the ranking and winners.",
             ("pnp score carolus-magnus position.yaml", "pnp score carolus-magnus position.yaml --explain",
              "pnp score carolus-magnus position.yaml --json"),
-            (Param("explain", bool, False, "Also show each side's count in every territory."),)),
+            {"explain": "Also show each side's count in every territory."}),
     }
+    kit_options = KitOptions
+    setup_options = form_options = Players
+    example_options = NoOptions
 
     @functools.cache
     def engine(self) -> Engine[Position, Result]:
@@ -65,10 +80,10 @@ class CarolusMagnus(ByPlayers["Setup"], BundledExample, PageBeside, Game["Positi
 
         return {"clan": {name: fill for name, fill, _ in CLANS}, "side": {name: fill for name, fill, _ in SIDES}}
 
-    def kit_sheets(self, t: Catalog, paper: str, players: int | None = None, paladins: bool = False) -> list[Sheet]:
+    def kit_sheets(self, t: Catalog, paper: str, options: KitOptions) -> list[Sheet]:
         from pnp.games.carolus_magnus import kit
 
-        return kit.sheets(t, paper, players, paladins)
+        return kit.sheets(t, paper, options.players, options.paladins)
 
     @functools.cache
     def table(self) -> Table[Setup]:

@@ -30,14 +30,14 @@ from pnp.games.base import Source, read_leniently
 from pnp.games.carolus_magnus.facts import CLAN_NAMES, CUBES_PER_CLAN, NAMES, SEGMENTS, castles_per_side
 from pnp.games.carolus_magnus.model import Courts, Player, Position, Territory
 from pnp.games.carolus_magnus.rules import MAX_DISC
-from pnp.yamldoc import LineDict, LineList, Reader, integer, is_null, shown
+from pnp.yamldoc import LineDict, LineList, Reader, Transcription, integer, is_null, shown
 
 GAME_ID = "carolus-magnus"
 FIELDS = ("game", "players", "courts", "clans", "territories", "emperor", "supply", "discs", "disc")
 TERRITORY_FIELDS = ("name", "segments", "paladins", "castles")
 
 
-def read(text: str, source: Source) -> tuple[Position | None, list[Problem]]:
+def read(text: Transcription, source: Source) -> tuple[Position | None, list[Problem]]:
     """The position a text holds, as far as it can be read, and every problem in it."""
     reader = _Reader(source.file, source.games)
     return read_leniently(reader.problems, lambda: reader.read(text))
@@ -53,7 +53,7 @@ def _castles(count: int) -> str:  # a `say` message
 class _Reader(Reader):
     game_id, fields, required = GAME_ID, FIELDS, ("game", "players", "courts", "territories", "emperor", "supply")
 
-    def read(self, text: str) -> Position:
+    def read(self, text: Transcription) -> Position:
         self.territory_lines: list[int] = []
         # A side or castles already reported unreadable: checks resting on them would only repeat
         # the typo in other words (one mistake, one problem).

@@ -6,7 +6,10 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from pnp.games.base import BundledExample, ByPlayers, Engine, Game, Operation, PageBeside, Param, Table
+from dataclasses import dataclass
+
+from pnp.games.base import (BundledExample, ByPlayers, Engine, Game, KitMaker, NoOptions, Operation, PageBeside, Table,
+                            option)
 
 if TYPE_CHECKING:
     from pnp.games.great_wall.model import Position
@@ -18,11 +21,20 @@ if TYPE_CHECKING:
 ID = "great-wall"
 
 
-def _players(default: int | None, help: str) -> Param:
-    return Param("players", int, default, help, min=2, max=5, required=default is None)
+@dataclass(frozen=True)
+class KitOptions:
+    players: int = option(5, "Decks to print: one colour per player (2-5).", min=2, max=5)
 
 
-class GreatWall(ByPlayers["Setup"], BundledExample, PageBeside, Game["Position", "Result"]):
+@dataclass(frozen=True)
+class Players:
+    """A set-up's and a blank form's."""
+
+    players: int = option(2, "Number of players (2-5).", min=2, max=5, required=True)
+
+
+class GreatWall(ByPlayers["Setup", Players], KitMaker[KitOptions], BundledExample[NoOptions], PageBeside,
+                Game["Position", "Result"]):
     id = ID
     name = "Great Wall of China"
     summary = "print-and-play kit; set-ups; success checks, the end-game chain and totals from a transcribed position"
@@ -33,16 +45,13 @@ class GreatWall(ByPlayers["Setup"], BundledExample, PageBeside, Game["Position",
             "100 wall cards (20 per colour) with a back per colour, 36 favour tokens, reference cards (every card "
             "type; the success check) and turn summaries.",
             ("pnp kit great-wall", "pnp kit great-wall --players 3 --paper letter --lang ru",
-             "pnp kit great-wall --duplex short-edge --back-offset 1,-0.5 --back-scale 100.5%,99.6%"),
-            (_players(5, "Decks to print: one colour per player (2-5)."),)),
+             "pnp kit great-wall --duplex short-edge --back-offset 1,-0.5 --back-scale 100.5%,99.6%")),
         "setup": Operation(
             "The open wall sections with their face-up token pairs (equal pairs boxed with 2 players), the tokens "
             "left in the pool, and the start player.",
-            ("pnp setup great-wall --players 2 --seed 7", "pnp setup great-wall --players 4 --json"),
-            (_players(None, "Number of players (2-5)."),)),
+            ("pnp setup great-wall --players 2 --seed 7", "pnp setup great-wall --players 4 --json")),
         "template": Operation("A blank Great Wall position to fill in from the table.",
-                              ("pnp template great-wall --players 3 --out position.yaml",),
-                              (_players(None, "Number of players (2-5)."),)),
+                              ("pnp template great-wall --players 3 --out position.yaml",)),
         "example": Operation("A position after the last round: 3 players; gates, towers, nobility and a dragon "
                              "on the wall.",
                              ("pnp example great-wall", "pnp example great-wall --out position.yaml")),
@@ -53,8 +62,11 @@ class GreatWall(ByPlayers["Setup"], BundledExample, PageBeside, Game["Position",
             "around the table until nobody can take a token, the totals and winners.",
             ("pnp score great-wall position.yaml", "pnp score great-wall position.yaml --explain",
              "pnp score great-wall position.yaml --json"),
-            (Param("explain", bool, False, "Also show how each player's success is made up."),)),
+            {"explain": "Also show how each player's success is made up."}),
     }
+    kit_options = KitOptions
+    setup_options = form_options = Players
+    example_options = NoOptions
 
     @functools.cache
     def engine(self) -> Engine[Position, Result]:
@@ -68,10 +80,10 @@ class GreatWall(ByPlayers["Setup"], BundledExample, PageBeside, Game["Position",
 
         return {"player": {str(i): fill for i, (_, fill, _) in enumerate(COLOURS)}}  # the decks' colours, in turn order
 
-    def kit_sheets(self, t: Catalog, paper: str, players: int = 5) -> list[Sheet]:
+    def kit_sheets(self, t: Catalog, paper: str, options: KitOptions) -> list[Sheet]:
         from pnp.games.great_wall import kit
 
-        return kit.sheets(t, paper, players)
+        return kit.sheets(t, paper, options.players)
 
     @functools.cache
     def table(self) -> Table[Setup]:

@@ -35,7 +35,7 @@ from pnp.errors import Problem, did_you_mean, say
 from pnp.games.base import Source, read_leniently
 from pnp.games.great_wall.facts import DECK, NAMES, TOKENS, Kind, sections_for
 from pnp.games.great_wall.model import LAST_ROUND_OVER, PLAYING, Card, Position, Section
-from pnp.yamldoc import LineDict, LineList, Reader, integer, is_null, shown
+from pnp.yamldoc import LineDict, LineList, Reader, Transcription, integer, is_null, shown
 
 GAME_ID = "great-wall"
 FIELDS = ("game", "players", "next", "phase", "pool", "won", "boxed", "sections")
@@ -44,7 +44,7 @@ CARD_FIELDS = ("player", "card", "covers", "token")
 ALL_TOKENS = sum(TOKENS.values())
 
 
-def read(text: str, source: Source) -> tuple[Position | None, list[Problem]]:
+def read(text: Transcription, source: Source) -> tuple[Position | None, list[Problem]]:
     """The position a text holds, as far as it can be read, and every problem in it."""
     reader = _Reader(source.file, source.games)
     return read_leniently(reader.problems, lambda: reader.read(text))
@@ -56,7 +56,7 @@ K = "problem.great_wall."  # the catalog keys of the messages
 class _Reader(Reader):
     game_id, fields, required = GAME_ID, FIELDS, ("game", "players", "sections", "pool")
 
-    def read(self, text: str) -> Position:
+    def read(self, text: Transcription) -> Position:
         self.tokens_seen: Counter[int] = Counter()
         self.token_problem = False  # a token that could not be read: counting them all would mislead
         self.deck: Counter[tuple[str, Kind]] = Counter()

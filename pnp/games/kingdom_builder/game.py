@@ -6,13 +6,15 @@ photo scan. Imports stay inside the methods so that listing the games costs no s
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.games.base import (BoardPicture, BundledExample, Engine, Game, Json, Operation, PageBeside, Param, Reading,
-                            Sample, Source, bundled_example)
-from pnp.render.choices import Language, Paper, Tokens
+from pnp.games.base import (BoardPicture, BoardPictures, BoardsMaker, BundledExample, Engine, FormMaker, Game, Json,
+                            KitMaker, Operation, PageBeside, Param, PhotoReader, Reading, Sample, ScorePicture,
+                            SetupMaker, SetupSheet, Source, bundled_example, option)
+from pnp.render.choices import Paper, Tokens
 
 if TYPE_CHECKING:
     from pnp.draw import Drawing
@@ -23,7 +25,7 @@ if TYPE_CHECKING:
     from pnp.render.imposition import Sheet
 
 ID = "kingdom-builder"
-BOARDS_DIR = Param("boards_dir", Path, None, "A folder of your own section files.")
+OWN_SECTIONS = "A folder of your own section files."
 FIRST_GAME = ("tavern", "paddock", "oasis", "farm")
 # The example's form and a photo of its finished board (made by tools/sample_photo.py).
 PHOTO_FORM, PHOTO = "first-game-form.yaml", "first-game-photo.jpg"
@@ -42,7 +44,57 @@ class BoardsFormat(str, Enum):
     PDF = "pdf"
 
 
-class KingdomBuilder(BundledExample, PageBeside, Game["Position", "Result"]):
+@dataclass(frozen=True)
+class KitOptions:
+    settlements: bool = option(False, "Also print 40 settlement tokens per colour.")
+    tokens: Tokens = option(Tokens.CUT, "cut: 8 mm settlement tokens to cut out; punch: 9.525 mm ones, each in a guide "
+                            "circle, for a 3/8-inch circle punch.")
+
+
+@dataclass(frozen=True)
+class BoardsOptions:
+    fmt: BoardsFormat = option(BoardsFormat.TXT, "txt: section files only; svg or pdf: also their drawings.",
+                               flag="--format")
+    paper: Paper = option(Paper.A4, "Paper size for --format pdf.")
+    bleed: float = option(0.0, "Artwork beyond the cut line, in mm.", min=0.0, max=5.0)
+
+
+@dataclass(frozen=True)
+class SetupOptions:
+    players: int = option(2, "Number of players (2-4).", min=2, max=4)
+    first_game: bool = option(False, "The rulebook's suggested first game on our sections.")
+    sections_set: int | None = option(None, "Seed of the 8 sections you printed (pnp boards); default: the bundled set.",
+                                      min=0)
+
+
+@dataclass(frozen=True)
+class FormOptions:
+    boards: tuple[str, str, str, str] = option(
+        FIRST_GAME, "Four sections: top-left, top-right, bottom-left, bottom-right; NAME@180 = turned.",
+        complete=section_names)
+    players: int | None = option(None, "Number of players (2-4); default 2.", min=2, max=4)
+    setup_file: Path | None = option(None, "A set-up from 'pnp setup kingdom-builder --json': its boards, cards and "
+                                     "players.", flag="--setup")
+    boards_dir: Path | None = option(None, OWN_SECTIONS)
+
+
+@dataclass(frozen=True)
+class ExampleOptions:
+    photo: bool = option(False, "Write instead the example's form (its boards, cards and players with their piece "
+                         "colours, no settlements) and beside it a photo of its finished board, named as the form but "
+                         "ending in .jpg: to try pnp scan on. Default name: scan-example.yaml.")
+
+
+@dataclass(frozen=True)
+class ScanOptions:
+    corners: str | None = option(None, "Pixel centres of hexes A1, A20, T1 and T20, in that order, as "
+                                 "\"X,Y X,Y X,Y X,Y\"; without it the kit's scan markers are looked for.")
+
+
+class KingdomBuilder(KitMaker[KitOptions], BoardsMaker[BoardsOptions], SetupMaker["Setup", SetupOptions],
+                     SetupSheet["Setup"], FormMaker[FormOptions], BundledExample[ExampleOptions],
+                     ScorePicture["Result"], BoardPictures["Position", "Result"], PhotoReader["Position", ScanOptions],
+                     PageBeside, Game["Position", "Result"]):
     id = ID
     name = "Kingdom Builder"
     summary = "print-and-play kit with generated board sections; set-ups; end-game gold from a transcribed board"
@@ -54,56 +106,34 @@ class KingdomBuilder(BundledExample, PageBeside, Game["Position", "Result"]):
             ("pnp kit kingdom-builder", "pnp kit kingdom-builder --paper letter --bleed 3 --lang ru",
              "pnp kit kingdom-builder --format svg --out my-kit --ink-saver",
              "pnp kit kingdom-builder --settlements --tokens punch --only settlements",
-             "pnp kit kingdom-builder --marks print-and-cut --gap 2 --pages 3-8"),
-            (Param("settlements", bool, False, "Also print 40 settlement tokens per colour."),
-             Param("tokens", Tokens, Tokens.CUT, "cut: 8 mm settlement tokens to cut out; punch: 9.525 mm ones, "
-                   "each in a guide circle, for a 3/8-inch circle punch."))),
+             "pnp kit kingdom-builder --marks print-and-cut --gap 2 --pages 3-8")),
         "boards": Operation(
             "Write a set of 8 sections, one per location type, as section files named by their ids.\n\n"
             "Ids (kb2-SEED-LOCATION) can be used in transcriptions and --boards wherever a section name is.",
             ("pnp boards kingdom-builder --seed 42",
              "pnp boards kingdom-builder --seed 42 --format pdf --paper letter --out my-sections"),
-            (Param("fmt", BoardsFormat, BoardsFormat.TXT,
-                   "txt: section files only; svg or pdf: also their drawings."),
-             Param("paper", Paper, Paper.A4, "Paper size for --format pdf."),
-             Param("bleed", float, 0.0, "Artwork beyond the cut line, in mm.", min=0.0, max=5.0),
-             Param("lang", Language, Language.EN, "Language of the labels."))),
+            {"lang": "Language of the labels."}),
         "setup": Operation(
             "4 of the 8 sections with places and turns, 3 Kingdom Builder cards, the start player, and where the "
             "location summaries go.",
             ("pnp setup kingdom-builder --players 3", "pnp setup kingdom-builder --players 4 --seed 2026 --out setup.pdf",
-             "pnp setup kingdom-builder --first-game --json > setup.json"),
-            (Param("players", int, 2, "Number of players (2-4).", min=2, max=4),
-             Param("first_game", bool, False, "The rulebook's suggested first game on our sections."),
-             Param("sections_set", int, None,
-                   "Seed of the 8 sections you printed (pnp boards); default: the bundled set.", min=0))),
+             "pnp setup kingdom-builder --first-game --json > setup.json")),
         "template": Operation(
             "A transcription whose settlement grid is pre-filled with the sections' terrain letters.",
             ("pnp template kingdom-builder --boards tavern paddock oasis farm@180 --players 3 --out game.yaml",
              "pnp template kingdom-builder > game.yaml",
-             "pnp template kingdom-builder --setup setup.json --out game.yaml"),
-            (Param("boards", tuple[str, str, str, str], FIRST_GAME,
-                   "Four sections: top-left, top-right, bottom-left, bottom-right; NAME@180 = turned.",
-                   complete=section_names),
-             Param("players", int, None, "Number of players (2-4); default 2.", min=2, max=4),
-             Param("setup_file", Path, None,
-                   "A set-up from 'pnp setup kingdom-builder --json': its boards, cards and players."),
-             BOARDS_DIR)),
+             "pnp template kingdom-builder --setup setup.json --out game.yaml")),
         "example": Operation(
             "A finished 3-player first game: the rulebook's first-game sections and cards, 40 settlements each.",
             ("pnp example kingdom-builder", "pnp example kingdom-builder --out game.yaml",
-             "pnp example kingdom-builder --photo"),
-            (Param("photo", bool, False, "Write instead the example's form (its boards, cards and players with their "
-                   "piece colours, no settlements) and beside it a photo of its finished board, named as the form but "
-                   "ending in .jpg: to try pnp scan on. Default name: scan-example.yaml."),)),
+             "pnp example kingdom-builder --photo")),
         "check": Operation("Validate a Kingdom Builder transcription; exit 1 and list every problem if it has any.",
-                           ("pnp check kingdom-builder game.yaml",), (BOARDS_DIR,)),
+                           ("pnp check kingdom-builder game.yaml",)),
         "score": Operation(
             "Gold of every player, card by card, castles, total and the winners.",
             ("pnp score kingdom-builder game.yaml", "pnp score kingdom-builder game.yaml --explain",
              "pnp score kingdom-builder game.yaml --json > result.json",
-             "pnp score kingdom-builder game.yaml --picture check.pdf"),
-            (BOARDS_DIR,)),
+             "pnp score kingdom-builder game.yaml --picture check.pdf")),
         "scan": Operation(
             "Find every settlement in a photo of the finished board and whose it is, fill them into the form, and "
             "list the hexes it is unsure of.\n\n"
@@ -113,11 +143,11 @@ class KingdomBuilder(BundledExample, PageBeside, Game["Position", "Result"]):
             "without --force; any other existing file needs --force.",
             ("pnp scan kingdom-builder game.yaml board.jpg --out game.yaml --overlay check.png",
              "pnp scan kingdom-builder game.yaml board.jpg --corners \"412,388 3630,402 455,2810 3702,2790\" --out game.yaml",
-             "pnp scan kingdom-builder game.yaml board.jpg --json > read.json"),
-            (Param("corners", str, None, "Pixel centres of hexes A1, A20, T1 and T20, in that order, as "
-                   "\"X,Y X,Y X,Y X,Y\"; without it the kit's scan markers are looked for."),
-             BOARDS_DIR)),
+             "pnp scan kingdom-builder game.yaml board.jpg --json > read.json")),
     }
+    library = Param("boards_dir", Path, None, OWN_SECTIONS)
+    kit_options, boards_options, setup_options = KitOptions, BoardsOptions, SetupOptions
+    form_options, example_options, scan_options = FormOptions, ExampleOptions, ScanOptions
 
     @functools.cache
     def engine(self) -> Engine[Position, Result]:
@@ -132,29 +162,28 @@ class KingdomBuilder(BundledExample, PageBeside, Game["Position", "Result"]):
 
         return components.catalog(lang)
 
-    def kit_sheets(self, t: Catalog, paper: str, settlements: bool = False, tokens: str = "cut") -> list[Sheet]:
+    def kit_sheets(self, t: Catalog, paper: str, options: KitOptions) -> list[Sheet]:
         from pnp.games.kingdom_builder import kit
 
-        return kit.sheets(t, paper, settlements, tokens)
+        return kit.sheets(t, paper, options.settlements, options.tokens.value)
 
-    def boards(self, seed: int, fmt: str = "txt", paper: str = "a4", bleed: float = 0.0,
-               lang: str = "en") -> tuple[str, dict[str, str | bytes]]:
+    def boards(self, seed: int, lang: str, options: BoardsOptions) -> tuple[str, dict[str, str | bytes]]:
         from pnp.games.kingdom_builder.boards import section_files
 
-        return section_files(seed, fmt, paper, bleed, lang)
+        return section_files(seed, options.fmt.value, options.paper.value, options.bleed, lang)
 
-    def example(self, photo: bool = False) -> Sample:
-        if not photo:
-            return super().example()
+    def example(self, options: ExampleOptions) -> Sample:
+        if not options.photo:
+            return super().example(options)
         return Sample("scan-example.yaml", bundled_example(PHOTO_FORM).decode("utf-8"), bundled_example(PHOTO))
 
     # set-ups and the form
-    def setup(self, seed: int, players: int = 2, first_game: bool = False, sections_set: int | None = None) -> Setup:
+    def setup(self, seed: int, options: SetupOptions) -> Setup:
         from pnp.games.kingdom_builder import setup
         from pnp.games.kingdom_builder.library import DEFAULT_SET
 
-        make = setup.first_game if first_game else setup.random_setup
-        return make(players, seed, DEFAULT_SET if sections_set is None else sections_set)
+        make = setup.first_game if options.first_game else setup.random_setup
+        return make(options.players, seed, DEFAULT_SET if options.sections_set is None else options.sections_set)
 
     def setup_text(self, made: Setup, lang: str = "en") -> str:
         from pnp.games.kingdom_builder import report
@@ -171,11 +200,10 @@ class KingdomBuilder(BundledExample, PageBeside, Game["Position", "Result"]):
 
         return setup_sheet(made, fmt, paper, self.catalog(lang))
 
-    def blank_form(self, lang: str = "en", where: Path | None = None, boards: tuple[str, ...] = FIRST_GAME,
-                   players: int | None = None, setup_file: Path | None = None, boards_dir: Path | None = None) -> str:
+    def blank_form(self, lang: str, where: Path | None, options: FormOptions) -> str:
         from pnp.games.kingdom_builder.template import form_for
 
-        return form_for(list(boards), players, setup_file, boards_dir, lang, where)
+        return form_for(list(options.boards), options.players, options.setup_file, options.boards_dir, lang, where)
 
     # pictures: the score, and the board to tap on the desk
     def picture(self, result: Result, lang: str = "en") -> Drawing:
@@ -203,8 +231,7 @@ class KingdomBuilder(BundledExample, PageBeside, Game["Position", "Result"]):
         return desk_pieces(keys, settlements, result, focus, unsure, problems)
 
     # the photo scan
-    def scan(self, text: str, source: Source, photo: bytes, photo_name: str, corners: str | None = None,
-             lang: str = "en") -> Reading:
+    def scan(self, text: str, source: Source, photo: bytes, photo_name: str, lang: str, options: ScanOptions) -> Reading:
         from dataclasses import replace
 
         from pnp.games.kingdom_builder import scan_output
@@ -217,7 +244,7 @@ class KingdomBuilder(BundledExample, PageBeside, Game["Position", "Result"]):
         from pnp.scan.corners import parse_corners
         from pnp.scan.photo import decode_photo, image_size, reduced_points, reduction
 
-        points = parse_corners(corners, CORNER_LABELS) if corners is not None else None
+        points = parse_corners(options.corners, CORNER_LABELS) if options.corners is not None else None
         board, players = parse_form(text, source)
         width, height = image_size(photo) or (0, 0)
         # Decoded only as large as the scan reads it (it shrinks the board to 2 pixels per pixel of

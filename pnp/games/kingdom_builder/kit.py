@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from pnp.draw import Item, Paint, Rect, place
+from pnp.draw import Drawing, Item, Paint, Rect, place
 from pnp.errors import OptionError
 from pnp.games.kingdom_builder import art, board_art, components as c, generator
 from pnp.games.kingdom_builder.facts import BUILDABLE, LOCATIONS, Terrain
 from pnp.games.kingdom_builder.library import DEFAULT_SET
 from pnp.games.kingdom_builder.scan_layout import CORNER_LABELS
+from pnp.games.kingdom_builder.section import SIZE
 from pnp.render.art import INK
 from pnp.render.cover import Cover
 from pnp.render.i18n import Catalog
@@ -22,6 +23,14 @@ def _terrain_key(t: Catalog) -> tuple[tuple[tuple[Item, ...], str], ...]:
     """Each terrain's colour and symbol, for checking a grey print."""
     return tuple(((Rect(0, 0, 1, 1, Paint(fill=art.colour(terrain), stroke=INK, width=0.02)), place(art.icon(terrain), 0.1, 0.1, 0.8)),
                   t(f"terrain.{terrain.value}")) for terrain in (*BUILDABLE, Terrain.WATER, Terrain.MOUNTAIN, Terrain.CASTLE))
+
+
+def board_spots(section: Drawing) -> tuple[tuple[float, float], ...]:
+    """Where the first four sections lie in the board they make up, top-left, top-right,
+    bottom-left, bottom-right (their centres, mm): a section's odd rows are indented half a hex, so
+    its right-hand neighbour starts 10 hexes on and the one below 15 hex radii down."""
+    step_x, step_y = SIZE * board_art.HEX_WIDTH, 1.5 * SIZE * board_art.HEX_RADIUS
+    return tuple((col * step_x + section.width / 2, row * step_y + section.height / 2) for row in range(2) for col in range(2))
 
 
 def sheets(t: Catalog, paper: str, settlements: bool, tokens: str = "cut") -> list[Sheet]:
@@ -53,7 +62,7 @@ def sheets(t: Catalog, paper: str, settlements: bool, tokens: str = "cut") -> li
                   key_title=t("key"), key=_terrain_key(t))
     result = [
         cover_sheet(cover, paper, t),
-        Sheet(sections_title, sections, id="sections"),
+        Sheet(sections_title, sections, id="sections", board=board_spots(sections[0])),
         Sheet(t("contents.terrain_cards"), tuple(terrain), (c.terrain_back(t),) * len(terrain), cuts="shared", id="terrain-cards"),
         Sheet(t("contents.kingdom_cards"), tuple(kingdom), (c.kingdom_back(t),) * len(kingdom), cuts="shared", id="kingdom-cards"),
         Sheet(t("contents.summaries"), summaries, cuts="shared", id="summaries"),

@@ -30,7 +30,7 @@ from pnp.games.kingdom_builder.scan_models import (EmptyModels, as_hue, colour_c
                                                    in_shadow, piece_colours, sample_costs, terrain_explains, who)
 from pnp.games.kingdom_builder.scan_params import PARAMS
 from pnp.games.kingdom_builder.scan_print import blobs, like_pieces_elsewhere, repeated_art
-from pnp.scan.corners import check_corners
+from pnp.scan.corners import FLAG, check_corners
 from pnp.scan.grid import parallax, refine, straighten
 from pnp.scan.light import grey_veil, light_jumps, own_veil, rim_colours, unveiled, usual_rims
 from pnp.scan.net import probabilities
@@ -92,9 +92,9 @@ def check_board_corners(corners: list[tuple[float, float]], width: int, height: 
     across = min(math.dist(a1, a20), math.dist(t1, t20)) / (COLS - 1)
     down = min(math.dist(a1, t1), math.dist(a20, t20)) / (ROWS - 1)
     if min(across, down) < 6:
-        raise InputError([Problem("--corners", None, say("problem.scan.small", apart=round(min(across, down))))])
+        raise InputError([Problem(FLAG, None, say("problem.scan.small", apart=round(min(across, down))))])
     if not 0.25 < across / down < 4:
-        raise InputError([Problem("--corners", None, say("problem.scan.shape"))])
+        raise InputError([Problem(FLAG, None, say("problem.scan.shape"))])
 
 
 def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list[tuple[float, float]] | None = None) -> Scan:
@@ -108,6 +108,7 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
     cv2.setNumThreads(1)
     height, width = image.shape[:2]
     units = board_centres()
+    source: str = FLAG  # where the corners come from, named in the problems with them
     if corners is None:
         from pnp.scan.markers import find_board_box
 
@@ -119,9 +120,7 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
                                                np.array(box, dtype=np.float32))
         corners = [tuple(p) for p in transform(from_box, units[[flat(c) for c in CORNER_CELLS]])]
         corners = [(min(max(x, 0.0), width - 1.0), min(max(y, 0.0), height - 1.0)) for x, y in corners]
-        source = "scan markers"
-    else:
-        source = "--corners"
+        source = say("problem.scan.by_markers")
     check_board_corners(corners, width, height)
     grid = locate(image, corners, board, source)
     seen = measure(grid, board)

@@ -22,7 +22,7 @@ from pnp.games.kingdom_builder.facts import (
     BY_LETTER, LOCATION_LETTER, MAX_SETTLEMENTS, TERRAIN_LETTERS, UNBUILDABLE, Terrain,
 )
 from pnp.games.base import Source, read_leniently
-from pnp.yamldoc import LineDict, LineList, Reader, is_null, latin_digits, shown
+from pnp.yamldoc import LineDict, LineList, Reader, Transcription, is_null, latin_digits, shown
 
 GAME_ID = "kingdom-builder"
 FIELDS = ("game", "boards", "boards_dir", "cards", "players", "settlements", "lords_zero")
@@ -34,13 +34,9 @@ _COORDINATE = re.compile(r"([A-Ta-t])(\d{1,2})")
 K = "problem.kingdom_builder."  # the catalog keys of the messages
 
 
-def read(text: str, source: Source) -> tuple[Position | None, list[Problem]]:
+def read(text: Transcription, source: Source) -> tuple[Position | None, list[Problem]]:
     """The game a text holds, as far as it can be read (None without a board), and every
     problem in it. Board entries resolve beside the file and in its boards folder."""
-    if source.confined:
-        outside = outside_folder(text, source.file, source.folder)
-        if outside:
-            return None, outside
     reader = _Reader(source)
     return read_leniently(reader.problems, lambda: reader.read(text))
 
@@ -81,10 +77,6 @@ def load_board(entries: Sequence[str], lines: Sequence[int | None], file: str, b
 def parse_form(text: str, source: Source) -> tuple[Board, tuple[Player, ...]]:
     """The board and players of a transcription whose cards and settlements may still be blank
     (a form to fill in, as a photo scan does)."""
-    if source.confined:
-        outside = outside_folder(text, source.file, source.folder)
-        if outside:
-            raise InputError(outside)
     reader = _Reader(source)
     reader.required = ("game", "boards", "players")
     data = reader.document(text)
@@ -111,10 +103,19 @@ class _Reader(Reader):
 
     def __init__(self, source: Source):
         super().__init__(source.file, source.games)
-        # Confined to its folder: sections only from there (the entries were checked before).
-        self.base_dir, self.boards_dir = source.folder, None if source.confined else source.boards_dir
+        # Confined to its folder: sections only from there, no entry naming one elsewhere.
+        self.base_dir, self.boards_dir = source.folder, None if source.confined else source.library
+        self.confined = source.confined
 
-    def read(self, text: str) -> Position | None:
+    def document(self, text: Transcription) -> LineDict:
+        """The top-level mapping; confined, refused if a board entry leads out of the folder."""
+        data = super().document(text)
+        outside = outside_folder(data, self.file, self.base_dir) if self.confined else []
+        if outside:
+            raise InputError(outside)
+        return data
+
+    def read(self, text: Transcription) -> Position | None:
         data = self.document(text)
         boards_dir = self.sections_folder(data)
         board = self.board(data) if "boards" in data else None
@@ -382,16 +383,10 @@ def unsure_hexes(text: str) -> list[str]:
     return found
 
 
-def outside_folder(text: str, file: str, base_dir: Path) -> list[Problem]:
+def outside_folder(data: LineDict, file: str, base_dir: Path) -> list[Problem]:
     """Board entries that would read a section file outside `base_dir` (by a path, or a link
     out of it): a transcription confined to its folder may not name them."""
-    from pnp import yamldoc
-
-    try:
-        data = yamldoc.load(text, file)
-    except InputError:
-        return []  # parse reports it
-    entries = data.get("boards") if isinstance(data, LineDict) else None
+    entries = data.get("boards")
     if not isinstance(entries, LineList):
         return []
     folder = base_dir.resolve()
