@@ -1,5 +1,5 @@
 """A fourth game added exactly as docs/adding-a-game.md says, in a copy of the repository: the toy
-coin flip (tests/coin_flip/game.py) becomes the package pnp/games/coin_flip/ and its name joins
+coin flip (tests/coin_flip/: game.py and its texts) becomes the package pnp/games/coin_flip/ and its name joins
 `PACKAGES` in pnp/games/__init__.py; nothing else changes. There the command line, the desk and
 the browser take it as they take the three games, and (`-m slow`) the whole suite passes."""
 
@@ -38,10 +38,8 @@ def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if (ROOT.parent / "shared").is_dir():  # the rules digests some tests cite, beside the repository
         (base / "shared").symlink_to(ROOT.parent / "shared")
     # The document's steps: the game's package, and its name in the registry.
-    package = copy / "pnp" / "games" / "coin_flip"
-    package.mkdir()
-    (package / "__init__.py").write_text('"""Coin flip: who called the coin right."""\n')
-    shutil.copy2(ROOT / "tests" / "coin_flip" / "game.py", package / "game.py")
+    shutil.copytree(ROOT / "tests" / "coin_flip", copy / "pnp" / "games" / "coin_flip",
+                    ignore=shutil.ignore_patterns("__pycache__"))
     registry = copy / "pnp" / "games" / "__init__.py"
     text = registry.read_text()
     assert text.count(REGISTRY) == 1  # the one line the document names

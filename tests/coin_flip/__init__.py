@@ -1,2 +1,3 @@
-"""A toy game that implements only check and score: what adding a game takes (docs/adding-a-game.md, "Adding a
-game"). It lives in the tests, and tests register it with one line (`GAMES[GAME.id] = GAME`)."""
+"""A toy game that implements only check and score, with its texts in three languages: what adding a game
+takes (docs/adding-a-game.md). It lives in the tests; tests register it with `GAMES[GAME.id] = GAME`, and
+tests/test_adding_a_game.py adds it to a copy of the repository as the document says."""

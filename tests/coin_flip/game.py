@@ -12,8 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.errors import Problem
-from pnp.games.base import Engine, Game, Json, Operation, Source
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pnp.games.base import Engine, Game, Json, Operation, Source, Texts
 from pnp.yamldoc import LineDict, Reader, Transcription, shown
+
+if TYPE_CHECKING:
+    from pnp.render.i18n import Catalog
 
 SIDES = ("heads", "tails")
 
@@ -76,7 +82,7 @@ def dumps(position: Position) -> str:
     return yaml_text({"game": "coin-flip", "calls": dict(position.calls), "landed": position.landed})
 
 
-class CoinFlip(Game[Position, Result]):
+class CoinFlip(Texts, Game[Position, Result]):
     id = "coin-flip"
     name = "Coin flip"
     summary = "who called the coin right"
@@ -87,6 +93,11 @@ class CoinFlip(Game[Position, Result]):
 
     def engine(self) -> Engine[Position, Result]:
         return Engine(read, summary, evaluate, as_text, as_json, dumps)
+
+    def catalog(self, lang: str) -> Catalog:  # its title, summary and help in every language: text/
+        from pnp.render.pieces import game_catalog
+
+        return game_catalog(Path(__file__).resolve().parent / "text", lang)
 
 
 GAME = CoinFlip()

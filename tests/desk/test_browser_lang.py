@@ -49,7 +49,7 @@ SHOWN = """() => {
 def desk_in(lang: str, folder: Path) -> Iterator[str]:
     """A desk speaking `lang`, each game's file in `folder` its example (a finished position:
     results shown): its URL."""
-    targets, _ = targets_for(None, folder)
+    targets = {game_id: path for game_id, path in targets_for(None, folder)[0].items() if game_id in PAGES}
     for game_id, path in targets.items():
         shutil.copy(EXAMPLES / PAGES[game_id], path)
     with serving(targets, lang=lang) as url:
