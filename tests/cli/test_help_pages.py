@@ -10,9 +10,10 @@ from typer.testing import CliRunner
 
 from pnp.cli.app import app
 from pnp.cli.localise import help_texts
+from pnp.games import GAMES as REGISTRY
 
 runner = CliRunner()
-GAMES = ("kingdom-builder", "great-wall", "carolus-magnus")
+GAMES = tuple(REGISTRY)  # every game id, typed as it stands
 
 
 def help_page(*args: str) -> str:
