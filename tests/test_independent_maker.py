@@ -25,7 +25,7 @@ def test_one_small_photo_with_its_form_truth_and_corners(tmp_path):
     done = make(tmp_path, "--first", "3", "--count", "1", "--size", "640x480")
     assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "0003-corners.txt", "0003-form.yaml", "0003-truth.yaml", "0003.jpg"]
+        "0003-corners.txt", "0003-form.yaml", "0003-setup-corners.txt", "0003-setup.jpg", "0003-truth.yaml", "0003.jpg"]
 
     photo = cv2.imread(str(tmp_path / "0003.jpg"))
     assert photo.shape == (480, 640, 3)  # --size is width x height
@@ -53,11 +53,17 @@ def test_one_small_photo_with_its_form_truth_and_corners(tmp_path):
     # column 1 left of column 20, as printed.
     assert a1y < t1y and a1x < a20x
 
+    setup = cv2.imread(str(tmp_path / "0003-setup.jpg"))  # the same board before anyone built
+    assert setup.shape == (480, 640, 3)
+    before = [tuple(float(v) for v in corner.split(",")) for corner in (tmp_path / "0003-setup-corners.txt").read_text().split()]
+    assert len(before) == 4 and all(0 <= x < 640 and 0 <= y < 480 for x, y in before) and before != points
+
 
 def test_the_same_seed_makes_the_same_files(tmp_path):
     for folder in ("a", "b"):
         assert make(tmp_path / folder, "--first", "5", "--count", "1", "--size", "400x300").returncode == 0
-    for name in ("0005.jpg", "0005-form.yaml", "0005-truth.yaml", "0005-corners.txt"):
+    for name in ("0005.jpg", "0005-form.yaml", "0005-truth.yaml", "0005-corners.txt", "0005-setup.jpg",
+                 "0005-setup-corners.txt"):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
 
 

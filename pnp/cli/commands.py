@@ -140,6 +140,8 @@ SHARED: dict[str, tuple[Option, ...]] = {
                "is then replaced without --force (any other existing file needs --force).", ("--out", "-o")),
         Option("overlay", Path, None, "Draw the straightened board and what was read: OUT.png, .pdf or .svg.",
                ("--overlay",)),
+        Option("empty", Path, None, "A photo of the same board at set-up, before the first settlement: each place is "
+               "compared with itself there, so that no mark of the board's art reads as a piece.", ("--empty",)),
         Option("as_json", bool, False, "Print what was read as JSON.", AS_JSON),
         FORCE,
         LANG_OF_MESSAGES,
@@ -390,7 +392,7 @@ def score(game: Game[P, R], file: Path, as_json: bool, explain: bool, lang: str,
 
 
 def scan(game: Game[P, R], form: Path, photo: Path, out: Path | None, overlay: Path | None, as_json: bool, force: bool,
-         lang: str = "en", library: Path | None = None, options: object = None) -> None:
+         lang: str = "en", library: Path | None = None, options: object = None, empty: Path | None = None) -> None:
     from pnp.escape import terminal
     from pnp.inputs import MAX_PHOTO, read_bytes, read_text
     from pnp.outputs import check_writable
@@ -403,7 +405,8 @@ def scan(game: Game[P, R], form: Path, photo: Path, out: Path | None, overlay: P
     source = Source.of(form, library, games=frozenset(GAMES))
     text = read_text(form, source.file)
     photo_name = terminal(str(photo))
-    reading = game.scan(text, source, read_bytes(photo, photo_name, MAX_PHOTO), photo_name, lang, options)
+    setup = None if empty is None else (read_bytes(empty, terminal(str(empty)), MAX_PHOTO), terminal(str(empty)))
+    reading = game.scan(text, source, read_bytes(photo, photo_name, MAX_PHOTO), photo_name, lang, options, setup)
     files: dict[Path, str | bytes] = {}
     if out is not None:
         files[out] = reading.text

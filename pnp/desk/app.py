@@ -275,4 +275,4 @@ def create_app(desk: Desk) -> ASGIApp:
     refused = refusing(render_catalog(desk.lang))
     app = Starlette(routes=Routes(DeskService(desk)).table(), exception_handlers={Refused: refused, TooLarge: refused})
     return with_headers(Guard(app, desk.port, accepted_hosts(desk.host, desk.port, desk.names), desk.token, MAX_BODY,
-                              desk.names, {"/api/scan": MAX_PHOTO + MAX_BODY}))
+                              desk.names, {"/api/scan": 2 * MAX_PHOTO + MAX_BODY}))  # a photo, its set-up photo, the form

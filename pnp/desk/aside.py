@@ -62,7 +62,7 @@ def picture_aside(desk: Desk, request: Json) -> bytes:
 
 def scan_aside(desk: Desk, form_file: str, content_type: str, largest: int) -> Json:
     """A photo's form, its body as the desk received it into `form_file` (a photo of at most
-    `largest` bytes, the position, and the game's scan options), read into the position as `DeskService.scan`
+    `largest` bytes, a set-up photo likewise if any, the position, and the game's scan options), read into the position as `DeskService.scan`
     reads it, for `desk` (its files and language)."""
     import json
 
@@ -73,18 +73,20 @@ def scan_aside(desk: Desk, form_file: str, content_type: str, largest: int) -> J
     with open(form_file, "rb") as received:  # into one buffer of the file's size, read once
         body = bytearray(os.fstat(received.fileno()).st_size)
         received.readinto(body)
-    form = read_form(body, content_type, 4, 1)
+    form = read_form(body, content_type, 4, 2)
     if "photo" not in form.files:
         raise Refused(400, "no photo sent")
     name, photo = form.files.pop("photo")
-    if len(photo) > largest:
+    setup = form.files.pop("empty", None)  # the set-up photo, optional
+    if max(len(photo), len(setup[1]) if setup else 0) > largest:
         t = render_catalog(desk.lang)
         raise Refused(413, t("desk.page.server.photo_too_large", most=t.number(largest / 2**20)))
     try:
         document = json.loads(form.fields.get("document", ""))
     except (ValueError, RecursionError):
         raise Refused(400, "the position is not valid JSON") from None
-    return DeskService(desk).scan(form.fields.get("game"), document, photo, name or "photo", form.fields)
+    return DeskService(desk).scan(form.fields.get("game"), document, photo, name or "photo", form.fields,
+                                  None if setup is None else (setup[1], setup[0] or "set-up photo"))
 
 
 def started(*options: str) -> subprocess.Popen[bytes]:

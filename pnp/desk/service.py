@@ -531,9 +531,11 @@ class DeskService:
         target = self.file(game_id)  # Save writes there: the page saves over the file as it is now
         return {**self.opening(GAMES[game_id], text, name), "version": target["version"], "holds": target["holds"]}
 
-    def scan(self, game_id: object, document: object, photo: bytes, photo_name: str, fields: Mapping[str, str]) -> Json:
-        """A photo read into the position: the filled position and its unsure places, never stored.
-        The game's scan options that are text come from the page's `fields` of their names."""
+    def scan(self, game_id: object, document: object, photo: bytes, photo_name: str, fields: Mapping[str, str],
+             setup: tuple[bytes, str] | None = None) -> Json:
+        """A photo read into the position (with its set-up photo and its name, if any): the filled
+        position and its unsure places, never stored. The game's scan options that are text come
+        from the page's `fields` of their names."""
         from pnp import yamlout
 
         game = self.game(game_id)
@@ -543,7 +545,7 @@ class DeskService:
         options = kind(**{p.name: fields[p.name] for p in params(kind) if p.type is str and fields.get(p.name)})
         try:
             reading = game.scan(yamlout.dumps(checked(document), flow=False), self.source(game), photo, photo_name,
-                                self.desk.lang, options)
+                                self.desk.lang, options, setup)
         except PnpError as error:
             texts = game.catalog(self.t.lang) if isinstance(game, Texts) else self.t
             raise Refused(422, "; ".join(shown(texts.said(on_the_page(m, texts)), texts) for m in error.messages())) from None

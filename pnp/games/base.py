@@ -378,9 +378,11 @@ class PhotoReader(Capability, Generic[P, O]):
     options_field = "scan_options"
 
     @abstractmethod
-    def scan(self, text: str, source: Source, photo: bytes, photo_name: str, lang: str, options: O) -> Reading:
+    def scan(self, text: str, source: Source, photo: bytes, photo_name: str, lang: str, options: O,
+             setup: tuple[bytes, str] | None = None) -> Reading:
         """Read the pieces off a photo (JPEG or PNG bytes; `photo_name` in messages) into the
-        transcription `text`, read from `source`; its comments in `lang`."""
+        transcription `text`, read from `source`; its comments in `lang`. `setup`: a photo of
+        the same board at set-up, before any piece was placed, and its name."""
 
     @abstractmethod
     def unsure(self, text: str) -> tuple[str, ...]:

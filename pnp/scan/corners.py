@@ -11,10 +11,11 @@ from pnp.errors import InputError, OptionError, Problem, say
 
 Point = tuple[float, float]
 FLAG = "--corners"  # the option the points are given with, which problems with them name
+SETUP_FLAG = "--empty-corners"  # ... and those of the set-up photo (`--empty`)
 
 
-def parse_corners(text: str, names: tuple[str, ...]) -> list[Point]:
-    """'X,Y X,Y X,Y X,Y' (pixel centres of the places `names`) as four points."""
+def parse_corners(text: str, names: tuple[str, ...], flag: str = FLAG) -> list[Point]:
+    """'X,Y X,Y X,Y X,Y' (pixel centres of the places `names`) as four points (given with `flag`)."""
     points = []
     for part in text.replace(";", " ").split():
         x, comma, y = part.partition(",")
@@ -23,20 +24,21 @@ def parse_corners(text: str, names: tuple[str, ...]) -> list[Point]:
         except ValueError:
             point = (math.nan, math.nan)
         if not comma or not all(math.isfinite(v) for v in point):
-            raise OptionError([say("problem.at", where=FLAG, message=say("problem.scan.point", part=f"'{part}'"))])
+            raise OptionError([say("problem.at", where=flag, message=say("problem.scan.point", part=f"'{part}'"))])
         points.append(point)
     if len(points) != 4:
-        raise OptionError([say("problem.at", where=FLAG, message=say("problem.scan.points", count=len(points),
+        raise OptionError([say("problem.at", where=flag, message=say("problem.scan.points", count=len(points),
                                                                      names=list(names)))])
     return points
 
 
-def check_corners(corners: list[Point], width: int, height: int, names: tuple[str, ...]) -> None:
-    """Corners inside the photo (`width` x `height`) and going round the board the right way."""
+def check_corners(corners: list[Point], width: int, height: int, names: tuple[str, ...], flag: str = FLAG) -> None:
+    """Corners inside the photo (`width` x `height`) and going round the board the right way
+    (given with `flag`)."""
     problems: list[Problem] = []
     for (x, y), name in zip(corners, names):
         if not (0 <= x < width and 0 <= y < height):
-            problems.append(Problem(FLAG, None, say("problem.scan.outside", name=name, point=f"{x:g},{y:g}",
+            problems.append(Problem(flag, None, say("problem.scan.outside", name=name, point=f"{x:g},{y:g}",
                                                                   width=width, height=height)))
     if problems:
         raise InputError(problems)
@@ -47,4 +49,4 @@ def check_corners(corners: list[Point], width: int, height: int, names: tuple[st
         (x0, y0), (x1, y1), (x2, y2) = around[k], around[(k + 1) % 4], around[(k + 2) % 4]
         turns.append((x1 - x0) * (y2 - y1) - (y1 - y0) * (x2 - x1))
     if not all(turn > 0 for turn in turns):
-        raise InputError([Problem(FLAG, None, say("problem.scan.order", names=list(names[:3]), last=names[3]))])
+        raise InputError([Problem(flag, None, say("problem.scan.order", names=list(names[:3]), last=names[3]))])

@@ -1,7 +1,7 @@
 """Photo scanning: hex accuracy, silent errors and seconds per photo over synthetic 12 MP photos.
 
-Run: python tests/benchmarks/scan.py [PHOTOS] [--first SEED] [--size 4000x3000] [--keep FOLDER] [--maker flat|print|physical|independent] [--repeat N]
-                                     [--jobs N] [--render-only]
+Run: python tests/benchmarks/scan.py [PHOTOS] [--first SEED] [--size 4000x3000] [--keep FOLDER] [--maker flat|print|marked|physical|independent] [--repeat N]
+                                     [--jobs N] [--render-only] [--setup]
 Goal: 99.9 % of hexes right, no silent error (a hex read wrong and not listed as unsure),
 under 1 s per 12 MP photo on 2 cores. Calibration: of the hexes listed as unsure, the share
 actually read wrong, per kind of photo (the kit's print or painted art; good or careless).
@@ -26,9 +26,18 @@ out once). `--maker print` takes the flat maker's photos (the same camera, piece
 for each seed) of a board of the kit's own print: the section drawings the kit and `pnp export
 --to pod` print, label included, rasterized by the exporter and cut along their hex outline;
 its photos 0-23 were looked at while moving the label off the buildable hexes, 20000-20023 held
-out (docs/scanner.md). `--maker independent` takes the photos of tools/photos/independent.py, a maker written
+out (docs/scanner.md). `--maker marked` takes the flat maker's photos (likewise the same for each
+seed) with marks of the art unlike the kit's on every hex: 0-4 dots, ellipses, stars or
+strokes of a size up to half a piece, half of them in a piece's colour (tools/photos/flat.py,
+`_draw_marks`); nothing has been tuned on them yet. `--maker independent` takes the photos of tools/photos/independent.py, a maker written
 apart from the scanner from a description of a finished game's photo (docs/independent-maker.md):
 every one of its photos is held out, nothing is ever tuned on them, and all follow the tips.
+`--setup` also takes each game's set-up photo (the maker's same board with no piece on it, the
+camera, light and spoiling drawn again at the same level; the independent maker's own, written
+apart) and reads the photo with it, as `pnp scan --empty` does; its numbers (pnp.scan.change's
+STEP, STEADY and SPAN, scan_setup's UNCHANGED, CHANGED and SPOT) were set on flat photos 0-11,
+the print maker's 0-23 looked at with them; each line then says whether the set-up photo was
+compared.
 For the other makers, half the photos follow the README's tips
 ("good": from above, even light, no flash, exposed so that the board keeps its colour), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game
@@ -77,12 +86,13 @@ def _render(job: tuple[int, int, int]) -> None:
 
 def _art(style: Style) -> str:
     """Which art a photo's board has: the kit's print, its colours and icons, or painted."""
-    return "print" if style.printed else "kit" if style.kit_art else "painted"
+    return "marked" if style.marked else "print" if style.printed else "kit" if style.kit_art else "painted"
 
 
 def independent_case(seed: int, width: int, height: int) -> tuple:
     """Photo `seed` of tools/photos/independent.py, read back from its files as `pnp scan` would
-    be given them: the form's board and colours, the truth's settlements, the corners."""
+    be given them: the form's board and colours, the truth's settlements, the corners; and its
+    set-up photo with its corners."""
     from pnp.games.base import Source
     from pnp.games.kingdom_builder.transcription import read
     from tools.photos.independent import make
@@ -94,23 +104,41 @@ def independent_case(seed: int, width: int, height: int) -> tuple:
     keys = [player.key for player in truth.players]
     colours = [player.colour for player in truth.players]
     pieces = {cell: keys.index(key) for cell, key in truth.settlements}
-    corners = [tuple(float(v) for v in point.split(",")) for point in files["-corners.txt"].decode().split()]
-    return "good", "good independent", truth.board, colours, pieces, files[".jpg"], corners
+
+    def points(name: str) -> list:
+        return [tuple(float(v) for v in point.split(",")) for point in files[name].decode().split()]
+
+    return ("good", "good independent", truth.board, colours, pieces, files[".jpg"], points("-corners.txt"),
+            (files["-setup.jpg"], points("-setup-corners.txt")))
 
 
-def measure(job: tuple[int, str, int, int, int, Path | None]) -> dict:
-    """Take photo `seed` with `maker` at `width` x `height`, read it `repeat` times; what it got right."""
-    seed, maker, width, height, repeat, keep = job
+def decoded(jpeg: bytes, name: str, corners: list) -> tuple:
+    """A photo decoded as `pnp scan` decodes it with its corners given, and the corners in it."""
+    n = reduction(*image_size(jpeg), hexes_apart(corners), 2 * W)  # half size for a 12 MP photo
+    image = decode_photo(jpeg, name, n)
+    return image, reduced_points(corners, n, image.shape[1], image.shape[0])
+
+
+def measure(job: tuple[int, str, int, int, int, Path | None, bool]) -> dict:
+    """Take photo `seed` with `maker` at `width` x `height`, read it `repeat` times (with its
+    set-up photo, where `with_setup`); what it got right."""
+    seed, maker, width, height, repeat, keep, with_setup = job
+    setup_photo: tuple | None = None
     if maker == "independent":
-        level, kind, board, colours, pieces, jpeg, photo_corners = independent_case(seed, width, height)
+        level, kind, board, colours, pieces, jpeg, photo_corners, taken = independent_case(seed, width, height)
+        setup_photo = taken if with_setup else None
     else:
         if maker == "physical":
             from tools.photos.physical import make_photo as take
         else:
-            take = partial(make_photo, printed=maker == "print")
+            take = partial(make_photo, printed=maker == "print", marked=maker == "marked")
         level, board, colours, pieces = case(seed)
         photo = take(board, pieces, colours, 1000 + seed, size=(width, height), level="clean" if level == "good" else "hard")
         kind, jpeg, photo_corners = f"{level} {_art(photo.style)}", photo.encoded(".jpg", 90), photo.corners
+        if with_setup:
+            before = take(board, pieces, colours, 1000 + seed, size=(width, height),
+                          level="clean" if level == "good" else "hard", setup=True)
+            setup_photo = (before.encoded(".jpg", 90), before.corners)
     record: dict = {"level": level, "kind": kind, "refused": False, "times": [], "cpu": []}
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"photo-{seed}.jpg"
@@ -118,11 +146,9 @@ def measure(job: tuple[int, str, int, int, int, Path | None]) -> dict:
         try:
             for _ in range(repeat):
                 start, started = time.perf_counter(), time.process_time()
-                data = path.read_bytes()
-                n = reduction(*image_size(data), hexes_apart(photo_corners), 2 * W)  # as `pnp scan` decodes it, corners given
-                image = decode_photo(data, str(path), n)
-                corners = reduced_points(photo_corners, n, image.shape[1], image.shape[0])
-                result = scan(image, board, [(str(k + 1), c) for k, c in enumerate(colours)], corners)
+                image, corners = decoded(path.read_bytes(), str(path), photo_corners)
+                setup = None if setup_photo is None else decoded(setup_photo[0], "setup.jpg", setup_photo[1])
+                result = scan(image, board, [(str(k + 1), c) for k, c in enumerate(colours)], corners, setup)
                 result.settlements()
                 record["times"].append(time.perf_counter() - start)
                 record["cpu"].append(time.process_time() - started)
@@ -135,7 +161,9 @@ def measure(job: tuple[int, str, int, int, int, Path | None]) -> dict:
         record.update(hexes=len(result.hexes), wrong=len(wrong), silent=len(silent), unsure=len(result.uncertain()),
                       unsure_wrong=sum(not read.sure for read in wrong))
         print(f"photo {seed:2d} {level}: {len(wrong):3d} wrong, {len(silent):2d} silent {' '.join(silent[:8])}, "
-              f"{len(result.uncertain()):3d} unsure, {min(record['times']):.2f} s", flush=True)
+              f"{len(result.uncertain()):3d} unsure, {min(record['times']):.2f} s"
+              f"{'' if result.uncompared is None else f', set-up photo not compared on {result.uncompared} hexes'}",
+              flush=True)
         if keep and (silent or len(wrong) > 5):
             from pnp.games.kingdom_builder.scan_output import overlay
 
@@ -151,11 +179,13 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first photo's number (flat 9400 on, path-traced 11400 on: held out)")
     parser.add_argument("--size", help="WIDTHxHEIGHT (default 4000x3000; 1600x1200 for --maker physical)")
     parser.add_argument("--keep", type=Path, help="also write the photos and overlays of the worst cases here")
-    parser.add_argument("--maker", choices=["flat", "print", "physical", "independent"], default="flat",
+    parser.add_argument("--maker", choices=["flat", "print", "marked", "physical", "independent"], default="flat",
                         help="which photo maker takes the photos (independent: held out always, never tuned on)")
     parser.add_argument("--repeat", type=int, default=1, help="read each photo this many times; its fastest read counts")
     parser.add_argument("--jobs", type=int, default=0, help="take and read this many photos at a time (physical photos: "
                         "all rendered first); the times then measure a shared machine")
+    parser.add_argument("--setup", action="store_true", help="also take each game's set-up photo (the same board, no "
+                        "piece, taken again) and read the photo with it, as `pnp scan --empty` does (not --maker physical)")
     parser.add_argument("--render-only", action="store_true", help="with --jobs: render the photos, read none")
     args = parser.parse_args()
     size = args.size or ("1600x1200" if args.maker == "physical" else "4000x3000")
@@ -167,12 +197,14 @@ def main() -> None:
             pool.map(_render, [(seed, width, height) for seed in range(args.first, args.first + args.photos)], chunksize=1)
         if args.render_only:
             return
-    kinds = [f"{level} {art}" for level in ("good", "hard") for art in ("print", "kit", "painted", "independent")]
+    kinds = [f"{level} {art}" for level in ("good", "hard") for art in ("print", "kit", "painted", "marked", "independent")]
     totals = {kind: {"hexes": 0, "wrong": 0, "silent": 0, "unsure": 0, "unsure_wrong": 0, "rings": [], "seconds": [],
                      "refused": 0, "clean": 0} for kind in kinds + ["good", "hard"]}
     reads: list[float] = []  # every read's seconds, all photos
     cpu: list[float] = []    # and the processor time it took, all threads (what a loaded machine does not inflate)
-    jobs = [(seed, args.maker, width, height, args.repeat, args.keep) for seed in range(args.first, args.first + args.photos)]
+    if args.setup and args.maker == "physical":
+        parser.error("--setup: the path-traced maker takes no set-up photo")
+    jobs = [(seed, args.maker, width, height, args.repeat, args.keep, args.setup) for seed in range(args.first, args.first + args.photos)]
     if args.jobs > 1:
         from multiprocessing import Pool
 

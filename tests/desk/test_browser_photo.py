@@ -79,7 +79,7 @@ def on_screen(page, *points: tuple[float, float]) -> list[tuple[float, float]]:
 
 
 def show_photo(page, path: Path) -> None:
-    page.set_input_files(".kb-board input[type=file]", str(path))
+    page.locator(".kb-board input[type=file]").first.set_input_files(str(path))  # Scan a photo…, before the photo's own
     wait_until(page, "(document.querySelector('.photo-frame img') || {}).naturalWidth > 0")
     page.locator(".photo-frame").scroll_into_view_if_needed()
 
@@ -303,3 +303,23 @@ def test_the_scanners_notes_are_shown_with_the_draft(page, desk, tmp_path):
     message = page.locator(".scan-message:has-text('settlements')")
     message.wait_for()
     assert "washed out to white" in message.inner_text() and "slide the brightness down" in message.inner_text()
+
+
+def test_a_set_up_photo_is_sent_with_the_photo(page, desk, photo, photo_file, tmp_path):
+    """Set-up photo… below the photo takes the board's photo from set-up: its name is shown and
+    the read sends it beside the photo. Taken without the kit's markers, the desk says so beside
+    the photo, in the page's words; ✕ drops it, and the photo is read alone."""
+    board = load_board(yaml.safe_load(EXAMPLE.read_text())["boards"], [None] * 4, "test", EXAMPLES)
+    before = make_photo(board, photo.pieces, COLOURS, 21, size=SIZE, level="clean", setup=True)
+    (tmp_path / "setup.jpg").write_bytes(before.encoded(".jpg", 92))
+    open_file(page, EXAMPLE)
+    show_photo(page, photo_file)
+    page.locator(".scan-photo input[type=file]").set_input_files(str(tmp_path / "setup.jpg"))
+    page.wait_for_selector(".scan-photo :text('Set-up photo: setup.jpg')")
+    click_corners(page, photo.corners)
+    page.get_by_role("button", name="Read the photo").click()
+    page.wait_for_selector(".scan-message.bad:has-text('no scan markers found in the set-up photo: take it with')")
+    page.get_by_role("button", name="Read without the set-up photo").click()
+    assert page.locator(".scan-photo :text('Set-up photo: setup.jpg')").count() == 0
+    page.get_by_role("button", name="Read the photo").click()
+    page.wait_for_selector(".scan-message:has-text('read 36 settlements')")

@@ -78,18 +78,18 @@ def test_a_busy_desk_turns_a_photo_away_on_its_headers_before_its_body_is_sent(d
 
 def test_a_photo_sent_without_its_length_is_refused_once_past_the_limit_before_it_ends(monkeypatch, forms):
     """A photo sent in chunks (no Content-Length) is counted as it comes: at 1 KiB over the limit
-    (here 64 KiB of photo and 1 KiB of form), with more still to come, the desk answers 413, and
-    what it had written of the form is gone."""
+    (here two photos of 64 KiB, the photo and its set-up photo, and 1 KiB of form), with more
+    still to come, the desk answers 413, and what it had written of the form is gone."""
     monkeypatch.setattr(desk_app, "MAX_PHOTO", 64 * 1024)
     monkeypatch.setattr(desk_app, "MAX_BODY", 1024)
     with serving({KB.id: EXAMPLES / "first-game.yaml"}) as small:  # never saved to
-        limit = 65 * 1024
+        limit = 129 * 1024
         with headers_only(small, "/api/scan", {"Content-Type": "multipart/form-data; boundary=x",
                                                "Transfer-Encoding": "chunked"}) as sock:
             sock.sendall(b"%x\r\n%s\r\n" % (limit, bytes(limit)))  # at the limit: taken
             sock.sendall(b"%x\r\n%s\r\n" % (1024, bytes(1024)))  # past it; the last chunk never sent
             status, answer = answer_on(sock)
-    assert status == 413 and json.loads(answer)["error"] == "Too large: the desk takes at most 65 KiB at once."
+    assert status == 413 and json.loads(answer)["error"] == "Too large: the desk takes at most 129 KiB at once."
     assert not any(forms.iterdir())
 
 

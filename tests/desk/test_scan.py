@@ -168,3 +168,26 @@ def test_a_scan_refused_for_the_position_names_no_path_of_the_server(client, tmp
     assert errors[0] == "game.yaml:3: board '../../etc/passwd': only section files beside the transcription can be used here"
     assert errors[1].startswith("game.yaml:") and "player key '1' is given twice" in errors[1]
     assert not any(str(tmp_path) in error or str(tmp_path.resolve()) in error for error in errors)
+
+
+def test_a_set_up_photo_is_read_beside_the_photo(client, photo):
+    """The page's optional set-up photo (form field `empty`) is read by its scan markers, as
+    `pnp scan --empty` reads it: every settlement comes back; one without markers gets the
+    page's words for what to do, naming the set-up photo."""
+    document = yaml.safe_load(EXAMPLE.read_text())
+    board = load_board(document["boards"], [None] * 4, "test", EXAMPLES)
+    pieces = played_game(board, len(COLOURS), random.Random(21), per_player=12)
+    data = {"game": "kingdom-builder", "document": json.dumps(document), "corners": corner_text(photo.corners)}
+
+    def send(markers: bool):
+        before = make_photo(board, pieces, COLOURS, 21, size=(1200, 900), level="clean", markers=markers, setup=True)
+        return client.post("/api/scan", data=data, files={"photo": ("board.jpg", photo.encoded(".jpg", 92), "image/jpeg"),
+                                                          "empty": ("setup.jpg", before.encoded(".jpg", 92), "image/jpeg")})
+
+    answer = send(markers=True)
+    assert answer.status_code == 200, answer.text
+    game = GAMES["kingdom-builder"].parse(yamlout.dumps(answer.json()["document"], flow=False), Source.of(EXAMPLE))
+    assert {cell: key for cell, key in game.settlements} == {cell: str(p + 1) for cell, p in photo.pieces.items()}
+    answer = send(markers=False)
+    assert answer.status_code == 422, answer.text
+    assert "no scan markers found in the set-up photo: take it with the four" in answer.json()["error"]

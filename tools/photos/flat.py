@@ -68,6 +68,7 @@ class Style:
     tokens: bool = False          # flat printed tokens instead of wooden houses
     kit_art: bool = False         # the sections as the kit prints them (its colours and icons)
     printed: bool = False         # the kit's own section drawings, rasterized as exported (label included)
+    marked: bool = False          # marks of random shape, size (up to half a piece) and colour on every hex
     sun: tuple[float, float] = (45.0, 60.0)  # light azimuth, elevation in degrees
 
 
@@ -94,6 +95,14 @@ def style_for(rng: random.Random, level: str) -> Style:
         kit_art=rng.random() < 0.3,
         sun=(rng.uniform(0, 360), rng.uniform(40, 75) if hard else 75.0),
     )
+
+
+def retaken(style: Style, rng: random.Random, level: str) -> Style:
+    """The same board and pieces photographed again: another camera, light and spoiling, as
+    `style_for` draws them for `level`."""
+    again = style_for(rng, level)
+    return replace(style, **{name: getattr(again, name) for name in (
+        "tilt", "azimuth", "roll", "focal_35mm", "fill", "light_gradient", "cast", "glare", "noise", "blur", "jpeg", "sun")})
 
 
 @dataclass
@@ -137,13 +146,15 @@ def played_game(board: Board, players: int, rng: random.Random, per_player: int 
 
 def make_photo(board: Board, pieces: dict[Cell, int], colours: list[str], seed: int,
                size: tuple[int, int] = (1200, 900), level: str = "clean", style: Style | None = None,
-               markers: bool = False, printed: bool = False) -> Photo:
-    """A photo of `board` with `pieces` on it; `printed`: the sections are the kit's own print
-    (the style, camera and pieces are those the seed gives without it)."""
+               markers: bool = False, printed: bool = False, setup: bool = False, marked: bool = False) -> Photo:
+    """A photo of `board` with `pieces` on it; `printed`: the sections are the kit's own print;
+    `marked`: the art has marks of every colour (`_draw_marks`) (with either, the style, camera
+    and pieces are those the seed gives without it); `setup`: the set-up photo of the same game,
+    the same board before anyone built, taken again (`retaken`)."""
     rng = random.Random(seed)
     style = style or style_for(rng, level)
-    if printed:
-        style = replace(style, printed=True)
+    if printed or marked:
+        style = replace(style, printed=printed or style.printed, marked=marked or style.marked)
     nrng = np.random.default_rng(seed)
     width, height = size
     s = style.hex_mm / math.sqrt(3)  # circumradius, mm
@@ -153,6 +164,9 @@ def make_photo(board: Board, pieces: dict[Cell, int], colours: list[str], seed: 
     # Texture of the table and board, in millimetres times `ppm`, fine enough for the photo.
     hex_px_guess = camera.scale * style.hex_mm
     ppm = max(2.0, min(10.0, 1.6 * hex_px_guess / style.hex_mm))
+    if setup:  # the board drawn as for the game's photo (the same texture), no piece on it, taken again
+        style, pieces = retaken(style, random.Random(seed + 500_000), level), {}
+        camera = _camera(style, width, height, board_w, board_h, markers)
     margin = 120.0
     tex_w, tex_h = int((board_w + 2 * margin) * ppm), int((board_h + 2 * margin) * ppm)
     texture = _table(tex_w, tex_h, nrng)
@@ -169,6 +183,8 @@ def make_photo(board: Board, pieces: dict[Cell, int], colours: list[str], seed: 
         _draw_kit_board(texture, board, ppm, margin, s, mm_centre)
     else:
         _draw_board(texture, board, style, rng, nrng, ppm, margin, s, mm_centre)
+    if style.marked:  # a random stream of their own: the same marks in the set-up photo
+        _draw_marks(texture, board, random.Random(seed + 700_000), ppm, margin, s, mm_centre)
     houses = [_house(mm_centre(cell), style, rng) for cell in sorted(pieces)]
     _draw_shadows(texture, houses, style, ppm, margin)
     if markers:
@@ -180,6 +196,8 @@ def make_photo(board: Board, pieces: dict[Cell, int], colours: list[str], seed: 
                                 if ppm > 2 * camera.scale else cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     image = image.astype(np.float32)
     _draw_houses(image, houses, [pieces[c] for c in sorted(pieces)], colours, camera, style)
+    if setup:  # its own light, glare and noise
+        nrng, rng = np.random.default_rng(seed + 500_000), random.Random(seed + 500_001)
     image = _spoil(image, style, nrng, rng)
     corners = [camera.project(*mm_centre(cell), 0.0) for cell in ((0, 0), (0, COLS - 1), (ROWS - 1, 0), (ROWS - 1, COLS - 1))]
     photo = Photo(image, corners, dict(pieces), camera.scale * style.hex_mm, style)
@@ -386,6 +404,41 @@ def _hex_art(texture: np.ndarray, terrain: Terrain, base: np.ndarray, cx: float,
         mark(np.clip(base * tone, 0, 255), kind, cx + dist * math.cos(angle), cy + dist * math.sin(angle), rng.uniform(0.08, 0.18) * s)
     if terrain.is_location or terrain is Terrain.CASTLE:
         cv2.circle(texture, px(cx, cy), int(0.5 * s * ppm * (1 << shift)), _rgb(base * 0.5), -1, cv2.LINE_AA, shift)
+
+
+def _draw_marks(texture: np.ndarray, board: Board, rng: random.Random, ppm: float, margin: float, s: float,
+                mm_centre) -> None:
+    """Marks of the art unlike any of the kit's: on every hex 0 to 4 flowers, stones, dots or
+    strokes of random shape, of a size up to half a piece (a house is 9 mm wide), half of them
+    in a piece's colour, the rest in any colour."""
+    one = 16
+
+    def px(x: float, y: float) -> list[int]:
+        return [int(round((x + margin) * ppm * one)), int(round((y + margin) * ppm * one))]
+
+    colours = list(PIECE_COLOURS.values())
+    for cell in hexgrid.cells(ROWS, COLS):
+        cx, cy = mm_centre(cell)
+        for _ in range(rng.randint(0, 4)):
+            angle, dist = rng.uniform(0, 2 * math.pi), rng.uniform(0, 0.7 * s)
+            x, y, r = cx + dist * math.cos(angle), cy + dist * math.sin(angle), rng.uniform(0.4, 2.25)
+            colour = rng.choice(colours) if rng.random() < 0.5 else tuple(rng.randint(0, 255) for _ in range(3))
+            shade = _rgb(np.array(colour, float) * rng.uniform(0.85, 1.1))
+            kind = rng.choice(("disc", "ellipse", "star", "stroke"))
+            if kind == "disc":
+                cv2.circle(texture, px(x, y), int(r * ppm * one), shade, -1, cv2.LINE_AA, 4)
+            elif kind == "ellipse":
+                cv2.ellipse(texture, px(x, y), (int(r * ppm * one), int(r * rng.uniform(0.3, 0.8) * ppm * one)),
+                            rng.uniform(0, 180), 0, 360, shade, -1, cv2.LINE_AA, 4)
+            elif kind == "star":
+                turn, points = rng.uniform(0, math.pi), rng.randint(4, 7)
+                star = [px(x + (r if k % 2 == 0 else r * 0.45) * math.cos(turn + k * math.pi / points),
+                           y + (r if k % 2 == 0 else r * 0.45) * math.sin(turn + k * math.pi / points)) for k in range(2 * points)]
+                cv2.fillPoly(texture, [np.array(star, np.int32)], shade, cv2.LINE_AA, 4)
+            else:
+                turn = rng.uniform(0, math.pi)
+                ends = [px(x - r * math.cos(turn), y - r * math.sin(turn)), px(x + r * math.cos(turn), y + r * math.sin(turn))]
+                cv2.polylines(texture, [np.array(ends, np.int32)], False, shade, max(1, int(0.3 * r * ppm)), cv2.LINE_AA, 4)
 
 
 def _rgb(colour) -> tuple[int, int, int]:

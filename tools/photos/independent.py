@@ -10,7 +10,9 @@ game of 2-4 players, paints the board, stands the settlements on it as small lit
 shadows, and photographs the table with a tilted phone camera. Per seed it writes
 NNNN.jpg, NNNN-form.yaml (the form to scan: boards, cards, players with colours, no
 settlements), NNNN-truth.yaml (the same form filled in) and NNNN-corners.txt (pixel centres of
-A1, A20, T1, T20, as `pnp scan --corners` takes them).
+A1, A20, T1, T20, as `pnp scan --corners` takes them), and the set-up photo of the same board
+before anyone built, taken earlier with the phone held differently: NNNN-setup.jpg and
+NNNN-setup-corners.txt.
 
     python tools/photos/independent.py OUTDIR --first SEED --count N [--size WxH] [--force]
 """
@@ -159,12 +161,15 @@ class Camera:
         return self.K @ np.column_stack([self.R[:, 0], self.R[:, 1], t])
 
 
-def make_camera(rng: Rng, size: tuple[int, int], board_size: tuple[float, float]) -> Camera:
-    """Roughly centred, tilted 0-20 degrees, board filling 60-90 % of the frame."""
+def make_camera(rng: Rng, size: tuple[int, int], board_size: tuple[float, float],
+                K: np.ndarray | None = None) -> Camera:
+    """Roughly centred, tilted 0-20 degrees, board filling 60-90 % of the frame; with K, the same
+    phone's lens held anew."""
     width, height = size
     bw, bh = board_size
-    focal = width / (2 * math.tan(math.radians(rng.uniform(58, 72)) / 2))  # a phone's main camera
-    K = np.array([[focal, 0, width / 2], [0, focal, height / 2], [0, 0, 1]])
+    if K is None:
+        focal = width / (2 * math.tan(math.radians(rng.uniform(58, 72)) / 2))  # a phone's main camera
+        K = np.array([[focal, 0, width / 2], [0, focal, height / 2], [0, 0, 1]])
     tilt, azimuth = math.radians(rng.uniform(0, 20)), rng.uniform(0, 2 * math.pi)
     turn, _ = cv2.Rodrigues(np.array([math.cos(azimuth), math.sin(azimuth), 0.0]) * tilt)
     roll, _ = cv2.Rodrigues(np.array([0.0, 0.0, math.radians(float(np.clip(rng.normal(0, 2.5), -6, 6)))]))
@@ -624,8 +629,37 @@ def finish(photo: np.ndarray, rng: Rng) -> np.ndarray:
     return np.clip(photo, 0, 255).astype(np.uint8)
 
 
-def render(board: Board, truth: Position, rng: Rng, size: tuple[int, int]) -> tuple[np.ndarray, list[tuple[float, float]]]:
-    """The photo (BGR) and the pixel centres of A1, A20, T1, T20."""
+@dataclass
+class Scene:
+    """What the set-up photo shares with the photo: the printed board, how it lies on the table,
+    the table, the phone's lens and where the lamp or window is."""
+
+    canvas: np.ndarray
+    scale: float
+    lift: Lift
+    table: np.ndarray  # the photo's table before the board was laid on it
+    camera: Camera
+    light_xy: np.ndarray
+
+
+def corner_pixels(camera: Camera, lift: Lift) -> list[tuple[float, float]]:
+    """The pixel centres of A1, A20, T1, T20, on the board as it stands off the table."""
+    corners = []
+    for cell in ((0, 0), (0, COLS - 1), (ROWS - 1, 0), (ROWS - 1, COLS - 1)):
+        x, y = np.array(hexgrid.centre(cell, 1.0)) + MARGIN
+        px, py = camera.project(np.array([[x, y, -lift.of(x, y)]]))[0]
+        corners.append((float(px), float(py)))
+    return corners
+
+
+def board_outline(camera: Camera, lift: Lift) -> np.ndarray:
+    return camera.project(np.array([[0, 0, 0], [lift.board_w, 0, 0], [lift.board_w, lift.board_h, 0],
+                                    [0, lift.board_h, 0]], float))
+
+
+def render(board: Board, truth: Position, rng: Rng,
+           size: tuple[int, int]) -> tuple[np.ndarray, list[tuple[float, float]], Scene]:
+    """The photo (BGR), the pixel centres of A1, A20, T1, T20, and the scene for the set-up photo."""
     map_w, map_h = hexgrid.map_extent(ROWS, COLS, 1.0)
     board_w, board_h = map_w + 2 * MARGIN, map_h + 2 * MARGIN
     camera = make_camera(rng, size, (board_w, board_h))
@@ -638,34 +672,59 @@ def render(board: Board, truth: Position, rng: Rng, size: tuple[int, int]) -> tu
 
     light_xy = rng.normal(0, 1, 2)
     light_xy /= np.linalg.norm(light_xy)  # where the lamp or window is, seen from the board
-    outline = camera.project(np.array([[0, 0, 0], [board_w, 0, 0], [board_w, board_h, 0], [0, board_h, 0]], float))
-    photo = lay_board(paint_table(rng, size), canvas, board_maps(camera, lift, scale, size), outline, light_xy, rng)
+    table = paint_table(rng, size)
+    scene = Scene(canvas, scale, lift, np.clip(table, 0, 255).astype(np.uint8), camera, light_xy.copy())
+    photo = lay_board(table, canvas, board_maps(camera, lift, scale, size), board_outline(camera, lift), light_xy, rng)
     elevation = math.radians(rng.uniform(40, 65))
     # The direction the light travels: away from the lamp, down into the table (+z).
     light = np.array([*(-light_xy * math.cos(elevation)), math.sin(elevation)])
     draw_houses(photo, place_houses(truth, lift, rng), camera, light, rng)
+    return finish(photo, rng), corner_pixels(camera, lift), scene
 
-    corners = []
-    for cell in ((0, 0), (0, COLS - 1), (ROWS - 1, 0), (ROWS - 1, COLS - 1)):
-        x, y = np.array(hexgrid.centre(cell, 1.0)) + MARGIN
-        px, py = camera.project(np.array([[x, y, -lift.of(x, y)]]))[0]
-        corners.append((float(px), float(py)))
-    return finish(photo, rng), corners
+
+def render_setup(scene: Scene, rng: Rng, size: tuple[int, int]) -> tuple[np.ndarray, list[tuple[float, float]]]:
+    """The same board before anyone built, photographed earlier: the phone held anew, the light a
+    little different; no houses."""
+    lift = scene.lift
+    camera = make_camera(rng, size, (lift.board_w, lift.board_h), scene.camera.K)
+    # The table as the photo showed it, not moved with the camera: warped, it would have to be
+    # made up (mirrored planks) wherever this camera sees past the photo's edges; as it is, the
+    # board seems to have lain a little elsewhere on it at set-up, as boards do.
+    table = scene.table.astype(np.float32)
+    turn = rng.normal(0, 0.2)  # the daylight moved a little, or another lamp was on
+    c, s = math.cos(turn), math.sin(turn)
+    light_xy = np.array([[c, -s], [s, c]]) @ scene.light_xy
+    photo = lay_board(table, scene.canvas, board_maps(camera, lift, scene.scale, size), board_outline(camera, lift),
+                      light_xy, rng)
+    return finish(photo, rng), corner_pixels(camera, lift)
+
+
+def encode(photo: np.ndarray, rng: Rng) -> bytes:
+    ok, jpeg = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(78, 93))])
+    assert ok
+    return bytes(jpeg.tobytes())
+
+
+def corners_text(corners: list[tuple[float, float]]) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
 
 
 def make(seed: int, size: tuple[int, int]) -> dict[str, bytes]:
-    """The four files of one seed, by suffix."""
+    """The six files of one seed, by suffix."""
     rng = np.random.default_rng(seed)
     board, entries = choose_board(rng)
     form, truth = make_position(rng, board, entries)
-    photo, corners = render(board, truth, rng, size)
-    ok, jpeg = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(78, 93))])
-    assert ok
-    text = " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
+    photo, corners, scene = render(board, truth, rng, size)
+    jpeg = encode(photo, rng)
+    text = corners_text(corners)
     header = (f"# Independent photo maker, seed {seed}, photo {size[0]}x{size[1]}.\n"
               f"# Pixel centres of A1, A20, T1, T20: --corners \"{text}\"\n")
-    return {".jpg": jpeg.tobytes(), "-form.yaml": (header + dumps(form)).encode(),
-            "-truth.yaml": (header + dumps(truth)).encode(), "-corners.txt": (text + "\n").encode()}
+    # The set-up photo draws from a stream of its own, so the photo and its files stay as they were.
+    setup_rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(1)[0])
+    setup, setup_corners = render_setup(scene, setup_rng, size)
+    return {".jpg": jpeg, "-form.yaml": (header + dumps(form)).encode(),
+            "-truth.yaml": (header + dumps(truth)).encode(), "-corners.txt": (text + "\n").encode(),
+            "-setup.jpg": encode(setup, setup_rng), "-setup-corners.txt": (corners_text(setup_corners) + "\n").encode()}
 
 
 def parse_size(text: str) -> tuple[int, int]:

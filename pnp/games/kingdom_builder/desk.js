@@ -444,6 +444,7 @@
     form.append("document", JSON.stringify(documentOf()));
     form.append("photo", photo.file);
     if (withCorners) form.append("corners", photo.corners.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" "));
+    if (photo.setup) form.append("empty", photo.setup);  // its scan markers place it
     Object.assign(photo, { busy: true, bad: false, message: t("reading") });
     renderPhoto();
     const { ok, data: answer } = await Desk.api("/api/scan", undefined, form);
@@ -520,8 +521,29 @@
         el("button", { type: "button", class: "primary", disabled: photo.busy || photo.corners.length < 4, onclick: () => readPhoto(true) }, t("read_photo")),
         el("button", { type: "button", disabled: photo.busy, title: t("markers_title"), onclick: () => readPhoto(false) }, t("markers")),
         el("button", { type: "button", disabled: photo.busy, onclick: () => { URL.revokeObjectURL(photo.url); photo = null; renderPhoto(); } }, t("close"))),
+      setupRow(),
       el("p", { class: `scan-message${photo.bad ? " bad" : ""}`, role: "status" }, photo.message));
     renderDots();
+  }
+
+  // The set-up photo, optional: the same board before the first settlement, its markers laid out.
+  function setupRow() {
+    const choose = (input) => {
+      const file = input.files[0];
+      input.value = "";
+      if (!file) return;
+      const most = Desk.limits.photo;
+      const problem = file.size > most ? t("photo_too_big", { name: file.name, size: mebibytes(file.size), most: mebibytes(most) })
+        : ["image/jpeg", "image/png"].includes(file.type) ? "" : t("not_photo", { name: file.name });
+      Object.assign(photo, problem ? { bad: true, message: problem } : { setup: file, bad: false, message: "" });
+      renderPhoto();
+    };
+    return el("div", { class: "row" },
+      el("label", { class: "button", title: t("setup_photo_title") },
+        t("setup_photo"), el("input", { type: "file", class: "file", accept: "image/jpeg,image/png", disabled: photo.busy, onchange: (e) => choose(e.target) })),
+      photo.setup ? el("span", {}, t("setup_chosen", { name: photo.setup.name })) : null,
+      photo.setup ? el("button", { type: "button", disabled: photo.busy, "aria-label": t("setup_drop"), title: t("setup_drop"),
+        onclick: () => { photo.setup = null; renderPhoto(); } }, "✕") : null);
   }
 
   function renderDots() {

@@ -9,7 +9,7 @@ import functools
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pnp.games.base import (BoardPicture, BoardPictures, BoardsMaker, BundledExample, Engine, FormMaker, Game, Json,
                             KitMaker, Operation, PageBeside, Param, PhotoReader, Reading, Sample, ScorePicture,
@@ -89,6 +89,8 @@ class ExampleOptions:
 class ScanOptions:
     corners: str | None = option(None, "Pixel centres of hexes A1, A20, T1 and T20, in that order, as "
                                  "\"X,Y X,Y X,Y X,Y\"; without it the kit's scan markers are looked for.")
+    empty_corners: str | None = option(None, "The same for the --empty photo; without it the scan markers are looked "
+                                       "for in that photo.")
 
 
 class KingdomBuilder(KitMaker[KitOptions], BoardsMaker[BoardsOptions], SetupMaker["Setup", SetupOptions],
@@ -143,6 +145,7 @@ class KingdomBuilder(KitMaker[KitOptions], BoardsMaker[BoardsOptions], SetupMake
             "without --force; any other existing file needs --force.",
             ("pnp scan kingdom-builder game.yaml board.jpg --out game.yaml --overlay check.png",
              "pnp scan kingdom-builder game.yaml board.jpg --corners \"412,388 3630,402 455,2810 3702,2790\" --out game.yaml",
+             "pnp scan kingdom-builder game.yaml board.jpg --empty setup.jpg --out game.yaml",
              "pnp scan kingdom-builder game.yaml board.jpg --json > read.json")),
     }
     library = Param("boards_dir", Path, None, OWN_SECTIONS)
@@ -231,33 +234,26 @@ class KingdomBuilder(KitMaker[KitOptions], BoardsMaker[BoardsOptions], SetupMake
         return desk_pieces(keys, settlements, result, focus, unsure, problems)
 
     # the photo scan
-    def scan(self, text: str, source: Source, photo: bytes, photo_name: str, lang: str, options: ScanOptions) -> Reading:
+    def scan(self, text: str, source: Source, photo: bytes, photo_name: str, lang: str, options: ScanOptions,
+             setup: tuple[bytes, str] | None = None) -> Reading:
         from dataclasses import replace
 
         from pnp.games.kingdom_builder import scan_output
         from pnp.games.kingdom_builder.model import label
-        from pnp.games.kingdom_builder.scan import check_board_corners, scan
+        from pnp.games.kingdom_builder.scan import scan
         from pnp.games.kingdom_builder.scan_colours import player_colours
-        from pnp.games.kingdom_builder.scan_layout import CORNER_LABELS, W, hexes_apart
         from pnp.games.kingdom_builder.transcription import parse_form
         from pnp.render.i18n import render_catalog
-        from pnp.scan.corners import parse_corners
-        from pnp.scan.photo import decode_photo, image_size, reduced_points, reduction
+        from pnp.games.kingdom_builder.scan_layout import CORNER_LABELS
+        from pnp.scan.corners import FLAG, SETUP_FLAG, parse_corners
 
-        points = parse_corners(options.corners, CORNER_LABELS) if options.corners is not None else None
+        given = [None if text is None else parse_corners(text, CORNER_LABELS, flag)
+                 for text, flag in ((options.corners, FLAG), (options.empty_corners, SETUP_FLAG))]
         board, players = parse_form(text, source)
-        width, height = image_size(photo) or (0, 0)
-        # Decoded only as large as the scan reads it (it shrinks the board to 2 pixels per pixel of
-        # its straightened board): a 50-megapixel photo's pixels are never all held at once.
-        n = reduction(width, height, None if points is None else hexes_apart(points), 2 * W)
-        image = decode_photo(photo, photo_name, n)
-        if points is not None:
-            if (width > height) != (image.shape[1] > image.shape[0]):  # turned by its EXIF orientation
-                width, height = height, width
-            check_board_corners(points, width, height)  # the problems in the photo's own pixels
-            points = reduced_points(points, n, image.shape[1], image.shape[0])
+        image, points, n = _decoded(photo, photo_name, given[0], FLAG)
+        before = None if setup is None else _decoded(*setup, given[1], SETUP_FLAG)[:2]
         colours = player_colours([player.colour for player in players])
-        result = scan(image, board, [(player.key, colour) for player, colour in zip(players, colours)], points)
+        result = scan(image, board, [(player.key, colour) for player, colour in zip(players, colours)], points, before)
         result = replace(result, corners=tuple(((x + .5) * n - .5, (y + .5) * n - .5) for x, y in result.corners))
         return Reading(scan_output.filled_form(text, source.file, board, result, render_catalog(lang)),
                        tuple(label(read.cell) for read in result.uncertain()), tuple(scan_output.summary(result)),
@@ -273,6 +269,27 @@ class KingdomBuilder(KitMaker[KitOptions], BoardsMaker[BoardsOptions], SetupMake
         from pnp.games.kingdom_builder.transcription import dumps
 
         return dumps(position, unsure)
+
+
+def _decoded(photo: bytes, name: str, points: list[tuple[float, float]] | None,
+             flag: str) -> tuple[Any, list[tuple[float, float]] | None, int]:
+    """A photo decoded only as large as the scan reads it (it shrinks the board to 2 pixels per
+    pixel of its straightened board: a 50-megapixel photo's pixels are never all held at once),
+    the corners given with `flag` (checked in the photo's own pixels) carried into it, and how
+    many times smaller it is."""
+    from pnp.games.kingdom_builder.scan import check_board_corners
+    from pnp.games.kingdom_builder.scan_layout import W, hexes_apart
+    from pnp.scan.photo import decode_photo, image_size, reduced_points, reduction
+
+    width, height = image_size(photo) or (0, 0)
+    n = reduction(width, height, None if points is None else hexes_apart(points), 2 * W)
+    image = decode_photo(photo, name, n)
+    if points is not None:
+        if (width > height) != (image.shape[1] > image.shape[0]):  # turned by its EXIF orientation
+            width, height = height, width
+        check_board_corners(points, width, height, flag)
+        points = reduced_points(points, n, image.shape[1], image.shape[0])
+    return image, points, n
 
 
 GAME = KingdomBuilder()

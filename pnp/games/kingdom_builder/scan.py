@@ -30,7 +30,10 @@ from pnp.games.kingdom_builder.scan_models import (EmptyModels, as_hue, colour_c
                                                    in_shadow, piece_colours, sample_costs, terrain_explains, who)
 from pnp.games.kingdom_builder.scan_params import PARAMS
 from pnp.games.kingdom_builder.scan_print import blobs, like_pieces_elsewhere, repeated_art
-from pnp.scan.corners import FLAG, check_corners
+from pnp.games.kingdom_builder.scan_setup import (CHANGE, CHANGED, PIECES_SEEN, STILL, UNCHANGED, VISIBLE, compared,
+                                                   likeliest)
+from pnp.scan.change import Change, beyond, carried
+from pnp.scan.corners import FLAG, SETUP_FLAG, check_corners
 from pnp.scan.grid import parallax, refine, straighten
 from pnp.scan.light import grey_veil, light_jumps, own_veil, rim_colours, unveiled, usual_rims
 from pnp.scan.net import probabilities
@@ -38,6 +41,7 @@ from pnp.scan.sampling import DISC_CORE, disc, ring, sample, transform
 from pnp.scan.stats import log_rgb, median, robust_spread
 
 LOST = "'s pieces not found"      # the reason a hex is unsure then, after the player's key
+CROWDED = f"more than {MAX_SETTLEMENTS} read"  # ... and for one of the least sure pieces of a player read with more
 WASHED, GLARE, RIM_HIDDEN = "washed out", "glare", "rim hidden"  # where the hand reader may not see a piece
 SURE = 7.0   # the net's reading is sure where it is this much likelier (log) than the next (set on the check photos)
 PAIR = 6.0   # ... and a piece where the next reading is another player's piece (set on path-traced 10000-10599)
@@ -72,6 +76,7 @@ class Scan:
     straightened: Any                            # the board in the straightened image (RGB)
     centres: dict[Cell, tuple[float, float]]     # hex centres in `straightened`
     players: tuple[tuple[str, str], ...]         # (key, colour) of each player
+    uncompared: int | None = None                # with a set-up photo, how many hexes it could not be compared on
 
     def settlements(self) -> dict[str, list[Cell]]:
         result: dict[str, list[Cell]] = {key: [] for key, _ in self.players}
@@ -84,54 +89,114 @@ class Scan:
         return [read for read in self.hexes if not read.sure]
 
 
-def check_board_corners(corners: list[tuple[float, float]], width: int, height: int) -> None:
+def check_board_corners(corners: list[tuple[float, float]], width: int, height: int, flag: str = FLAG) -> None:
     """The centres of A1, A20, T1, T20 inside the photo, going round the board the right way, and
-    the board big enough to read and of its shape."""
-    check_corners(corners, width, height, CORNER_LABELS)
+    the board big enough to read and of its shape (`flag`: the option that gave them)."""
+    check_corners(corners, width, height, CORNER_LABELS, flag)
     a1, a20, t1, t20 = corners
     across = min(math.dist(a1, a20), math.dist(t1, t20)) / (COLS - 1)
     down = min(math.dist(a1, t1), math.dist(a20, t20)) / (ROWS - 1)
     if min(across, down) < 6:
-        raise InputError([Problem(FLAG, None, say("problem.scan.small", apart=round(min(across, down))))])
+        raise InputError([Problem(flag, None, say("problem.scan.small", apart=round(min(across, down))))])
     if not 0.25 < across / down < 4:
-        raise InputError([Problem(FLAG, None, say("problem.scan.shape"))])
+        raise InputError([Problem(flag, None, say("problem.scan.shape"))])
 
 
-def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list[tuple[float, float]] | None = None) -> Scan:
+def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list[tuple[float, float]] | None = None,
+         setup: tuple[Any, list[tuple[float, float]] | None] | None = None) -> Scan:
     """Read the settlements. `players` are (key, colour) pairs; `corners` the photo's pixel
-    centres of A1, A20, T1, T20 (else the scan markers are looked for). Sets OpenCV to one
-    thread for the process: the scan runs its net beside its hand reader itself, and OpenCV's
-    own threads, on its many small images, cost more than they give (most on a busy machine)."""
+    centres of A1, A20, T1, T20 (else the scan markers are looked for); `setup` the set-up
+    photo of the same board before anyone built, and its corners likewise (`with_setup`). Sets
+    OpenCV to one thread for the process: the scan runs its net beside its hand reader itself,
+    and OpenCV's own threads, on its many small images, cost more than they give (most on a
+    busy machine)."""
+    import cv2
+
+    cv2.setNumThreads(1)
+    grid = located(image, corners, board)
+    seen = measure(grid, board)
+    # The net runs beside the hand reader: OpenCV lets go of Python's lock while it runs.
+    with ThreadPoolExecutor(1) as beside:
+        net = beside.submit(read_by_net, grid, seen, board, players)
+        before = None if setup is None else located(setup[0], setup[1], board, setup=True)
+        by_hand = _read(seen, grid.centres, grid.lean, board, players)
+        by_net = net.result()
+    readings = by_hand if by_net is None else combined(by_net, by_hand)
+    uncompared = None
+    if before is not None:
+        carried_before, both = carried(before.straight, before.centres, grid.straight, grid.centres)
+        change = compared(grid.straight, carried_before, both & grid.inside, grid.centres, grid.lean, W)
+        steady = change.steady[seen.use]
+        readings = with_setup(readings, Change(change.share[seen.use], change.surely[seen.use], steady,
+                                               change.before[seen.use]), seen.samples.spot[seen.use], players)
+        uncompared = int((~steady).sum())
+    return Scan(readings, tuple(grid.corners()), grid.straight,
+                {cell: tuple(grid.centres[flat(cell)]) for cell in hexgrid.cells(ROWS, COLS)}, tuple(players), uncompared)
+
+
+def located(image: Any, corners: list[tuple[float, float]] | None, board: Board, setup: bool = False) -> Grid:
+    """The board's grid in the photo (`locate`), from the pixel centres of A1, A20, T1, T20 as
+    given (checked), else from the scan markers (`setup`: the set-up photo's, for the problems)."""
     import cv2
     import numpy as np
 
-    cv2.setNumThreads(1)
     height, width = image.shape[:2]
-    units = board_centres()
-    source: str = FLAG  # where the corners come from, named in the problems with them
+    source = SETUP_FLAG if setup else FLAG
     if corners is None:
         from pnp.scan.markers import find_board_box
 
         box = find_board_box(image)
         if box is None:
-            raise PnpError(say("problem.scan.no_markers"))
+            raise PnpError(say("problem.scan.setup_no_markers" if setup else "problem.scan.no_markers"))
         bw, bh = hexgrid.map_extent(ROWS, COLS, 1.0)
         from_box = cv2.getPerspectiveTransform(np.array([[0, 0], [bw, 0], [0, bh], [bw, bh]], dtype=np.float32),
                                                np.array(box, dtype=np.float32))
-        corners = [tuple(p) for p in transform(from_box, units[[flat(c) for c in CORNER_CELLS]])]
+        corners = [tuple(p) for p in transform(from_box, board_centres()[[flat(c) for c in CORNER_CELLS]])]
         corners = [(min(max(x, 0.0), width - 1.0), min(max(y, 0.0), height - 1.0)) for x, y in corners]
-        source = say("problem.scan.by_markers")
-    check_board_corners(corners, width, height)
-    grid = locate(image, corners, board, source)
-    seen = measure(grid, board)
-    # The net runs beside the hand reader: OpenCV lets go of Python's lock while it runs.
-    with ThreadPoolExecutor(1) as beside:
-        net = beside.submit(read_by_net, grid, seen, board, players)
-        by_hand = _read(seen, grid.centres, grid.lean, board, players)
-        by_net = net.result()
-    readings = by_hand if by_net is None else combined(by_net, by_hand)
-    return Scan(readings, tuple(grid.corners()), grid.straight,
-                {cell: tuple(grid.centres[flat(cell)]) for cell in hexgrid.cells(ROWS, COLS)}, tuple(players))
+        source = say("problem.scan.setup_by_markers" if setup else "problem.scan.by_markers")
+    check_board_corners(corners, width, height, SETUP_FLAG if setup else FLAG)
+    return locate(image, corners, board, source)
+
+
+def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: list[tuple[str, str]]) -> tuple[Hex, ...]:
+    """The readings (of the readable hexes the photo shows, in order) checked against how much
+    of each hex's spot changed since the set-up photo (`change`, of the same hexes), where the
+    two photos compare: a hex read empty whose spot did not change is empty, surely; a piece
+    read there is not, where a piece of that player would have shown on that print (`shows`),
+    and is unsure otherwise; a hex read empty whose spot surely changed is unsure; otherwise
+    the readers' reading stands. A hex washed out white keeps its reading: a pale piece there
+    may not change it. A piece unsure only for its player's count (CROWDED) is sure where it
+    surely changed and its player now has no more than a player has, those pieces and the sure
+    ones counted: the art read as that player's pieces made the count."""
+    logs, looks = log_rgb(spots), {}
+    for key, _ in players:  # how each player's pieces look in this photo: the hexes surely theirs that surely changed
+        theirs = [n for n, read in enumerate(readings) if read.key == key and read.sure and change.surely[n] >= CHANGED]
+        if len(theirs) >= PIECES_SEEN:
+            looks[key] = median(logs[theirs].reshape(-1, 3), axis=0)
+    settled = []
+    for n, (read, spot) in enumerate(zip(readings, spots)):
+        if read.reason == WASHED or not change.steady[n]:
+            settled.append(read)
+        elif change.share[n] < UNCHANGED and (read.key is None or shows(looks.get(read.key), change.before[n])):
+            settled.append(Hex(read.cell, None, margin=read.margin))
+        elif change.share[n] < UNCHANGED:
+            settled.append(Hex(read.cell, read.key, False, (read.key, None), STILL, read.margin))
+        elif change.surely[n] >= CHANGED and read.key is None:
+            settled.append(Hex(read.cell, None, False, (None, likeliest(spot, players)), CHANGE, read.margin))
+        else:
+            settled.append(read)
+    counts: Counter[str | None] = Counter(read.key for read in settled if read.sure or read.reason == CROWDED)
+    return tuple(Hex(read.cell, read.key, margin=read.margin)
+                 if read.reason == CROWDED and change.steady[n] and change.surely[n] >= CHANGED
+                 and counts[read.key] <= MAX_SETTLEMENTS else read for n, read in enumerate(settled))
+
+
+def shows(piece: Any, print_colour: Any) -> bool:
+    """Whether a piece of log colour `piece` (None: not known) stands out from a hex's print of
+    log colour `print_colour` (in the same light) clearly enough to change its spot."""
+    import numpy as np
+
+    return piece is not None and float(beyond(np.asarray(piece), print_colour, print_colour)) >= VISIBLE
 
 
 @dataclass
@@ -327,7 +392,7 @@ def net_verdicts(cells: list[Cell], every: Any, board: Board, players: list[tupl
         if lost is not None:
             runner = None if best is not None else lost
         reason = (f"{lost}{LOST}" if lost is not None else "between" if margin[n] < needed[n]
-                  else "unusual colour" if stranger[n] else f"more than {MAX_SETTLEMENTS} read" if extra[n] else "")
+                  else "unusual colour" if stranger[n] else CROWDED if extra[n] else "")
         result.append(Hex(cell, best, not reason, (best, runner) if reason else (), reason, float(margin[n])))
     return tuple(result)
 
@@ -656,7 +721,7 @@ def _verdict(cell: Cell, e: _Evidence) -> Hex:
               else "between" if margin < PARAMS.decisive
               else "unlike anything else" if odd else "patchy" if patchy else "unusual colour" if unusual
               else "the two readings differ" if overruled else "coloured like the terrain" if hiding and close
-              else "faint pieces" if e.faint and close else f"more than {MAX_SETTLEMENTS} read" if e.surplus else "")
+              else "faint pieces" if e.faint and close else CROWDED if e.surplus else "")
     return Hex(cell, names[0], not reason, names if reason else (), reason, margin, e.oddness)
 
 

@@ -45,8 +45,9 @@ def as_json(scan: Scan) -> dict[str, Any]:
 
 def notes(scan: Scan) -> list[Message]:
     """What to know beyond the counts and the unsure hexes: a player read with too many
-    settlements, a player whose pieces were hardly found, hexes washed out white."""
-    lines = []
+    settlements, a player whose pieces were hardly found, hexes washed out white, a set-up photo
+    not compared."""
+    lines = [say("reading.setup_unsteady", count=scan.uncompared)] if scan.uncompared else []
     for key, cells in scan.settlements().items():
         if len(cells) > MAX_SETTLEMENTS:
             lines.append(say("reading.too_many", key=key, colour=colour_word(scan, key), count=len(cells),

@@ -1,0 +1,97 @@
+"""What changed between a set-up photo and a photo of the same board later: the set-up board
+carried onto the later one pixel for pixel, its light evened region by region, and the share of
+each place's spot that changed. The board's art is in both photos and cancels out; a piece
+standing on a place is what changed there, whatever the art looks like."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.scan.sampling import sample
+
+STEP = 0.12        # a pixel changed where its log colour moved this much more than its light did, in any channel
+STEADY = 0.015     # the two photos compare where a tenth of the ground round a place changed less than this (log)
+SPAN = 3.5         # the light is evened over windows this many places wide
+
+
+@dataclass(frozen=True)
+class Change:
+    """Per place, the share of its spot's points that changed by either of two evenings of the
+    light (`share`) and by both (`surely`), whether the two photos compare there at all (a
+    careless photo's glare, noise or blur leaves nothing steady), and how its spot looked."""
+
+    share: Any
+    surely: Any
+    steady: Any
+    before: Any   # per place, the log colour of its spot at set-up, in the later photo's light
+
+
+def carried(before: Any, before_centres: Any, after: Any, after_centres: Any) -> tuple[Any, Any]:
+    """`before` (a straightened board, RGB) carried onto `after`'s frame: first by the places'
+    centres found in each, then to the pixel by the images themselves (OpenCV's ECC, whose
+    homography is blind to a change of light over the whole board); and where it covers it."""
+    import cv2
+    import numpy as np
+
+    height, width = after.shape[:2]
+    first, _ = cv2.findHomography(before_centres.astype(np.float32), after_centres.astype(np.float32), 0)
+    rough = cv2.warpPerspective(before, first, (width, height), flags=cv2.INTER_LINEAR)
+    grey = [cv2.cvtColor(image, cv2.COLOR_RGB2GRAY).astype(np.float32) for image in (after, rough)]
+    warp: Any = np.eye(3, dtype=np.float32)
+    try:
+        _, warp = cv2.findTransformECC(grey[0], grey[1], warp, cv2.MOTION_HOMOGRAPHY,
+                                       (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 50, 1e-5), None)
+    except cv2.error:  # it did not converge: the centres' carrying stands
+        warp = np.eye(3, dtype=np.float32)
+    whole = np.linalg.inv(warp) @ first
+    inside = cv2.warpPerspective(np.ones(before.shape[:2], np.uint8), whole, (width, height), flags=cv2.INTER_NEAREST)
+    return cv2.warpPerspective(before, whole, (width, height), flags=cv2.INTER_LINEAR), inside > 0
+
+
+def changes(after: Any, before: Any, covered: Any, spots: Any, rims: Any, grounds: Any, apart: float) -> Change:
+    """How much of each place's spot (`spots`: places x points x 2, in pixels of both images)
+    changed from `before` to `after` (RGB, the same frame; `covered` where both show the board;
+    `apart` the places' distance in pixels), the light evened two ways: by the median change of
+    log colour over windows SPAN places wide (pieces cover well under half of any), and by that
+    round the place's rim (`rims`, places x points x 2: the same print as its spot, so that
+    glare's veil or a colour cast, which change each colour of the print its own way, cancel;
+    but pieces leaning over it from round about can take its light for theirs). A spot's point
+    counts as changed only beyond the darkest and lightest of its before-neighbours (a pixel's
+    misalignment is no change). The photos compare at a place where a tenth of the points of its `grounds` (round
+    it: places x points x 2) changed less than STEADY over the windows: pieces and their
+    shadows may cover most of them, glare or grain all."""
+    import cv2
+    import numpy as np
+
+    a = np.log(after.astype(np.float32) / 255 + 1 / 64)
+    b = np.log(before.astype(np.float32) / 255 + 1 / 64)
+    near = np.ones((3, 3), np.uint8)
+    lightest, darkest = cv2.dilate(b, near), cv2.erode(b, near)
+    # The median change over windows, in 1/64 steps (OpenCV's large median takes bytes).
+    steps = np.clip((a - b) * 64 + 128, 0, 255).astype(np.uint8)
+    steps[~covered] = 128
+    window = (cv2.medianBlur(steps, int(SPAN * apart) | 1).astype(np.float32) - 128) / 64
+    moved = beyond(a - window, lightest, darkest)
+    moved[~covered] = np.inf  # no ground to compare
+    steady = np.quantile(sample(moved, grounds)[..., 0], 0.1, axis=1) < STEADY
+    rim = np.median(sample(a - b, rims), axis=1)  # per place and channel
+    seen, low, high = (sample(image, spots) for image in (a, darkest, lightest))
+    shown = sample(covered.astype(np.float32), spots)[..., 0] > 0.5
+    lit = sample(window, spots)
+    by_window = (beyond(seen - lit, high, low) > STEP) & shown
+    by_rim = (beyond(seen - rim[:, None, :], high, low) > STEP) & shown
+    was = np.median(sample(b, spots) + lit, axis=1)
+    return Change((by_window | by_rim).mean(axis=1), (by_window & by_rim).mean(axis=1), steady, was)
+
+
+def beyond(a: Any, lightest: Any, darkest: Any) -> Any:
+    """How far log colours `a` (light evened) lie beyond the range of their before-neighbours
+    (`lightest`, `darkest`, per channel; the same for one colour against another): in hue or
+    in brightness, whichever is more."""
+    import numpy as np
+
+    signed = np.maximum(a - lightest, 0) - np.maximum(darkest - a, 0)
+    brightness = signed.mean(axis=-1)
+    hue = np.abs(signed - brightness[..., None]).max(axis=-1)
+    return np.maximum(hue, np.abs(brightness))
