@@ -35,9 +35,10 @@ every one of its photos is held out, nothing is ever tuned on them, and all foll
 `--setup` also takes each game's set-up photo (the maker's same board with no piece on it, the
 camera, light and spoiling drawn again at the same level; the independent maker's own, written
 apart) and reads the photo with it, as `pnp scan --empty` does; its numbers (pnp.scan.change's
-STEP, STEADY and SPAN, scan_setup's UNCHANGED, CHANGED and SPOT) were set on flat photos 0-11,
-the print maker's 0-23 looked at with them; each line then says whether the set-up photo was
-compared.
+STEP, STEADY and SPAN, scan_setup's UNCHANGED, CHANGED, SPOT, VISIBLE and PIECES_SEEN) were set
+on flat photos 0-23, the print maker's 0-23 looked at with them; held out since: flat from 9450,
+print from 20024, marked (never tuned on) from 0; each line then says on how many hexes the
+set-up photo could not be compared.
 For the other makers, half the photos follow the README's tips
 ("good": from above, even light, no flash, exposed so that the board keeps its colour), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game
