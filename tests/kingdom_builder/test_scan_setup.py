@@ -221,6 +221,7 @@ def test_scan_with_empty_on_the_command_line(table, monkeypatch):
     (["--empty", "setup.jpg", "--empty-corners", "1,2 3,4"], "--empty-corners"),
     (["--empty", "setup.jpg", "--empty-corners", "1,1 2,1 1,2 99999,2"], "--empty-corners"),
     (["--empty", "setup.jpg"], "no scan markers found in the set-up photo"),
+    (["--empty-corners", "1,1 2,1 1,2 2,2"], "--empty-corners gives the corners of the set-up photo: name that photo"),
 ])
 def test_bad_set_up_photo_input_is_named(table, monkeypatch, args, message):
     folder, photo, _ = table

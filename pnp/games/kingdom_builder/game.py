@@ -245,8 +245,11 @@ class KingdomBuilder(KitMaker[KitOptions], BoardsMaker[BoardsOptions], SetupMake
         from pnp.games.kingdom_builder.transcription import parse_form
         from pnp.render.i18n import render_catalog
         from pnp.games.kingdom_builder.scan_layout import CORNER_LABELS
+        from pnp.errors import OptionError, say
         from pnp.scan.corners import FLAG, SETUP_FLAG, parse_corners
 
+        if options.empty_corners is not None and setup is None:
+            raise OptionError([say("problem.scan.setup_corners_alone")])
         given = [None if text is None else parse_corners(text, CORNER_LABELS, flag)
                  for text, flag in ((options.corners, FLAG), (options.empty_corners, SETUP_FLAG))]
         board, players = parse_form(text, source)
