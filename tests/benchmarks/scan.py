@@ -29,7 +29,7 @@ its photos 0-23 were looked at while moving the label off the buildable hexes, 2
 out (docs/scanner.md). `--maker marked` takes the flat maker's photos (likewise the same for each
 seed) with marks of the art unlike the kit's on every hex: 0-4 dots, ellipses, stars or
 strokes of a size up to half a piece, half of them in a piece's colour (tools/photos/flat.py,
-`_draw_marks`); nothing has been tuned on them yet. `--maker independent` takes the photos of tools/photos/independent.py, a maker written
+`_draw_marks`); scan.PATCHY was set on its photos 300-335, 0-23 held out. `--maker independent` takes the photos of tools/photos/independent.py, a maker written
 apart from the scanner from a description of a finished game's photo (docs/independent-maker.md):
 every one of its photos is held out, nothing is ever tuned on them, and all follow the tips.
 `--setup` also takes each game's set-up photo (the maker's same board with no piece on it, the
@@ -37,7 +37,7 @@ camera, light and spoiling drawn again at the same level; the independent maker'
 apart) and reads the photo with it, as `pnp scan --empty` does; its numbers (pnp.scan.change's
 STEP, STEADY and SPAN, scan_setup's UNCHANGED, CHANGED, SPOT, VISIBLE and PIECES_SEEN) were set
 on flat photos 0-23, the print maker's 0-23 looked at with them; held out since: flat from 9450,
-print from 20024, marked (never tuned on) from 0; each line then says on how many hexes the
+print from 20024, marked from 0; each line then says on how many hexes the
 set-up photo could not be compared.
 For the other makers, half the photos follow the README's tips
 ("good": from above, even light, no flash, exposed so that the board keeps its colour), half are careless ("hard": tilted up to 30 degrees, uneven

@@ -112,6 +112,9 @@ _EMPTY_SURE, _EMPTY_BLIND = Hex((0, 0), None, margin=(OVERRULE + BLIND) / 2), He
     (Hex((0, 0), "1", False, ("1", None), "between", LEAN - 0.1), Hex((0, 0), "1"), ("1", True, ())),
     (_EMPTY_BLIND, Hex((0, 0), None, False, (None, "2"), "washed out"), (None, True, ())),
     (Hex((0, 0), "1", margin=_NET_SURE), Hex((0, 0), "1", False, ("1", None), "washed out"), ("1", True, ())),
+    # Both read player 1's piece, the hand reader's patch too small for a piece: sure only at BLIND.
+    (Hex((0, 0), "1", margin=_NET_VERY_SURE), Hex((0, 0), "1", False, ("1", None), "patchy"), ("1", False, ("1", None))),
+    (Hex((0, 0), "1", margin=BLIND), Hex((0, 0), "1", False, ("1", None), "patchy"), ("1", True, ())),
 ])
 def test_the_net_and_the_hand_reader_combine_as_the_readme_says(net, hand, expected):
     read = both_readers(net, hand)

@@ -43,10 +43,12 @@ from pnp.scan.stats import log_rgb, median, robust_spread
 LOST = "'s pieces not found"      # the reason a hex is unsure then, after the player's key
 CROWDED = f"more than {MAX_SETTLEMENTS} read"  # ... and for one of the least sure pieces of a player read with more
 WASHED, GLARE, RIM_HIDDEN = "washed out", "glare", "rim hidden"  # where the hand reader may not see a piece
+PATCHY = "patchy"  # ... and where what it reads as a piece makes a patch too small for one (a mark of the art)
 SURE = 7.0   # the net's reading is sure where it is this much likelier (log) than the next (set on the check photos)
 PAIR = 6.0   # ... and a piece where the next reading is another player's piece (set on path-traced 10000-10599)
 OVERRULE = 9.0  # ... and stands where the hand reader reads otherwise where this much likelier (likewise)
-BLIND = 13.0    # ... and reads empty a hex the hand reader cannot see (WASHED, GLARE, RIM_HIDDEN) where this much
+BLIND = 13.0    # ... and reads empty a hex the hand reader cannot see (WASHED, GLARE, RIM_HIDDEN), or a piece
+                # whose patch it finds too small for a piece (PATCHY), where this much
 LEAN = 2.0      # where both read a hex empty, the hand reader settles the net's doubt only where the net leans to
                 # empty this much (log): a net torn between empty and a piece is no agreement
 GLARED, GLARED_LEAN = 3, 4.5  # ... and this much in a photo with this many hexes washed out white or more: a pale
@@ -323,14 +325,18 @@ def both_readers(net: Hex, hand: Hex, settles: bool = True, lean: float = LEAN, 
     another's), else unsure between the two (the net's own reading and its unsureness where
     neither is sure). A hex the hand reader rings as one it cannot see (washed out white, under
     glare's veil, or its rim hidden by a neighbour's piece) is read empty surely only where the
-    net is surer still (BLIND): a piece may vanish there for both readers. Where the hand reader found none of a player's
-    pieces, it has no say on a piece the net surely reads as that player's."""
+    net is surer still (BLIND): a piece may vanish there for both readers. Likewise a piece both
+    read, where the hand reader finds its patch too small for a piece (PATCHY): a mark of the
+    board's art in a player's colour fools the net too. Where the hand reader found none of a
+    player's pieces, it has no say on a piece the net surely reads as that player's."""
     if net.sure and net.key is not None and hand.reason == f"{net.key}{LOST}":
         return net
     if net.key is None and hand.reason in (WASHED, GLARE, RIM_HIDDEN) and net.margin < BLIND:
         return Hex(net.cell, None, False, (None, *(key for key in hand.alternatives if key is not None))[:2], hand.reason,
                    net.margin)
     if hand.key == net.key:
+        if net.key is not None and hand.reason == PATCHY and net.margin < BLIND:
+            return Hex(net.cell, net.key, False, (net.key, None), PATCHY, net.margin)
         doubted = (None not in net.alternatives and not settles) or (net.key is None and net.margin < lean)
         return net if net.sure or not hand.sure or doubted else Hex(net.cell, net.key, margin=net.margin)
     if net.sure and net.margin >= OVERRULE and overrules or not (net.sure or hand.sure):
@@ -719,7 +725,7 @@ def _verdict(cell: Cell, e: _Evidence) -> Hex:
     reason = (WASHED if e.washed else e.lost + LOST if e.lost is not None
               else GLARE if veiled and close else RIM_HIDDEN if rim_hidden
               else "between" if margin < PARAMS.decisive
-              else "unlike anything else" if odd else "patchy" if patchy else "unusual colour" if unusual
+              else "unlike anything else" if odd else PATCHY if patchy else "unusual colour" if unusual
               else "the two readings differ" if overruled else "coloured like the terrain" if hiding and close
               else "faint pieces" if e.faint and close else CROWDED if e.surplus else "")
     return Hex(cell, names[0], not reason, names if reason else (), reason, margin, e.oddness)
