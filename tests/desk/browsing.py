@@ -54,9 +54,10 @@ def watched(context, url: str, offline: bool = False) -> Iterator:
 
     def failed(request) -> None:
         # A script that fails to load breaks the page as surely as one that throws. A request to
-        # the desk that the page's own reload or close cut short (the page makes another after
-        # an answer, so one may be on its way) is no failure of the page.
-        if not offline and not (request.resource_type == "fetch" and request.failure == "net::ERR_ABORTED"):
+        # the desk, or a picture, that the page's own reload or close cut short (the page makes
+        # another request after an answer, and draws the board anew, so one may be on its way)
+        # is no failure of the page.
+        if not offline and not (request.resource_type in ("fetch", "image") and request.failure == "net::ERR_ABORTED"):
             errors.append(f"{request.url}: {request.failure}")
 
     page.on("requestfailed", failed)
@@ -152,3 +153,15 @@ def download_right_after(page, edit, button: str) -> Path:
             route.continue_()
         page.unroute("**/api/evaluate")
     return Path(download.value.path())
+
+
+def save(page) -> None:
+    """Save, and wait until the page has taken the desk's answer in: its status says "Saved" anew
+    (the text shown before replaced). The answer's arrival is not enough: the page reads it a moment
+    later, and a tap made in that moment came before it (a loaded machine runs input first)."""
+    said = page.locator("#status").evaluate_handle("status => status.firstChild")
+    with page.expect_response("**/api/save") as answer:
+        page.click("#save")
+    assert answer.value.ok
+    until(page, lambda: said.evaluate("text => !text || !text.isConnected") and page.locator("#status").inner_text().startswith("Saved"))
+    assert page.locator("#unsaved").is_hidden()

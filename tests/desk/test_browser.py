@@ -10,8 +10,8 @@ import pytest
 from pnp.cli.desk import targets_for
 from pnp.games import GAMES
 from pnp.games.base import Source
-from tests.desk.browsing import (EXAMPLES, SIZES, cli_json, cli_json_of, download_right_after, kept, open_file, serving,
-                                 small_controls, tap, until, wait_until, watched)
+from tests.desk.browsing import (EXAMPLES, SIZES, cli_json, cli_json_of, download_right_after, kept, open_file, save,
+                                 serving, small_controls, tap, until, wait_until, watched)
 
 
 def test_kingdom_builder_settlements_by_tapping_hexes(page, desk):
@@ -34,8 +34,7 @@ def test_kingdom_builder_settlements_by_tapping_hexes(page, desk):
     tap(page, *args, "B4")  # a castle hex: nothing changes
     page.get_by_role("button", name="Knights").click()
     page.wait_for_selector("tr.focus")
-    page.click("#save")
-    page.wait_for_selector("#status:has-text('Saved')")
+    save(page)
     saved = cli_json("kingdom-builder", path)
     assert [(p["name"], p["gold"], p["total"]) for p in saved["players"]] == [
         ("Player 1", {"fishermen": 1, "knights": 2, "merchants": 0, "castles": 0}, 3),
@@ -51,8 +50,7 @@ def test_great_wall_a_card_added_to_a_section(page, desk):
     section.get_by_role("button", name="Add a card").click()  # Anna's Wall, worth 1 beside Clara's Nobility
     section.locator('select[aria-label="kind of card 5"]').select_option("gate")
     page.wait_for_selector("#result tbody tr:nth-child(3) td:nth-child(2):text-is('3')")
-    page.click("#save")
-    page.wait_for_selector("#status:has-text('Saved')")
+    save(page)
     saved = cli_json("great-wall", desk[1]["great-wall"])
     assert saved["sections"][2]["success"] == {"Anna": 3, "Boris": 1, "Clara": 1}
     shown = page.locator("#result .winners").inner_text()
@@ -96,8 +94,7 @@ def test_carolus_magnus_paladins_added_to_a_territory(page, desk):
     # E holds 1 red (Wanda's clan): 4 there make white's count 4 against black's 0.
     page.fill('input[aria-label="red paladins in E"]', "4")
     page.wait_for_selector("#cm-t5 .verdict:has-text('white 4 · black 0 → majority white')")
-    page.click("#save")
-    page.wait_for_selector("#status:has-text('Saved')")
+    save(page)
     saved = cli_json("carolus-magnus", desk[1]["carolus-magnus"])
     assert saved["territories"][5]["strength"] == {"white": 4, "black": 0}
     # The stops do the same (E was white's already); only E's counts grew.
@@ -148,8 +145,7 @@ def test_kingdom_builder_draft_from_a_photo_and_four_clicks(page, desk, tmp_path
     page.wait_for_selector(".scan-message:has-text('read 20 settlements')")
     page.wait_for_selector("table.score")
     chips = page.locator(".unsure .chip").all_inner_texts()  # the hexes to confirm, one button each
-    page.click("#save")
-    page.wait_for_selector("#status:has-text('Saved')")
+    save(page)
     path = desk[1]["kingdom-builder"]
     assert dict(game.load(path).settlements) == {cell: str(p + 1) for cell, p in pieces.items()}
     assert chips == [f"{name} ✓" for name in game.unsure(path.read_text(encoding="utf-8"))]
@@ -183,8 +179,7 @@ def test_a_game_without_a_page_of_its_own_is_edited_as_json(browser, tmp_path, m
         page.wait_for_selector(".problem-note:has-text(\"landed is 'edge', expected heads or tails\")")
         box.fill('{"game": "coin-flip", "calls": {"Anna": "heads", "Boris": "tails"}, "landed": "tails"}')
         page.wait_for_selector("#status:has-text('landed tails')")
-        page.click("#save")
-        page.wait_for_selector("#status:has-text('Saved')")
+        save(page)
     context.close()
     assert cli_json_of(GAME.id, targets[GAME.id]) == {"winners": ["Boris"]}
 
@@ -201,8 +196,7 @@ def test_a_file_holding_one_game_is_not_replaced_by_another(context, tmp_path):
             page.select_option(f'select[aria-label="card {n}"]', card)
         page.wait_for_selector("table.score")
         assert page.locator("#unsaved").is_visible()
-        page.click("#save")
-        page.wait_for_selector("#status:has-text('Saved')")
+        save(page)
         assert not page.locator("#unsaved").is_visible()
         saved = path.read_text()
         page.get_by_role("button", name="Great Wall of China").click()
@@ -239,8 +233,7 @@ def test_two_tabs_on_one_file_the_later_save_does_not_undo_the_earlier(context, 
         b.wait_for_selector("#unsaved:visible")
         tap(a, *args, "A10")  # Clara's (3), the last player: one tap empties it
         a.wait_for_selector("#unsaved:visible")
-        a.click("#save")
-        a.wait_for_selector("#status:has-text('Saved')")
+        save(a)
         assert (0, 9) not in dict(game.load(path).settlements)
         b.wait_for_selector("#status:has-text('was saved in another tab')")
         assert b.locator("#unsaved").is_visible()
@@ -251,8 +244,7 @@ def test_two_tabs_on_one_file_the_later_save_does_not_undo_the_earlier(context, 
         b.get_by_role("button", name="Reload the file (drops the edits here)").click()
         until(b, lambda: b.locator('select[aria-label="card 2"]').input_value() == "knights")  # as the file has it
         b.select_option('select[aria-label="card 2"]', "miners")
-        b.click("#save")
-        b.wait_for_selector("#status:has-text('Saved')")
+        save(b)
         kept = game.load(path)
         assert (0, 9) not in dict(kept.settlements) and kept.cards[1] == "miners"
 
@@ -299,8 +291,7 @@ def test_edits_made_while_the_desk_does_not_answer_are_kept(context, desk):
         page.get_by_role("button", name="Restore them").click()
         until(page, lambda: page.locator('select[aria-label="card 1"]').input_value() == chosen)
         assert page.locator('select[aria-label="card 3"]').input_value() == "merchants"
-        page.click("#save")
-        page.wait_for_selector("#status:has-text('Saved')")
+        save(page)
         assert GAMES["kingdom-builder"].load(path).cards[0] == chosen
 
 
@@ -364,8 +355,7 @@ def test_a_key_two_players_would_share_is_refused_and_a_new_key_renames_the_sett
         page.wait_for_selector("#unsaved:visible")
         page.wait_for_selector("table.score")
         assert page.locator(".totals").inner_text() == totals and page.locator(".key-note").count() == 0
-        page.click("#save")
-        page.wait_for_selector("#status:has-text('Saved')")
+        save(page)
     # Anna's settlements (key 1) are all hers still, now under key a; Boris's and Clara's as they were.
     assert sorted(dict(game.load(path).settlements).values()) == sorted("a" if o == "1" else o for o in owners)
 
@@ -541,8 +531,7 @@ def test_a_files_boards_dir_is_read_and_kept_by_a_save(context, tmp_path):
     with serving({"kingdom-builder": path}, path) as url, watched(context, url) as page:
         page.wait_for_selector("table.score")
         page.select_option('select[aria-label="lords with zero settlements"]', "excluded")
-        page.click("#save")
-        page.wait_for_selector("#status:has-text('Saved')")
+        save(page)
     saved = GAMES["kingdom-builder"].load(path)
     assert saved.boards_dir == "sections" and saved.lords_zero == "excluded"
     assert saved.board.placements[3].section.name == "my-farm"

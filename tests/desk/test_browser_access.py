@@ -13,7 +13,7 @@ from pnp.cli.desk import targets_for
 from pnp.games import GAMES
 from pnp.games.base import Source
 from pnp.render import svg
-from tests.desk.browsing import EXAMPLES, SIZES, open_file, serving, tap, wait_until, watched
+from tests.desk.browsing import EXAMPLES, SIZES, open_file, save, serving, tap, wait_until, watched
 
 AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 PAGES = {"kingdom-builder": "first-game.yaml", "great-wall": "great-wall-last-round.yaml",
@@ -59,8 +59,7 @@ def central_open_hex(page, board) -> str:
 
 
 def saved_settlements(page, path: Path) -> dict:
-    page.click("#save")
-    page.wait_for_selector("#status:has-text('Saved')")
+    save(page)
     return dict(GAMES["kingdom-builder"].load(path).settlements)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pnp.cli.desk import targets_for
-from tests.desk.browsing import EXAMPLES, SIZES, cli_json, serving, until, watched
+from tests.desk.browsing import EXAMPLES, SIZES, cli_json, save, serving, until, watched
 from tests.desk.test_browser_access import serious_violations
 
 # Each game's example, the name field of its first player, that player's name and the next player's.
@@ -111,8 +111,7 @@ def test_a_name_another_player_has_is_refused_in_place(browser, tmp_path, game_i
         name.press("Tab")  # the page is redrawn: the field and its note are new ones
         assert name.input_value() == other + "x" and name.get_attribute("aria-invalid") is None
         assert page.locator(".name-note:not(:empty)").count() == 0
-        page.click("#save")
-        page.wait_for_selector("#status:has-text('Saved')")
+        save(page)
     context.close()
     assert cli_json(game_id, path) == renamed(cli_json(game_id, EXAMPLES / example), old, other + "x")
 
@@ -137,8 +136,7 @@ def test_a_board_outside_the_folder_is_refused_naming_no_path_of_the_server(desk
         shown = page.locator("body").inner_text()
         section.fill(kept)
         page.wait_for_selector("table.score")
-        page.click("#save")
-        page.wait_for_selector("#status:has-text('Saved')")
+        save(page)
         shown += page.locator("body").inner_text() + page.locator("#explain").text_content()  # "How it is made up", folded
     assert str(tmp_path) not in shown and str(tmp_path.resolve()) not in shown
     assert "Saved kingdom-builder.yaml" in shown

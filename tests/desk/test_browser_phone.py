@@ -12,7 +12,7 @@ import pytest
 
 from pnp.cli.desk import targets_for
 from pnp.games import GAMES
-from tests.desk.browsing import EXAMPLES, SIZES, cli_json, open_file, serving, tap, until, wait_until, watched
+from tests.desk.browsing import EXAMPLES, SIZES, cli_json, open_file, save, serving, tap, until, wait_until, watched
 from tests.desk.test_browser_access import PAGES, blank_board, board_shown, cards_chosen, cell, on_screen, serious_violations
 from tests.desk.test_browser_photo import on_screen as on_photo
 from tests.desk.test_browser_photo import photo, photo_file, show_photo  # noqa: F401 (fixtures)
@@ -97,8 +97,7 @@ def test_a_finger_s_tap_zooms_a_small_board_and_then_lands_with_a_millimetre_of_
         page.touchscreen.tap(x + MM * math.cos(turn), y + MM * math.sin(turn))
         until(page, lambda: spoken.inner_text().startswith(f"{name}, "))
         assert spoken.inner_text().endswith("settlement of Player 1")
-    page.click("#save")
-    page.wait_for_selector("#status:has-text('Saved')")
+    save(page)
     assert dict(GAMES["kingdom-builder"].load(path).settlements) == {cell(n): "1" for n in chosen}
 
 
@@ -141,13 +140,11 @@ def test_one_tap_gives_a_hex_to_the_fourth_player(phone_board):
                 and box["x"] + 20 < on_screen(page, board, s.name)[0] < box["x"] + box["width"] - 20)
     tap(page, board.spots, board.drawing.width, board.drawing.height, name)
     page.wait_for_selector(".totals:has-text('Player 4')")
-    page.click("#save")
-    page.wait_for_selector("#status:has-text('Saved')")
+    save(page)
     assert dict(GAMES["kingdom-builder"].load(path).settlements) == {cell(name): "4"}
     # A second tap takes it off again.
     tap(page, board.spots, board.drawing.width, board.drawing.height, name)
-    page.click("#save")
-    page.wait_for_selector("#status:has-text('Saved')")
+    save(page)
     assert dict(GAMES["kingdom-builder"].load(path).settlements) == {}
 
 

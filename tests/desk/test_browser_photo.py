@@ -16,7 +16,7 @@ from pnp.cli.app import app as cli
 from pnp.games import GAMES
 from pnp.games.kingdom_builder.scan_layout import CORNER_CELLS
 from pnp.games.kingdom_builder.transcription import load_board
-from tests.desk.browsing import EXAMPLES, SIZES, kept, open_file, tap, until, wait_until, watched
+from tests.desk.browsing import EXAMPLES, SIZES, kept, open_file, save, tap, until, wait_until, watched
 from tests.desk.test_browser_access import board_shown
 from tools.photos.flat import make_photo, played_game
 from tests.kingdom_builder.test_scan_fit import off_by
@@ -88,18 +88,6 @@ def click_corners(page, points) -> None:
     for n, point in enumerate(points, start=1):
         page.mouse.click(*on_screen(page, point)[0])
         page.wait_for_selector(f".dot:has-text('{n}')")
-
-
-def save(page) -> None:
-    """Save, and wait until the page has taken the desk's answer in: its status says "Saved" anew
-    (the text shown before replaced). The answer's arrival is not enough: the page reads it a moment
-    later, and a tap made in that moment came before it (a loaded machine runs input first)."""
-    said = page.locator("#status").evaluate_handle("status => status.firstChild")
-    with page.expect_response("**/api/save") as answer:
-        page.click("#save")
-    assert answer.value.ok
-    until(page, lambda: said.evaluate("text => !text || !text.isConnected") and page.locator("#status").inner_text().startswith("Saved"))
-    assert page.locator("#unsaved").is_hidden()
 
 
 def inside(box: dict, x: float, y: float) -> bool:
