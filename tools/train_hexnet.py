@@ -2,11 +2,14 @@
 the scanner averages the two, each trained on its own photos: docs/scanning.md, How it reads). Development only:
 needs the `train` extra (torch, onnx) and, for path-traced photos, their cache or the `photos` extra.
 
-Run: python tools/train_hexnet.py [--flat 1000-1119] [--physical 8000-8299]
-         [--check-flat 5000-5039] [--check-physical 8300-8399] [--epochs 6] [--batch 256] [--wide 1]
-         [--seed 0] --out FILE [--jobs N] [--device cpu|cuda]
+Run: python tools/train_hexnet.py [--flat 1000-1119] [--physical 8000-8299] [--marked SEEDS]
+         [--check-flat 5000-5039] [--check-physical 8300-8399] [--check-marked SEEDS] [--epochs 6]
+         [--batch 256] [--wide 1] [--seed 0] [--start NET --rate 1e-3] --out FILE [--jobs N] [--device cpu|cuda]
 
-Seeds are ranges joined by commas (`7600-8299,8400-8999`); `--wide` scales the net's widths.
+Seeds are ranges joined by commas (`7600-8299,8400-8999`; a seed named twice is trained on twice as
+often); `--wide` scales the net's widths. `--marked` takes the flat maker's photos with marks of
+every colour on the art (`--maker marked` in the benchmark). `--start` trains on from a trained
+net (an .onnx of the same width, its batch norms folded in and kept so) instead of from scratch.
 
 Data: the benchmark's photos (tests/benchmarks/scan.py: each seed its own board, game, palette,
 camera; even seeds as the tips say, odd seeds careless) of both makers, the flat one
@@ -53,8 +56,11 @@ def photo_patches(maker: str, seed: int, cache: Path | None = CACHE) -> tuple[np
         from tools.photos.physical import VERSION, make_photo
         size = (1600, 1200)
         version = f"-v{VERSION['clean' if level == 'good' else 'hard']}"  # a new maker version, new patches
-    else:
-        from tools.photos.flat import make_photo
+    else:  # flat, or marked: the flat maker with marks of every colour on the art
+        from functools import partial
+
+        from tools.photos.flat import make_photo as take
+        make_photo = partial(take, marked=maker == "marked")
         size = FLAT_SIZES[seed % len(FLAT_SIZES)]
     name = f"{maker}-{seed}-{size[0]}x{size[1]}-{os.environ.get('PNP_PHOTOS_VARIANT', '')}{version}.npz"
     if cache is not None and (cache / name).exists():
@@ -148,19 +154,55 @@ def centred(patches: np.ndarray, ground: np.ndarray) -> np.ndarray:
     return np.concatenate([middle, usual], 1).astype(np.float32)
 
 
-def train(data: tuple[np.ndarray, ...], epochs: float, seed: int, batch: int = 256, log=print, device: str = "cpu",
-          wide: float = 1.0):
+def load(net, path: Path) -> None:
+    """Set `net` (build_net) to the trained net at `path`. Its export folded each batch norm into
+    the convolution before it, so the batch norms become the identity and stay so (frozen)."""
+    import onnx
     import torch
+    import torch.nn as nn
+    from onnx import numpy_helper
+
+    model = onnx.load(str(path))
+    weights = {tensor.name: numpy_helper.to_array(tensor) for tensor in model.graph.initializer}
+    nodes = [node for node in model.graph.node if node.op_type in ("Conv", "Gemm")]
+    layers = [layer for layer in net if isinstance(layer, (nn.Conv2d, nn.Linear))]
+    shapes = [weights[node.input[1]].shape for node in nodes]
+    if shapes != [tuple(layer.weight.shape) for layer in layers]:
+        raise SystemExit(f"{path}: its layers are not this net's (is --wide right?)")
+    with torch.no_grad():
+        for node, layer in zip(nodes, layers):
+            layer.weight.copy_(torch.from_numpy(weights[node.input[1]].copy()))
+            layer.bias.copy_(torch.from_numpy(weights[node.input[2]].copy()))
+        for norm in (layer for layer in net if isinstance(layer, nn.BatchNorm2d)):
+            norm.running_mean.zero_()
+            norm.running_var.fill_(1.0 - norm.eps)
+            norm.weight.fill_(1.0)
+            norm.bias.zero_()
+            norm.requires_grad_(False)
+
+
+def train(data: tuple[np.ndarray, ...], epochs: float, seed: int, batch: int = 256, log=print, device: str = "cpu",
+          wide: float = 1.0, start: Path | None = None, rate: float = 3e-3):
+    """A net trained on `data`: from scratch, or on from the trained net at `start` (its batch norms frozen)."""
+    import torch
+    import torch.nn as nn
 
     torch.manual_seed(seed)
     torch.use_deterministic_algorithms(True)
     generator = torch.Generator(device=device).manual_seed(seed)  # the patches, their augmentation and the net on `device`
     patches, ground, labels = (torch.from_numpy(np.ascontiguousarray(a)).to(device) for a in data)
-    net = build_net(wide).to(device)
+    net = build_net(wide)
+    if start is not None:
+        load(net, start)
+    net = net.to(device)
     steps = max(1, int(epochs * len(labels) / batch))
-    optimiser = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-4)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
+    trained = [weight for weight in net.parameters() if weight.requires_grad]
+    optimiser = torch.optim.AdamW(trained, lr=rate, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=rate, total_steps=steps)
     net.train()
+    if start is not None:
+        for norm in (layer for layer in net if isinstance(layer, nn.BatchNorm2d)):
+            norm.eval()
     for step in range(steps):
         pick = torch.randint(len(labels), (batch,), generator=generator, device=device)
         inputs = augment(patches[pick], ground[pick], generator)
@@ -230,12 +272,16 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--flat", type=seeds, default=seeds("1000-1119"), help="flat maker's seeds to train on")
     parser.add_argument("--physical", type=seeds, default=seeds("8000-8299"), help="path-traced seeds to train on")
+    parser.add_argument("--marked", type=seeds, default=[], help="marked seeds (the flat maker, marks on the art) to train on")
     parser.add_argument("--check-flat", type=seeds, default=seeds("5000-5039"))
     parser.add_argument("--check-physical", type=seeds, default=seeds("8300-8399"))
+    parser.add_argument("--check-marked", type=seeds, default=[])
     parser.add_argument("--epochs", type=float, default=6.0)
     parser.add_argument("--batch", type=int, default=256, help="patches per training step")
     parser.add_argument("--wide", type=float, default=1.0, help="scale the net's widths by this")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--start", type=Path, help="train on from this trained net (an .onnx of the same --wide)")
+    parser.add_argument("--rate", type=float, default=3e-3, help="the highest learning rate (one cycle)")
     parser.add_argument("--out", type=Path, required=True,
                         help="where the net goes (the scanner's: pnp/games/kingdom_builder/hexnet-1.onnx and hexnet-2.onnx)")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write .cache/hexnet")
@@ -248,13 +294,13 @@ def main(argv: list[str] | None = None) -> None:
 
     torch.set_num_threads(min(2, os.cpu_count() or 1))
     cache = None if args.no_cache else CACHE
-    checks = [("flat", args.check_flat), ("physical", args.check_physical)]
-    data = dataset([("flat", args.flat), ("physical", args.physical)], cache, args.jobs)
+    checks = [("flat", args.check_flat), ("physical", args.check_physical), ("marked", args.check_marked)]
+    data = dataset([("flat", args.flat), ("physical", args.physical), ("marked", args.marked)], cache, args.jobs)
     if args.jobs > 1:
         dataset(checks, cache, args.jobs)
     print(f"{len(data[2])} patches, {np.bincount(data[2], minlength=len(CLASSES)).tolist()} per class", flush=True)
     net = train(data, args.epochs, args.seed, args.batch, log=lambda text: print(text, flush=True), device=args.device,
-                wide=args.wide)
+                wide=args.wide, start=args.start, rate=args.rate)
     export(net, args.out)
     print(f"{args.out}: {args.out.stat().st_size / 1024:.0f} KiB", flush=True)
     check(args.out, checks, cache)

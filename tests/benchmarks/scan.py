@@ -29,7 +29,12 @@ its photos 0-23 were looked at while moving the label off the buildable hexes, 2
 out (docs/scanner.md). `--maker marked` takes the flat maker's photos (likewise the same for each
 seed) with marks of the art unlike the kit's on every hex: 0-4 dots, ellipses, stars or
 strokes of a size up to half a piece, half of them in a piece's colour (tools/photos/flat.py,
-`_draw_marks`); scan.PATCHY was set on its photos 300-335, 0-23 held out. `--maker independent` takes the photos of tools/photos/independent.py, a maker written
+`_draw_marks`); scan.PATCHY was set on its photos 300-335, 0-23 held out; both nets were trained on
+from there on its photos 30000-30599 (with flat 1000-1199 and 3000-3199 and path-traced 7600-7711),
+then measured on 300-335 and the flat 5020-5059, print 20000-20023 and path-traced 8300-8339 photos
+as tuning sets, and held out on marked 0-47, flat 9500-9539, print 20048-20071, path-traced
+11400-11423 and the independent maker's 220-249 (held out since: marked from 48, flat from 9540,
+print from 20072, path-traced from 11424). `--maker independent` takes the photos of tools/photos/independent.py, a maker written
 apart from the scanner from a description of a finished game's photo (docs/independent-maker.md):
 every one of its photos is held out, nothing is ever tuned on them, and all follow the tips.
 `--setup` also takes each game's set-up photo (the maker's same board with no piece on it, the

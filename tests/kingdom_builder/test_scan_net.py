@@ -324,6 +324,27 @@ def test_the_training_recipe_runs_end_to_end(tmp_path):
     assert not Path(tmp_path / ".net.onnx").exists()
 
 
+@pytest.mark.parametrize("model", MODELS, ids=lambda path: path.name)
+def test_training_on_from_a_shipped_net_starts_from_its_readings(model, tmp_path):
+    """`--start`: the shipped net (its batch norms folded into its convolutions on export) loaded
+    into the training net reads as OpenCV reads the file, and exported again it is the same net."""
+    torch = pytest.importorskip("torch")
+    pytest.importorskip("onnx")
+    from tools.train_hexnet import build_net, export, load
+
+    net = build_net(2)  # both shipped nets are --wide 2
+    load(net, model)
+    net.eval()
+    x = np.random.default_rng(2).uniform(-0.5, 0.5, (16, 6, PATCH, PATCH)).astype(np.float32)
+    with torch.no_grad():
+        own = torch.softmax(net(torch.from_numpy(x)), dim=1).numpy()
+    assert np.allclose(own, probabilities((model,), x), atol=1e-5)
+    export(net, tmp_path / "again.onnx")
+    assert np.allclose(probabilities((tmp_path / "again.onnx",), x), probabilities((model,), x), atol=1e-6)
+    with pytest.raises(SystemExit, match="is --wide right"):
+        load(build_net(1).eval(), model)  # 1 is another shape: the loader says so, not torch's traceback
+
+
 def test_scans_in_several_threads_at_once_read_as_one_at_a_time():
     # The desk reads up to two photos at once in worker threads, and they share one net: each
     # thread's answer must be what the net gives that thread's patches alone (sizes differ, so
