@@ -12,8 +12,9 @@ every colour on the art (`--maker marked` in the benchmark). `--start` trains on
 net (an .onnx of the same width, its batch norms folded in and kept so) instead of from scratch.
 
 Data: the benchmark's photos (tests/benchmarks/scan.py: each seed its own board, game, palette,
-camera; even seeds as the tips say, odd seeds careless) of both makers, the flat one
-and the path-traced one (set PNP_PHOTOS_VARIANT as for the benchmark to read its cache). Each
+camera; even seeds as the tips say, odd seeds careless) of its makers: the flat one, the
+path-traced one (set PNP_PHOTOS_VARIANT as for the benchmark to read its cache) and the flat one
+with marks on the art (marked). Each
 photo is straightened at its true corners and every readable hex becomes one labelled patch,
 made by `scan_net.patches` as the scanner makes it, a little larger (PATCH + 4) so that training
 can shift it. Patches are cached in .cache/hexnet/. Training augments each patch afresh:
@@ -288,6 +289,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="make the patches of this many photos at a time")
     parser.add_argument("--device", default="cpu", help="where the net trains: cpu or cuda")
     args = parser.parse_args(argv)
+    if args.start is not None and not args.start.is_file():
+        parser.error(f"--start: no such net: {args.start}")  # before minutes of making patches
     if args.device != "cpu":
         os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")  # deterministic matrix products on the GPU
     import torch
