@@ -1,6 +1,6 @@
 """Photo scanning: hex accuracy, silent errors and seconds per photo over synthetic 12 MP photos.
 
-Run: python tests/benchmarks/scan.py [PHOTOS] [--first SEED] [--size 4000x3000] [--keep FOLDER] [--maker flat|print|marked|physical|independent] [--repeat N]
+Run: python tests/benchmarks/scan.py [PHOTOS] [--first SEED] [--size 4000x3000] [--keep FOLDER] [--maker flat|print|marked|retail|physical|independent] [--repeat N]
                                      [--jobs N] [--render-only] [--setup]
 Goal: 99.9 % of hexes right, no silent error (a hex read wrong and not listed as unsure),
 under 1 s per 12 MP photo on 2 cores. Calibration: of the hexes listed as unsure, the share
@@ -34,7 +34,17 @@ from there on its photos 30000-30599 (with flat 1000-1199 and 3000-3199 and path
 then measured on 300-335 and the flat 5020-5059, print 20000-20023 and path-traced 8300-8339 photos
 as tuning sets, and held out on marked 0-47, flat 9500-9539, print 20048-20071, path-traced
 11400-11423 and the independent maker's 220-249 (held out since: marked from 48, flat from 9540,
-print from 20072, path-traced from 11424). `--maker independent` takes the photos of tools/photos/independent.py, a maker written
+print from 20072, path-traced from 11424). `--maker retail` takes the flat maker's photos (the same camera
+and light for each seed) of boards painted as retail boards are (tools/photos/retail.py: textured
+terrains, grass tufts, flower fields of small white, purple, yellow and red flowers, tree crowns,
+dunes, cracks, waves, a building on each location; faint or dark borders, faded or saturated,
+creases, gloss) with pieces 48-65 % of a hex wide of other proportions, now and then flat tokens,
+further off centre: its photos 0-23 were measured before both nets were trained on from there on
+its photos 40000-40399 (beside the sets above), 40400-40439 the nets' check, 0-23 again after as
+a tuning set (with the tuning sets above), then measured held out once on retail 24-123,
+independent 250-349, marked 48-71, flat 9540-9579, print 20072-20095 and path-traced
+11424-11447 (held out since: retail from 124, independent from 350, marked from 72, flat from
+9580, print from 20096, path-traced from 11448). `--maker independent` takes the photos of tools/photos/independent.py, a maker written
 apart from the scanner from a description of a finished game's photo (docs/independent-maker.md):
 every one of its photos is held out, nothing is ever tuned on them, and all follow the tips.
 `--setup` also takes each game's set-up photo (the maker's same board with no piece on it, the
@@ -92,7 +102,7 @@ def _render(job: tuple[int, int, int]) -> None:
 
 def _art(style: Style) -> str:
     """Which art a photo's board has: the kit's print, its colours and icons, or painted."""
-    return "marked" if style.marked else "print" if style.printed else "kit" if style.kit_art else "painted"
+    return "retail" if style.retail else "marked" if style.marked else "print" if style.printed else "kit" if style.kit_art else "painted"
 
 
 def independent_case(seed: int, width: int, height: int) -> tuple:
@@ -137,7 +147,7 @@ def measure(job: tuple[int, str, int, int, int, Path | None, bool]) -> dict:
         if maker == "physical":
             from tools.photos.physical import make_photo as take
         else:
-            take = partial(make_photo, printed=maker == "print", marked=maker == "marked")
+            take = partial(make_photo, printed=maker == "print", marked=maker == "marked", retail=maker == "retail")
         level, board, colours, pieces = case(seed)
         photo = take(board, pieces, colours, 1000 + seed, size=(width, height), level="clean" if level == "good" else "hard")
         kind, jpeg, photo_corners = f"{level} {_art(photo.style)}", photo.encoded(".jpg", 90), photo.corners
@@ -185,7 +195,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first photo's number (flat 9400 on, path-traced 11400 on: held out)")
     parser.add_argument("--size", help="WIDTHxHEIGHT (default 4000x3000; 1600x1200 for --maker physical)")
     parser.add_argument("--keep", type=Path, help="also write the photos and overlays of the worst cases here")
-    parser.add_argument("--maker", choices=["flat", "print", "marked", "physical", "independent"], default="flat",
+    parser.add_argument("--maker", choices=["flat", "print", "marked", "retail", "physical", "independent"], default="flat",
                         help="which photo maker takes the photos (independent: held out always, never tuned on)")
     parser.add_argument("--repeat", type=int, default=1, help="read each photo this many times; its fastest read counts")
     parser.add_argument("--jobs", type=int, default=0, help="take and read this many photos at a time (physical photos: "
@@ -203,7 +213,7 @@ def main() -> None:
             pool.map(_render, [(seed, width, height) for seed in range(args.first, args.first + args.photos)], chunksize=1)
         if args.render_only:
             return
-    kinds = [f"{level} {art}" for level in ("good", "hard") for art in ("print", "kit", "painted", "marked", "independent")]
+    kinds = [f"{level} {art}" for level in ("good", "hard") for art in ("print", "kit", "painted", "marked", "retail", "independent")]
     totals = {kind: {"hexes": 0, "wrong": 0, "silent": 0, "unsure": 0, "unsure_wrong": 0, "rings": [], "seconds": [],
                      "refused": 0, "clean": 0} for kind in kinds + ["good", "hard"]}
     reads: list[float] = []  # every read's seconds, all photos

@@ -2,10 +2,11 @@
 true grid, a section turned the other way or another board's form let through, and the
 check's time.
 
-Run: python tests/benchmarks/scan_fit.py [PHOTOS] [--first SEED] [--maker flat|physical] [--size 1600x1200]
+Run: python tests/benchmarks/scan_fit.py [PHOTOS] [--first SEED] [--maker flat|marked|retail|physical] [--size 1600x1200]
                                           [--level good|hard|both] [--jobs N]
 Each photo is the scan benchmark's photo of that seed (`tests/benchmarks/scan.py`: the same
-board, game and camera; below 8200, flat, or 10000, physical, for tuning). On each: the right
+board, game and camera; below 8200, flat, or 10000, physical, for tuning; `--maker marked` and
+`retail`, the flat maker's with that art: nothing tuned on them; retail 100-139 measured once). On each: the right
 corners; one corner a hex off and one two hexes off (which corners and which way drawn from
 the seed); all four a hex off the same way; the form with one section turned; the form of the
 board's other four sections. Goal: no right corners refused, no grid placed off the true one
@@ -44,7 +45,11 @@ def measure(job: tuple[int, str, int, int]) -> dict:
     if maker == "physical":
         from tools.photos.physical import make_photo as take
     else:
-        from tools.photos.flat import make_photo as take
+        from functools import partial
+
+        from tools.photos.flat import make_photo
+
+        take = partial(make_photo, marked=maker == "marked", retail=maker == "retail")
     level, board, colours, pieces = case(seed)
     photo = take(board, pieces, colours, 1000 + seed, size=(width, height), level="clean" if level == "good" else "hard")
     rng = random.Random(seed)
@@ -91,7 +96,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("photos", nargs="?", type=int, default=50)
     parser.add_argument("--first", type=int, default=0, help="the first photo's number (8200 on, 10000 physical: held out)")
-    parser.add_argument("--maker", choices=["flat", "physical"], default="flat")
+    parser.add_argument("--maker", choices=["flat", "marked", "retail", "physical"], default="flat")
     parser.add_argument("--size", default="1600x1200", help="WIDTHxHEIGHT")
     parser.add_argument("--level", choices=["good", "hard", "both"], default="both", help="the photos as the tips say, careless, or both")
     parser.add_argument("--jobs", type=int, default=1, help="photos taken and checked at a time (times then measure a shared machine)")

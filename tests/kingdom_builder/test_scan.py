@@ -99,6 +99,24 @@ def test_kit_board_with_white_pieces_on_white_flowers():
     assert len(wrong) <= 0.02 * len(result.hexes) and len(result.uncertain()) <= 0.25 * len(result.hexes)
 
 
+@pytest.mark.parametrize("seed, rings", [(1, 6), (6, 18)])
+def test_a_retail_boards_flower_fields_do_not_read_as_white_or_purple_pieces(seed, rings):
+    """A board painted as retail boards are (tools/photos/retail.py): flower fields strewn with
+    small white, purple, yellow and red flowers, tree crowns, waves with white highlights, a
+    building on each location; pieces of other proportions, further off centre. White and
+    purple are players. Nets that had never seen such art made no silent error here but
+    ringed 30 and 37 hexes (seeds 1 and 6), most of them flowers, 4 of each read wrong;
+    trained on from there on retail photos (40000-40399, not these), they ring 5 and 17 and
+    read none wrong. The bound is that measured figure and one more, for a hex that rounding on
+    another processor may move across the line."""
+    colours = ["white", "purple", "orange"]
+    pieces = played_game(BOARD, len(colours), random.Random(seed))
+    photo = make_photo(BOARD, pieces, colours, seed, size=SIZE, retail=True)
+    result = scan(photo.image, BOARD, players(colours), photo.corners)
+    assert misread(photo, result)[1] == []
+    assert len(result.uncertain()) <= rings, [label(read.cell) for read in result.uncertain()]
+
+
 def test_the_kits_own_print_label_included_shows_no_white_piece():
     """The sections as the kit prints them (its section drawings rasterized as exported, the
     label included). The label was a plate of paper white inside a buildable hex (J5, J15, K6,

@@ -4,7 +4,10 @@ Deliberately independent of the scanner: its own terrain palettes and textures (
 so no two hexes of a terrain look alike), its own piece colours, wooden houses modelled in 3-D
 with height, shading and cast shadows, photographed by a pinhole camera with any tilt and
 rotation, then spoiled with uneven light, a colour cast, glare, noise, blur and JPEG. The
-sections may lie a little apart, as loose sections do on a table.
+sections may lie a little apart, as loose sections do on a table. Its boards' art: its own
+painted hexes, the kit's colours and icons, the kit's own print (`printed`), any of them with
+marks of every colour (`marked`), or boards painted as retail boards are (`retail`,
+tools/photos/retail.py).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import numpy as np
 from pnp import hexgrid
 from pnp.games.kingdom_builder.facts import BUILDABLE, Terrain
 from pnp.games.kingdom_builder.model import COLS, ROWS, SECTION_SIZE, Board
+from tools.photos.retail import draw_board as draw_retail_board
 
 Cell = tuple[int, int]
 
@@ -69,6 +73,9 @@ class Style:
     kit_art: bool = False         # the sections as the kit prints them (its colours and icons)
     printed: bool = False         # the kit's own section drawings, rasterized as exported (label included)
     marked: bool = False          # marks of random shape, size (up to half a piece) and colour on every hex
+    retail: bool = False          # painted as retail boards are (tools/photos/retail.py)
+    house_mm: tuple[float, float, float, float] = (9.0, 7.5, 6.0, 10.0)  # width, depth, wall, ridge height
+    off_centre_mm: float = 0.7    # spread of a piece's place about its hex's centre
     sun: tuple[float, float] = (45.0, 60.0)  # light azimuth, elevation in degrees
 
 
@@ -95,6 +102,18 @@ def style_for(rng: random.Random, level: str) -> Style:
         kit_art=rng.random() < 0.3,
         sun=(rng.uniform(0, 360), rng.uniform(40, 75) if hard else 75.0),
     )
+
+
+def _retail(style: Style, rng: random.Random, level: str) -> Style:
+    """`style` for a retail board: its art, pieces 48-65 % of a hex wide and of other
+    proportions (now and then flat printed tokens) placed further off centre, and a glossy
+    board's soft highlight in half the photos taken as the tips say."""
+    width = style.hex_mm * rng.uniform(0.48, 0.65)
+    wall = width * rng.uniform(0.55, 0.75)
+    house = (width, width * rng.uniform(0.75, 0.95), wall, wall + width * rng.uniform(0.3, 0.5))
+    gloss = rng.uniform(0.05, 0.25) if level != "hard" and rng.random() < 0.5 else style.glare
+    return replace(style, retail=True, kit_art=False, house_mm=house, piece_scale=1.0, tokens=rng.random() < 0.1,
+                   off_centre_mm=rng.uniform(0.7, 1.5), glare=gloss)
 
 
 def retaken(style: Style, rng: random.Random, level: str) -> Style:
@@ -146,15 +165,19 @@ def played_game(board: Board, players: int, rng: random.Random, per_player: int 
 
 def make_photo(board: Board, pieces: dict[Cell, int], colours: list[str], seed: int,
                size: tuple[int, int] = (1200, 900), level: str = "clean", style: Style | None = None,
-               markers: bool = False, printed: bool = False, setup: bool = False, marked: bool = False) -> Photo:
+               markers: bool = False, printed: bool = False, setup: bool = False, marked: bool = False,
+               retail: bool = False) -> Photo:
     """A photo of `board` with `pieces` on it; `printed`: the sections are the kit's own print;
-    `marked`: the art has marks of every colour (`_draw_marks`) (with either, the style, camera
-    and pieces are those the seed gives without it); `setup`: the set-up photo of the same game,
-    the same board before anyone built, taken again (`retaken`)."""
+    `marked`: the art has marks of every colour (`_draw_marks`); `retail`: the art is painted as
+    retail boards are, and the pieces' shape, place and the board's gloss vary (`_retail`) (with
+    any of these, the camera and light are those the seed gives without it); `setup`: the set-up
+    photo of the same game, the same board before anyone built, taken again (`retaken`)."""
     rng = random.Random(seed)
     style = style or style_for(rng, level)
     if printed or marked:
         style = replace(style, printed=printed or style.printed, marked=marked or style.marked)
+    if retail:
+        style = _retail(style, random.Random(seed + 800_000), level)
     nrng = np.random.default_rng(seed)
     width, height = size
     s = style.hex_mm / math.sqrt(3)  # circumradius, mm
@@ -177,7 +200,10 @@ def make_photo(board: Board, pieces: dict[Cell, int], colours: list[str], seed: 
         dx, dy = offsets[hexgrid.sector(cell, SECTION_SIZE, SECTION_SIZE, 2)]
         return x + dx, y + dy
 
-    if style.printed:
+    if style.retail:  # a random stream of its own, as the marks have
+        draw_retail_board(texture, board, random.Random(seed + 800_001), np.random.default_rng(seed + 800_001),
+                          ppm, margin, s, mm_centre)
+    elif style.printed:
         _draw_printed_board(texture, board, ppm, margin, s, offsets)
     elif style.kit_art:
         _draw_kit_board(texture, board, ppm, margin, s, mm_centre)
@@ -454,10 +480,10 @@ class _House:
 
 
 def _house(centre: tuple[float, float], style: Style, rng: random.Random) -> _House:
-    k = style.piece_scale
-    w, d = 9.0 * k, 7.5 * k
-    wall, ridge = (2.0 * k, 2.5 * k) if style.tokens else (6.0 * k, 10.0 * k)
-    cx, cy = centre[0] + rng.gauss(0, 0.7), centre[1] + rng.gauss(0, 0.7)
+    w, d, wall, ridge = (size * style.piece_scale for size in style.house_mm)
+    if style.tokens:
+        wall, ridge = 2.0 * style.piece_scale, 2.5 * style.piece_scale
+    cx, cy = centre[0] + rng.gauss(0, style.off_centre_mm), centre[1] + rng.gauss(0, style.off_centre_mm)
     a = rng.uniform(0, math.pi)
     ux, uy = math.cos(a), math.sin(a)
     vx, vy = -uy, ux
