@@ -50,19 +50,15 @@ def photo_patches(maker: str, seed: int, cache: Path | None = CACHE) -> tuple[np
     """Photo `seed` of `maker` as (patches (n, 3, PATCH+MARGIN, ...) float16, ground (n, 3), labels (n,))."""
     from pnp.games.kingdom_builder.scan import hex_inputs, measure, place_grid
     from pnp.scan.photo import decode_photo
-    from tools.photos.cases import case
+    from tools.photos.cases import case, taker
 
     level, board, colours, pieces = case(seed)
-    version = ""
+    make_photo, version = taker(maker), ""
     if maker == "physical":
-        from tools.photos.physical import VERSION, make_photo
+        from tools.photos.physical import VERSION
         size = (1600, 1200)
         version = f"-v{VERSION['clean' if level == 'good' else 'hard']}"  # a new maker version, new patches
     else:  # flat, marked (marks of every colour on the art) or retail (painted as retail boards are)
-        from functools import partial
-
-        from tools.photos.flat import make_photo as take
-        make_photo = partial(take, marked=maker == "marked", retail=maker == "retail")
         size = FLAT_SIZES[seed % len(FLAT_SIZES)]
     name = f"{maker}-{seed}-{size[0]}x{size[1]}-{os.environ.get('PNP_PHOTOS_VARIANT', '')}{version}.npz"
     if cache is not None and (cache / name).exists():

@@ -75,7 +75,6 @@ import argparse
 import sys
 import tempfile
 import time
-from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,17 +85,15 @@ from pnp.games.kingdom_builder.model import label  # noqa: E402
 from pnp.games.kingdom_builder.scan import scan  # noqa: E402
 from pnp.games.kingdom_builder.scan_layout import W, hexes_apart  # noqa: E402
 from pnp.scan.photo import decode_photo, image_size, reduced_points, reduction  # noqa: E402
-from tools.photos.cases import case  # noqa: E402
-from tools.photos.flat import Style, make_photo  # noqa: E402
+from tools.photos.cases import case, taker  # noqa: E402
+from tools.photos.flat import Style  # noqa: E402
 
 
 def _render(job: tuple[int, int, int]) -> None:
     """Render physical photo `seed` at `width` x `height` into the maker's cache."""
-    from tools.photos.physical import make_photo as take
-
     seed, width, height = job
     level, board, colours, pieces = case(seed)
-    take(board, pieces, colours, 1000 + seed, size=(width, height), level="clean" if level == "good" else "hard")
+    taker("physical")(board, pieces, colours, 1000 + seed, size=(width, height), level="clean" if level == "good" else "hard")
     print(f"photo {seed} rendered", flush=True)
 
 
@@ -144,10 +141,7 @@ def measure(job: tuple[int, str, int, int, int, Path | None, bool]) -> dict:
         level, kind, board, colours, pieces, jpeg, photo_corners, taken = independent_case(seed, width, height)
         setup_photo = taken if with_setup else None
     else:
-        if maker == "physical":
-            from tools.photos.physical import make_photo as take
-        else:
-            take = partial(make_photo, printed=maker == "print", marked=maker == "marked", retail=maker == "retail")
+        take = taker(maker)
         level, board, colours, pieces = case(seed)
         photo = take(board, pieces, colours, 1000 + seed, size=(width, height), level="clean" if level == "good" else "hard")
         kind, jpeg, photo_corners = f"{level} {_art(photo.style)}", photo.encoded(".jpg", 90), photo.corners

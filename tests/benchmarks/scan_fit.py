@@ -36,20 +36,13 @@ from pnp.games.kingdom_builder.scan import locate, place_grid  # noqa: E402
 from pnp.games.kingdom_builder.scan_fit import POSITIONS, fits  # noqa: E402
 from pnp.games.kingdom_builder.scan_layout import CORNER_CELLS  # noqa: E402
 from pnp.games.kingdom_builder.transcription import load_board  # noqa: E402
-from tools.photos.cases import LOCATIONS, case  # noqa: E402
+from tools.photos.cases import LOCATIONS, case, taker  # noqa: E402
 from tests.kingdom_builder.test_scan_fit import off_by  # noqa: E402
 
 
 def measure(job: tuple[int, str, int, int]) -> dict:
     seed, maker, width, height = job
-    if maker == "physical":
-        from tools.photos.physical import make_photo as take
-    else:
-        from functools import partial
-
-        from tools.photos.flat import make_photo
-
-        take = partial(make_photo, marked=maker == "marked", retail=maker == "retail")
+    take = taker(maker)
     level, board, colours, pieces = case(seed)
     photo = take(board, pieces, colours, 1000 + seed, size=(width, height), level="clean" if level == "good" else "hard")
     rng = random.Random(seed)
