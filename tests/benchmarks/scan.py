@@ -44,7 +44,9 @@ its photos 40000-40399 (beside the sets above), 40400-40439 the nets' check, 0-2
 a tuning set (with the tuning sets above), then measured held out once on retail 24-123,
 independent 250-349, marked 48-71, flat 9540-9579, print 20072-20095 and path-traced
 11424-11447 (held out since: retail from 124, independent from 350, marked from 72, flat from
-9580, print from 20096, path-traced from 11448). `--maker independent` takes the photos of tools/photos/independent.py, a maker written
+9580, print from 20096, path-traced from 11448). Independent 350-449 were measured once after
+the grid check learned to leave out the rims pieces cover (held out since: independent from
+450). `--maker independent` takes the photos of tools/photos/independent.py, a maker written
 apart from the scanner from a description of a finished game's photo (docs/independent-maker.md):
 every one of its photos is held out, nothing is ever tuned on them, and all follow the tips.
 `--setup` also takes each game's set-up photo (the maker's same board with no piece on it, the

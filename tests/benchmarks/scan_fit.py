@@ -6,7 +6,8 @@ Run: python tests/benchmarks/scan_fit.py [PHOTOS] [--first SEED] [--maker flat|m
                                           [--level good|hard|both] [--jobs N]
 Each photo is the scan benchmark's photo of that seed (`tests/benchmarks/scan.py`: the same
 board, game and camera; below 8200, flat, or 10000, physical, for tuning; `--maker marked` and
-`retail`, the flat maker's with that art: nothing tuned on them; retail 100-139 measured once). On each: the right
+`retail`, the flat maker's with that art: marked 0-49 and retail 0-99 informed leaving out the
+pieces, retail 100-139 and 140-239 measured once, held out from 240). On each: the right
 corners; one corner a hex off and one two hexes off (which corners and which way drawn from
 the seed); all four a hex off the same way; the form with one section turned; the form of the
 board's other four sections. Goal: no right corners refused, no grid placed off the true one
@@ -46,12 +47,13 @@ def measure(job: tuple[int, str, int, int]) -> dict:
     level, board, colours, pieces = case(seed)
     photo = take(board, pieces, colours, 1000 + seed, size=(width, height), level="clean" if level == "good" else "hard")
     rng = random.Random(seed)
+    players = [(str(k + 1), colour) for k, colour in enumerate(colours)]
 
     def outcome(cells: tuple, form: Board = board) -> tuple[str, str]:
         """'right' (within a quarter hex), 'near' (within half a hex: each hex still on its cell), 'off' or
         'refused', and the refusal's message."""
         try:
-            found = locate(photo.image, off_by(photo, cells), form, "--corners").corners()
+            found = locate(photo.image, off_by(photo, cells), form, "--corners", players).corners()
         except InputError as error:
             return "refused", str(error)
         off = max(math.dist(a, b) for a, b in zip(found, photo.corners)) / photo.hex_px

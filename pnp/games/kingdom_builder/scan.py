@@ -115,7 +115,7 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
     import cv2
 
     cv2.setNumThreads(1)
-    grid = located(image, corners, board)
+    grid = located(image, corners, board, players)
     seen = measure(grid, board)
     # The net runs beside the hand reader: OpenCV lets go of Python's lock while it runs.
     with ThreadPoolExecutor(1) as beside:
@@ -136,9 +136,11 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
                 {cell: tuple(grid.centres[flat(cell)]) for cell in hexgrid.cells(ROWS, COLS)}, tuple(players), uncompared)
 
 
-def located(image: Any, corners: list[tuple[float, float]] | None, board: Board, setup: bool = False) -> Grid:
-    """The board's grid in the photo (`locate`), from the pixel centres of A1, A20, T1, T20 as
-    given (checked), else from the scan markers (`setup`: the set-up photo's, for the problems)."""
+def located(image: Any, corners: list[tuple[float, float]] | None, board: Board,
+            players: list[tuple[str, str]] | None = None, setup: bool = False) -> Grid:
+    """The board's grid in the photo (`locate`, the pieces of `players` read where needed), from
+    the pixel centres of A1, A20, T1, T20 as given (checked), else from the scan markers
+    (`setup`: the set-up photo's, for the problems)."""
     import cv2
     import numpy as np
 
@@ -157,7 +159,7 @@ def located(image: Any, corners: list[tuple[float, float]] | None, board: Board,
         corners = [(min(max(x, 0.0), width - 1.0), min(max(y, 0.0), height - 1.0)) for x, y in corners]
         source = say("problem.scan.setup_by_markers" if setup else "problem.scan.by_markers")
     check_board_corners(corners, width, height, SETUP_FLAG if setup else FLAG)
-    return locate(image, corners, board, source)
+    return locate(image, corners, board, source, players)
 
 
 def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: list[tuple[str, str]]) -> tuple[Hex, ...]:
@@ -222,26 +224,71 @@ class Grid:
         return [(float(x), float(y)) for x, y in transform(self.to_photo, np.array(self.frame_corners()))]
 
 
-def locate(image: Any, corners: list[tuple[float, float]], board: Board, source: str) -> Grid:
+def locate(image: Any, corners: list[tuple[float, float]], board: Board, source: str,
+           players: list[tuple[str, str]] | None = None) -> Grid:
     """The board's grid in the photo from the corners given (`source`: where they came from),
     refined, then checked against the terrain the board shows: placed anew where the corners
     were a hex or two off, refused (InputError) where it fits nowhere near. A refinement that
     moved a corner half a hex or more was given corners off; it can take up most of a hex at
     one corner and leave the grid half a hex off at another, so the grid found nearby is
-    preferred then, where it fits."""
+    preferred then, where it fits. Where that refuses the grid and `players` are given, the
+    pieces are read on it and all this is done again without the rim samples they cover:
+    pieces larger than the kit's, or leaning, cover the rims the check compares."""
     import numpy as np
 
     grid = place_grid(image, corners)
     given = [tuple(p) for p in transform(np.linalg.inv(grid.to_photo), np.array(corners))]
-    fitting = fits(grid.straight, grid.frame_corners(), board)
+    found = _settled(image, grid, given, board, None)
+    if found is None and players:
+        found = _settled(image, grid, given, board, _pieces(grid, board, players))
+    if found is None:
+        raise mismatch(grid.straight, given, board, source)
+    return found
+
+
+def _settled(image: Any, grid: Grid, given: list[tuple[float, float]], board: Board, hidden: Any) -> Grid | None:
+    """`grid`, or the grid found near `given` (its corners as given, in its frame), that fits
+    the terrain (`locate`), the rim samples that the pieces `hidden` (`_pieces`) cover left out;
+    None where neither does."""
+    import numpy as np
+
+    fitting = fits(grid.straight, grid.frame_corners(), board, _in_frame(grid, hidden))
     if fitting and max(math.dist(a, b) for a, b in zip(given, grid.frame_corners())) < PARAMS.fit_drift * W:
         return grid
-    again = place_grid(image, [tuple(p) for p in transform(grid.to_photo, np.array(nearby(grid.straight, given, board)))])
-    if fits(again.straight, again.frame_corners(), board):
+    near = nearby(grid.straight, given, board, _in_frame(grid, hidden))
+    again = place_grid(image, [tuple(p) for p in transform(grid.to_photo, np.array(near))])
+    if fits(again.straight, again.frame_corners(), board, _in_frame(again, hidden)):
         return again
-    if fitting:
-        return grid
-    raise mismatch(grid.straight, given, board, source)
+    return grid if fitting else None
+
+
+def _pieces(grid: Grid, board: Board, players: list[tuple[str, str]]) -> Any:
+    """Where, in the photo, the readers find a piece or are unsure on `grid`: each such hex's
+    centre, and where the top of a piece standing there appears (pairs of points, 2 x n x 2)."""
+    import numpy as np
+
+    seen = measure(grid, board)
+    readings = read_by_net(grid, seen, board, players) or _read(seen, grid.centres, grid.lean, board, players)
+    at = [flat(read.cell) for read in readings if read.key or not read.sure]
+    return np.stack([transform(grid.to_photo, grid.centres[at]), transform(grid.to_photo, grid.centres[at] + grid.lean[at])])
+
+
+def _in_frame(grid: Grid, pieces: Any) -> Any:
+    """Where `pieces` (`_pieces`; None: not looked for) stand in `grid`'s straightened frame: an
+    image, 255 within `fit_piece` hex widths of each piece's base and top and between them."""
+    import cv2
+    import numpy as np
+
+    if pieces is None:
+        return None
+    hidden = np.zeros(grid.straight.shape[:2], np.uint8)
+    reach = round(PARAMS.fit_piece * W)
+    bases, tops = np.rint(transform(np.linalg.inv(grid.to_photo), pieces.reshape(-1, 2))).astype(int).reshape(pieces.shape)
+    for base, top in zip(map(tuple, bases.tolist()), map(tuple, tops.tolist())):
+        cv2.line(hidden, base, top, 255, 2 * reach)
+        cv2.circle(hidden, base, reach, 255, -1)
+        cv2.circle(hidden, top, reach, 255, -1)
+    return hidden
 
 
 def place_grid(image: Any, corners: list[tuple[float, float]]) -> Grid:

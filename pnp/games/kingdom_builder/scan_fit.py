@@ -5,8 +5,9 @@ hex or two off are found again nearby; a grid that fits nowhere near is refused,
 Only neighbouring hexes are compared, so uneven light, which changes little from one hex to
 the next, does not count; and only by rank (is a neighbour of a hex's own terrain nearer to it
 than one of another?), so a lamp's veil, which brings all colours nearer, counts little. Each
-hex is sampled round its rim, where pieces rarely stand; hexes in a patch that glare has
-washed out white are left out.
+hex is sampled round its rim, where small pieces rarely stand; hexes in a patch that glare has
+washed out white are left out; and where it is given where pieces stand, the samples they
+cover: a piece larger than the kit's covers its hex's rim, and where it leans, a neighbour's.
 """
 
 from __future__ import annotations
@@ -41,22 +42,22 @@ class Fit:
         return float(self.sections.mean())
 
 
-def fits(image: Any, corners: list[tuple[float, float]], board: Board) -> bool:
+def fits(image: Any, corners: list[tuple[float, float]], board: Board, hidden: Any = None) -> bool:
     """Whether the terrain fits the grid through `corners`, the pixel centres of A1, A20, T1,
     T20 in `image` (RGB, best the board straightened, where hexes are all about one size), in
     every section, clearly better than any grid a step from it, and none half a hex over
-    clearly better."""
-    fitter = _Fitter(image, corners, board)
+    clearly better. `hidden`: an image the size of `image`, not 0 where a piece stands."""
+    fitter = _Fitter(image, corners, board, hidden)
     return fitter.settled(fitter.fit(CORNER_CELLS))
 
 
-def nearby(image: Any, corners: list[tuple[float, float]], board: Board) -> list[tuple[float, float]]:
+def nearby(image: Any, corners: list[tuple[float, float]], board: Board, hidden: Any = None) -> list[tuple[float, float]]:
     """Where the grid fits best with each corner up to `fit_reach` hexes from `corners`: the
     pixel centres of A1, A20, T1, T20 of that grid."""
     import cv2
     import numpy as np
 
-    best = _Fitter(image, corners, board).search()
+    best = _Fitter(image, corners, board, hidden).search()
     to_image = cv2.getPerspectiveTransform(np.array(_units(best.cells), dtype=np.float32),
                                            np.array(corners, dtype=np.float32))
     return [(float(x), float(y)) for x, y in transform(to_image, _units(CORNER_CELLS))]
@@ -95,10 +96,11 @@ def _name(placement: Placement) -> str:
 class _Fitter:
     """How well the terrain fits grids placed with the four points given at various cells."""
 
-    def __init__(self, image: Any, corners: list[tuple[float, float]], board: Board):
+    def __init__(self, image: Any, corners: list[tuple[float, float]], board: Board, hidden: Any = None):
         import numpy as np
 
         self.image, self.corners, self.board = image, corners, board
+        self.hidden = hidden
         self.other: _Fitter | None = None
         terrain = np.unique([t.value for t in board.terrain], return_inverse=True)[1]
         sector = np.array(SECTOR_OF)
@@ -162,7 +164,7 @@ class _Fitter:
         if self.other is None:
             turned = [Placement(p.section, not p.turned) for p in self.board.placements]
             board = Board((turned[0], turned[1], turned[2], turned[3]))
-            self.other = _Fitter(self.image, self.corners, board)
+            self.other = _Fitter(self.image, self.corners, board, self.hidden)
         return self.other
 
     def search(self) -> Fit:
@@ -197,20 +199,40 @@ class _Fitter:
         to_photo = cv2.getPerspectiveTransform(np.array(units, dtype=np.float32),
                                                np.array(self.corners, dtype=np.float32))
         points = transform(to_photo, self.rim.reshape(-1, 2)).reshape(self.rim.shape)
-        ordered = np.sort(sample(self.image, points), axis=1).astype(np.float32) / 255.0  # the median, faster
-        colour = (ordered[:, (len(self.rim[0]) - 1) // 2] + ordered[:, len(self.rim[0]) // 2]) / 2
+        samples = sample(self.image, points).astype(np.float32) / 255.0
+        colour = _median(samples, np.zeros(samples.shape[:2], bool))
         # A lamp's glare washes out a patch of hexes, of all terrains, where colours tell little; a
         # light terrain lies among darker ones.
         darkest = colour.min(axis=1)
         patch = np.sort(darkest[self.around], axis=1)[:, PARAMS.fit_patch]
         shown = (darkest < PARAMS.washed_out) & (patch < PARAMS.rim_white)
+        bare = np.ones(len(colour), bool)
+        if self.hidden is not None:  # each hex by the samples no piece covers, where enough are left
+            covered = sample(self.hidden, points)[..., 0] > 0
+            colour = _median(samples, covered)
+            bare = (~covered).sum(axis=1) >= PARAMS.fit_bare
         logs = log_rgb(colour)
         alike = np.abs(logs[self.hex] - logs[self.alike]).sum(axis=1)
         unlike = np.abs(logs[self.hex] - logs[self.unlike]).sum(axis=1)
-        counted = shown[self.hex] & shown[self.alike] & shown[self.unlike]
+        # Of all triples: a section whose pieces hide most of it is judged against itself turned, as under glare.
+        counted = bare[self.hex] & bare[self.alike] & bare[self.unlike] & shown[self.hex] & shown[self.alike] & shown[self.unlike]
         worse = np.where(counted, (alike > unlike) + 0.5 * (alike == unlike), 0.0)
         triples = self.regions @ counted
         return Fit(cells, self.regions @ worse / np.maximum(triples, 1), triples / self.possible)
+
+
+def _median(samples: Any, covered: Any) -> Any:
+    """Per hex, each channel's median of its samples (hexes x samples x 3) not `covered` (the
+    median of all where every one is)."""
+    import numpy as np
+
+    left = (~covered).sum(axis=1)
+    covered = covered & (left > 0)[:, None]
+    left = np.where(left > 0, left, covered.shape[1])
+    ordered = np.sort(np.where(covered[..., None], np.inf, samples), axis=1)
+    low = np.take_along_axis(ordered, ((left - 1) // 2)[:, None, None], axis=1)[:, 0]
+    high = np.take_along_axis(ordered, (left // 2)[:, None, None], axis=1)[:, 0]
+    return (low + high) / 2
 
 
 @lru_cache(maxsize=1)

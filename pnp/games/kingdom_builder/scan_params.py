@@ -45,6 +45,9 @@ class ScanParams:
     fit_reach: int = 2                # a corner is looked for up to this many hexes from where it was given
     fit_drift: float = 0.5            # a grid whose refinement moved a corner this many hexes (widths) from where it was
                                       # given is looked for nearby too, and the grid found there taken where it fits
+    fit_piece: float = 0.45           # where the check is made again without the pieces: each covers this many hex widths
+                                      # round its base and its top, and a hex counts by the rim samples left, if this many:
+    fit_bare: int = 4
     # A hex's colour feature: the median of its spot and how varied it is (between these quantiles).
     variety: tuple[float, float] = (0.2, 0.8)
     # Colour models.
