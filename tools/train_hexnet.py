@@ -2,20 +2,21 @@
 the scanner averages the two, each trained on its own photos: docs/scanning.md, How it reads). Development only:
 needs the `train` extra (torch, onnx) and, for path-traced photos, their cache or the `photos` extra.
 
-Run: python tools/train_hexnet.py [--flat 1000-1119] [--physical 8000-8299] [--marked SEEDS] [--retail SEEDS]
-         [--check-flat 5000-5039] [--check-physical 8300-8399] [--check-marked SEEDS] [--check-retail SEEDS] [--epochs 6]
+Run: python tools/train_hexnet.py [--flat 1000-1119] [--physical 8000-8299] [--marked SEEDS] [--retail SEEDS] [--varied SEEDS]
+         [--check-flat 5000-5039] [--check-physical 8300-8399] [--check-marked SEEDS] [--check-retail SEEDS] [--check-varied SEEDS] [--epochs 6]
          [--batch 256] [--wide 1] [--seed 0] [--start NET --rate 1e-3] --out FILE [--jobs N] [--device cpu|cuda]
 
 Seeds are ranges joined by commas (`7600-8299,8400-8999`; a seed named twice is trained on twice as
 often); `--wide` scales the net's widths. `--marked` takes the flat maker's photos with marks of
 every colour on the art (`--maker marked` in the benchmark), `--retail` its photos of boards painted
-as retail boards are (`--maker retail`). `--start` trains on from a trained
+as retail boards are (`--maker retail`), `--varied` those boards framed, on wood or a cloth of
+any colour, with houses as tall as cubes, tilted further (`--maker varied`). `--start` trains on from a trained
 net (an .onnx of the same width, its batch norms folded in and kept so) instead of from scratch.
 
 Data: the benchmark's photos (tests/benchmarks/scan.py: each seed its own board, game, palette,
 camera; even seeds as the tips say, odd seeds careless) of its makers: the flat one, the
 path-traced one (set PNP_PHOTOS_VARIANT as for the benchmark to read its cache) and the flat one
-with marks on the art (marked) or painted as retail boards are (retail). Each
+with marks on the art (marked) or painted as retail boards are (retail, varied). Each
 photo is straightened at its true corners and every readable hex becomes one labelled patch,
 made by `scan_net.patches` as the scanner makes it, a little larger (PATCH + 4) so that training
 can shift it. Patches are cached in .cache/hexnet/. Training augments each patch afresh:
@@ -58,7 +59,7 @@ def photo_patches(maker: str, seed: int, cache: Path | None = CACHE) -> tuple[np
         from tools.photos.physical import VERSION
         size = (1600, 1200)
         version = f"-v{VERSION['clean' if level == 'good' else 'hard']}"  # a new maker version, new patches
-    else:  # flat, marked (marks of every colour on the art) or retail (painted as retail boards are)
+    else:  # flat, marked (marks of every colour on the art), retail (painted as retail boards are) or varied
         size = FLAT_SIZES[seed % len(FLAT_SIZES)]
     name = f"{maker}-{seed}-{size[0]}x{size[1]}-{os.environ.get('PNP_PHOTOS_VARIANT', '')}{version}.npz"
     if cache is not None and (cache / name).exists():
@@ -272,10 +273,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--physical", type=seeds, default=seeds("8000-8299"), help="path-traced seeds to train on")
     parser.add_argument("--marked", type=seeds, default=[], help="marked seeds (the flat maker, marks on the art) to train on")
     parser.add_argument("--retail", type=seeds, default=[], help="retail seeds (the flat maker, retail art) to train on")
+    parser.add_argument("--varied", type=seeds, default=[], help="varied seeds (the flat maker, retail art framed, more varied) to train on")
     parser.add_argument("--check-flat", type=seeds, default=seeds("5000-5039"))
     parser.add_argument("--check-physical", type=seeds, default=seeds("8300-8399"))
     parser.add_argument("--check-marked", type=seeds, default=[])
     parser.add_argument("--check-retail", type=seeds, default=[])
+    parser.add_argument("--check-varied", type=seeds, default=[])
     parser.add_argument("--epochs", type=float, default=6.0)
     parser.add_argument("--batch", type=int, default=256, help="patches per training step")
     parser.add_argument("--wide", type=float, default=1.0, help="scale the net's widths by this")
@@ -296,7 +299,7 @@ def main(argv: list[str] | None = None) -> None:
 
     torch.set_num_threads(min(2, os.cpu_count() or 1))
     cache = None if args.no_cache else CACHE
-    makers = ("flat", "physical", "marked", "retail")
+    makers = ("flat", "physical", "marked", "retail", "varied")
     checks = [(maker, getattr(args, f"check_{maker}")) for maker in makers]
     data = dataset([(maker, getattr(args, maker)) for maker in makers], cache, args.jobs)
     if args.jobs > 1:

@@ -1,6 +1,6 @@
 """Photo scanning: hex accuracy, silent errors and seconds per photo over synthetic 12 MP photos.
 
-Run: python tests/benchmarks/scan.py [PHOTOS] [--first SEED] [--size 4000x3000] [--keep FOLDER] [--maker flat|print|marked|retail|physical|independent] [--repeat N]
+Run: python tests/benchmarks/scan.py [PHOTOS] [--first SEED] [--size 4000x3000] [--keep FOLDER] [--maker flat|print|marked|retail|varied|physical|independent] [--repeat N]
                                      [--jobs N] [--render-only] [--setup]
 Goal: 99.9 % of hexes right, no silent error (a hex read wrong and not listed as unsure),
 under 1 s per 12 MP photo on 2 cores. Calibration: of the hexes listed as unsure, the share
@@ -46,7 +46,14 @@ independent 250-349, marked 48-71, flat 9540-9579, print 20072-20095 and path-tr
 11424-11447 (held out since: retail from 124, independent from 350, marked from 72, flat from
 9580, print from 20096, path-traced from 11448). Independent 350-449 were measured once after
 the grid check learned to leave out the rims pieces cover (held out since: independent from
-450). `--maker independent` takes the photos of tools/photos/independent.py, a maker written
+450). `--maker varied` takes the flat maker's retail photos made more varied (the board framed,
+on wood or a plain cloth of any colour, houses whose walls are up to as tall as they are wide,
+photos as the tips say tilted up to 20 degrees): its photos 0-47 were measured and looked at
+before both nets were trained on from there on varied 50000-50399 (beside the other makers'),
+50400-50439 the nets' check; then measured held out once on varied 100-199, independent
+450-549, retail 124-223, marked 72-95, flat 9580-9619, print 20096-20119 and path-traced
+11448-11471 (held out since: varied from 200, independent from 550, retail from 224, marked from
+96, flat from 9620, print from 20120, path-traced from 11472). `--maker independent` takes the photos of tools/photos/independent.py, a maker written
 apart from the scanner from a description of a finished game's photo (docs/independent-maker.md):
 every one of its photos is held out, nothing is ever tuned on them, and all follow the tips.
 `--setup` also takes each game's set-up photo (the maker's same board with no piece on it, the
@@ -101,7 +108,7 @@ def _render(job: tuple[int, int, int]) -> None:
 
 def _art(style: Style) -> str:
     """Which art a photo's board has: the kit's print, its colours and icons, or painted."""
-    return "retail" if style.retail else "marked" if style.marked else "print" if style.printed else "kit" if style.kit_art else "painted"
+    return "varied" if style.framed else "retail" if style.retail else "marked" if style.marked else "print" if style.printed else "kit" if style.kit_art else "painted"
 
 
 def independent_case(seed: int, width: int, height: int) -> tuple:
@@ -191,7 +198,7 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first photo's number (flat 9400 on, path-traced 11400 on: held out)")
     parser.add_argument("--size", help="WIDTHxHEIGHT (default 4000x3000; 1600x1200 for --maker physical)")
     parser.add_argument("--keep", type=Path, help="also write the photos and overlays of the worst cases here")
-    parser.add_argument("--maker", choices=["flat", "print", "marked", "retail", "physical", "independent"], default="flat",
+    parser.add_argument("--maker", choices=["flat", "print", "marked", "retail", "varied", "physical", "independent"], default="flat",
                         help="which photo maker takes the photos (independent: held out always, never tuned on)")
     parser.add_argument("--repeat", type=int, default=1, help="read each photo this many times; its fastest read counts")
     parser.add_argument("--jobs", type=int, default=0, help="take and read this many photos at a time (physical photos: "
@@ -209,7 +216,7 @@ def main() -> None:
             pool.map(_render, [(seed, width, height) for seed in range(args.first, args.first + args.photos)], chunksize=1)
         if args.render_only:
             return
-    kinds = [f"{level} {art}" for level in ("good", "hard") for art in ("print", "kit", "painted", "marked", "retail", "independent")]
+    kinds = [f"{level} {art}" for level in ("good", "hard") for art in ("print", "kit", "painted", "marked", "retail", "varied", "independent")]
     totals = {kind: {"hexes": 0, "wrong": 0, "silent": 0, "unsure": 0, "unsure_wrong": 0, "rings": [], "seconds": [],
                      "refused": 0, "clean": 0} for kind in kinds + ["good", "hard"]}
     reads: list[float] = []  # every read's seconds, all photos

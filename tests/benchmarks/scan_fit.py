@@ -2,7 +2,7 @@
 true grid, a section turned the other way or another board's form let through, and the
 check's time.
 
-Run: python tests/benchmarks/scan_fit.py [PHOTOS] [--first SEED] [--maker flat|marked|retail|physical] [--size 1600x1200]
+Run: python tests/benchmarks/scan_fit.py [PHOTOS] [--first SEED] [--maker flat|marked|retail|varied|physical] [--size 1600x1200]
                                           [--level good|hard|both] [--jobs N]
 Each photo is the scan benchmark's photo of that seed (`tests/benchmarks/scan.py`: the same
 board, game and camera; below 8200, flat, or 10000, physical, for tuning; `--maker marked` and
@@ -91,7 +91,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("photos", nargs="?", type=int, default=50)
     parser.add_argument("--first", type=int, default=0, help="the first photo's number (8200 on, 10000 physical: held out)")
-    parser.add_argument("--maker", choices=["flat", "marked", "retail", "physical"], default="flat")
+    parser.add_argument("--maker", choices=["flat", "marked", "retail", "varied", "physical"], default="flat")
     parser.add_argument("--size", default="1600x1200", help="WIDTHxHEIGHT")
     parser.add_argument("--level", choices=["good", "hard", "both"], default="both", help="the photos as the tips say, careless, or both")
     parser.add_argument("--jobs", type=int, default=1, help="photos taken and checked at a time (times then measure a shared machine)")

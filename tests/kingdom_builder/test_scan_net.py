@@ -310,14 +310,14 @@ def test_a_piece_is_unusual_only_where_a_colour_no_player_has_is_clearly_likelie
 
 
 def test_the_training_recipe_runs_end_to_end(tmp_path):
-    """A few steps of training on two small photos, one of a retail board, exported and read
-    back by OpenCV."""
+    """A few steps of training on three small photos, one of a retail board and one of a varied
+    one (framed, on wood or cloth), exported and read back by OpenCV."""
     pytest.importorskip("torch")
     pytest.importorskip("onnx")
     from tools.train_hexnet import main
 
     out = tmp_path / "net.onnx"
-    main(["--flat", "1", "--retail", "3", "--physical", "", "--check-flat", "3", "--check-physical", "",
+    main(["--flat", "1", "--retail", "3", "--varied", "5", "--physical", "", "--check-flat", "3", "--check-physical", "",
           "--epochs", "0.5", "--no-cache", "--out", str(out)])
     net = cv2.dnn.readNetFromONNX(str(out))
     net.setInput(np.zeros((2, 6, PATCH, PATCH), np.float32))

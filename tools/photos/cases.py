@@ -28,9 +28,10 @@ def case(seed: int) -> tuple[str, Board, list[str], dict[tuple[int, int], int]]:
 
 def taker(maker: str) -> Any:
     """The `make_photo` of `maker`: the path-traced one ("physical"), or the flat one with the
-    art it names ("flat", "print", "marked" or "retail")."""
+    art it names ("flat", "print", "marked", "retail" or "varied": retail art framed, and more varied)."""
     if maker == "physical":
         from tools.photos.physical import make_photo as physical
 
         return physical
-    return partial(make_photo, printed=maker == "print", marked=maker == "marked", retail=maker == "retail")
+    return partial(make_photo, printed=maker == "print", marked=maker == "marked", retail=maker == "retail",
+                   varied=maker == "varied")

@@ -7,7 +7,8 @@ rotation, then spoiled with uneven light, a colour cast, glare, noise, blur and 
 sections may lie a little apart, as loose sections do on a table. Its boards' art: its own
 painted hexes, the kit's colours and icons, the kit's own print (`printed`), any of them with
 marks of every colour (`marked`), or boards painted as retail boards are (`retail`,
-tools/photos/retail.py).
+tools/photos/retail.py), or those framed, on a wood table or a cloth of any colour, with
+houses as tall as cubes and photos tilted further (`varied`).
 """
 
 from __future__ import annotations
@@ -74,6 +75,8 @@ class Style:
     printed: bool = False         # the kit's own section drawings, rasterized as exported (label included)
     marked: bool = False          # marks of random shape, size (up to half a piece) and colour on every hex
     retail: bool = False          # painted as retail boards are (tools/photos/retail.py)
+    framed: bool = False          # retail art with a dark frame round the jagged edge
+    cloth: tuple[float, float, float] | None = None  # the table a plain cloth of this colour, not wood
     house_mm: tuple[float, float, float, float] = (9.0, 7.5, 6.0, 10.0)  # width, depth, wall, ridge height
     off_centre_mm: float = 0.7    # spread of a piece's place about its hex's centre
     sun: tuple[float, float] = (45.0, 60.0)  # light azimuth, elevation in degrees
@@ -114,6 +117,23 @@ def _retail(style: Style, rng: random.Random, level: str) -> Style:
     gloss = rng.uniform(0.05, 0.25) if level != "hard" and rng.random() < 0.5 else style.glare
     return replace(style, retail=True, kit_art=False, house_mm=house, piece_scale=1.0, tokens=rng.random() < 0.1,
                    off_centre_mm=rng.uniform(0.7, 1.5), glare=gloss)
+
+
+# Cloths a board may lie on: the pieces' colours among them, then felt green, greys and linen.
+CLOTHS = [*PIECE_COLOURS.values(), (40, 100, 60), (60, 60, 64), (150, 150, 150), (210, 196, 170), (120, 30, 50)]
+
+
+def _varied(style: Style, rng: random.Random, level: str) -> Style:
+    """`style` for a retail board framed (retail.py), on a plain cloth of any colour for the wood
+    on 60 % of the tables, its houses' walls up to as tall as they are wide (a cube under the
+    roof), photos taken as the tips say tilted up to 20°: the houses at the board's edge lean
+    out of their hexes further."""
+    cloth = tuple(c * rng.uniform(0.8, 1.1) for c in rng.choice(CLOTHS)) if rng.random() < 0.6 else None
+    width, depth = style.house_mm[:2]
+    wall = width * rng.uniform(0.6, 1.05)
+    tilt = rng.uniform(0, 20) if level != "hard" else style.tilt
+    return replace(style, framed=True, cloth=cloth, house_mm=(width, depth, wall, wall + width * rng.uniform(0.3, 0.6)),  # type: ignore[arg-type]
+                   tilt=tilt)
 
 
 def retaken(style: Style, rng: random.Random, level: str) -> Style:
@@ -166,18 +186,20 @@ def played_game(board: Board, players: int, rng: random.Random, per_player: int 
 def make_photo(board: Board, pieces: dict[Cell, int], colours: list[str], seed: int,
                size: tuple[int, int] = (1200, 900), level: str = "clean", style: Style | None = None,
                markers: bool = False, printed: bool = False, setup: bool = False, marked: bool = False,
-               retail: bool = False) -> Photo:
+               retail: bool = False, varied: bool = False) -> Photo:
     """A photo of `board` with `pieces` on it; `printed`: the sections are the kit's own print;
     `marked`: the art has marks of every colour (`_draw_marks`); `retail`: the art is painted as
-    retail boards are, and the pieces' shape, place and the board's gloss vary (`_retail`) (with
-    any of these, the camera and light are those the seed gives without it); `setup`: the set-up
+    retail boards are, and the pieces' shape, place and the board's gloss vary (`_retail`);
+    `varied`: that retail art in a frame, and more that photos differ in (`_varied`) (with any of these, the camera and light are those the seed gives without it); `setup`: the set-up
     photo of the same game, the same board before anyone built, taken again (`retaken`)."""
     rng = random.Random(seed)
     style = style or style_for(rng, level)
     if printed or marked:
         style = replace(style, printed=printed or style.printed, marked=marked or style.marked)
-    if retail:
+    if retail or varied:
         style = _retail(style, random.Random(seed + 800_000), level)
+    if varied:
+        style = _varied(style, random.Random(seed + 800_003), level)
     nrng = np.random.default_rng(seed)
     width, height = size
     s = style.hex_mm / math.sqrt(3)  # circumradius, mm
@@ -192,7 +214,7 @@ def make_photo(board: Board, pieces: dict[Cell, int], colours: list[str], seed: 
         camera = _camera(style, width, height, board_w, board_h, markers)
     margin = 120.0
     tex_w, tex_h = int((board_w + 2 * margin) * ppm), int((board_h + 2 * margin) * ppm)
-    texture = _table(tex_w, tex_h, nrng)
+    texture = _table(tex_w, tex_h, nrng) if style.cloth is None else _cloth(tex_w, tex_h, style.cloth, ppm, nrng)
     offsets = [(rng.gauss(0, style.section_shift_mm), rng.gauss(0, style.section_shift_mm)) for _ in range(4)]
 
     def mm_centre(cell: Cell) -> tuple[float, float]:
@@ -202,7 +224,7 @@ def make_photo(board: Board, pieces: dict[Cell, int], colours: list[str], seed: 
 
     if style.retail:  # a random stream of its own, as the marks have
         draw_retail_board(texture, board, random.Random(seed + 800_001), np.random.default_rng(seed + 800_001),
-                          ppm, margin, s, mm_centre)
+                          ppm, margin, s, mm_centre, random.Random(seed + 800_002) if style.framed else None)
     elif style.printed:
         _draw_printed_board(texture, board, ppm, margin, s, offsets)
     elif style.kit_art:
@@ -287,6 +309,15 @@ def _table(width: int, height: int, nrng: np.random.Generator) -> np.ndarray:
     base = np.array([120, 85, 55], np.float32) * nrng.uniform(0.7, 1.2)
     grain = cv2.resize(nrng.normal(0, 12, (max(2, height // 40), max(2, width // 4))).astype(np.float32), (width, height))
     return np.clip(base[None, None, :] + grain[:, :, None], 0, 255).astype(np.uint8)
+
+
+def _cloth(width: int, height: int, colour: tuple[float, float, float], ppm: float, nrng: np.random.Generator) -> np.ndarray:
+    """A plain cloth of `colour`: a fine weave and soft folds."""
+    weave = nrng.normal(0, 5, (height, width)).astype(np.float32)
+    folds = cv2.resize(nrng.normal(0, 0.06, (max(2, int(height / (40 * ppm))), max(2, int(width / (40 * ppm))))).astype(np.float32),
+                       (width, height), interpolation=cv2.INTER_CUBIC)
+    cloth = np.array(colour, np.float32)[None, None, :] * (1 + folds[:, :, None]) + weave[:, :, None]
+    return np.clip(cloth, 0, 255).astype(np.uint8)
 
 
 def _draw_board(texture: np.ndarray, board: Board, style: Style, rng: random.Random, nrng: np.random.Generator,

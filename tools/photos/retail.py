@@ -5,8 +5,9 @@ fields with small white, purple, yellow and red flowers; tree crowns lit from on
 desert dunes and pebbles; canyon cracks; water waves with white highlights; rocky mountains
 with snow; a tower on a hill for castles and a small building for locations; thin, sometimes
 faint hex borders. The board as a whole is faded or saturated, may have a crease, and its
-sections show their seams. Every draw comes from the streams given, so the set-up photo
-(drawn from the same seeds) shows the same board.
+sections show their seams. A framed board (`frame`) has a dark frame with a thin gilded line
+that fills its jagged edge to a rectangle, as printed boards have. Every draw comes from the
+streams given, so the set-up photo (drawn from the same seeds) shows the same board.
 """
 
 from __future__ import annotations
@@ -37,9 +38,10 @@ FLOWERS = [(242, 240, 232), (150, 80, 170), (246, 214, 52), (206, 52, 52), (236,
 
 
 def draw_board(texture: np.ndarray, board: Board, rng: random.Random, nrng: np.random.Generator, ppm: float,
-               margin: float, s: float, mm_centre) -> None:
+               margin: float, s: float, mm_centre, frame: random.Random | None = None) -> None:
     """Paint `board` into `texture` (RGB uint8, (mm + margin) * ppm pixels); `mm_centre(cell)`
-    is a hex's centre in mm and `s` its circumradius."""
+    is a hex's centre in mm and `s` its circumradius; with `frame` (a stream of its own, so
+    that the rest of the board is the same), a frame round it (`_frame`)."""
     def corners(cell: tuple[int, int], grow: float = 1.0) -> np.ndarray:
         cx, cy = mm_centre(cell)
         return np.array([_Hex.px(margin, ppm, cx + grow * s * math.cos(math.radians(a)), cy + grow * s * math.sin(math.radians(a)))
@@ -48,6 +50,8 @@ def draw_board(texture: np.ndarray, board: Board, rng: random.Random, nrng: np.r
     bases = {terrain: np.array(rng.choice(family), np.float32) for terrain, family in BASES.items()}
     location = np.array(rng.choice(LOCATION_BASES), np.float32)
     on_board = _paint(texture, board, bases, location, rng, nrng, ppm, corners)
+    if frame is not None:
+        _frame(texture, on_board, frame, ppm)
     for cell in hexgrid.cells(ROWS, COLS):
         terrain = board.at(cell)
         spot = _Hex(texture, rng, ppm, margin, s, mm_centre(cell), location if terrain.is_location else bases[terrain])
@@ -217,6 +221,31 @@ def _building(h: _Hex) -> None:
 PAINTERS = {Terrain.GRASS: (_tufts,), Terrain.FLOWER: (_tufts, _flowers), Terrain.FOREST: (_trees,),
             Terrain.DESERT: (_dunes,), Terrain.CANYON: (_cracks,), Terrain.WATER: (_waves,),
             Terrain.MOUNTAIN: (_rocks,), Terrain.CASTLE: (_castle,)}
+
+
+FRAMES = [(70, 46, 30), (58, 40, 28), (84, 56, 34), (40, 48, 36), (36, 40, 56), (34, 30, 28)]  # dark brown mostly
+
+
+def _frame(texture: np.ndarray, on_board: np.ndarray, rng: random.Random, ppm: float) -> None:
+    """A dark frame from the hexes' jagged edge out to a rectangle 1-15 mm beyond it, grained,
+    with a thin gilded line 0.8-3 mm inside its outer edge; `on_board` grows to take it in."""
+    ys, xs = np.nonzero(on_board)
+    grow = rng.uniform(1.0, 15.0) * ppm
+    left, top = int(xs.min() - grow), int(ys.min() - grow)
+    right, bottom = int(xs.max() + grow), int(ys.max() + grow)
+    colour = np.array(rng.choice(FRAMES), np.float32) * rng.uniform(0.85, 1.2)
+    region = np.zeros_like(on_board)
+    region[top:bottom + 1, left:right + 1] = 1
+    region[on_board > 0] = 0
+    grain = np.random.default_rng(rng.randrange(2**32)).normal(0, 1, texture.shape[:2]).astype(np.float32)
+    grain = cv2.GaussianBlur(grain, (0, 0), max(0.6, 0.3 * ppm), sigmaY=max(0.6, 0.05 * ppm))  # along the frame's length
+    painted = np.clip(colour[None, None, :] * (1 + 0.08 * grain[:, :, None]), 0, 255).astype(np.uint8)
+    inset = int(rng.uniform(0.8, 3.0) * ppm)
+    gold = tuple(float(c) * rng.uniform(0.8, 1.1) for c in (206, 170, 92))
+    cv2.rectangle(painted, (left + inset, top + inset), (right - inset, bottom - inset), gold,
+                  max(1, int(rng.uniform(0.3, 0.8) * ppm)), cv2.LINE_AA)
+    texture[region > 0] = painted[region > 0]
+    on_board[region > 0] = 1
 
 
 def _noise(nrng: np.random.Generator, height: int, width: int, scale_px: float) -> np.ndarray:
