@@ -53,8 +53,8 @@ before both nets were trained on from there on varied 50000-50399 (beside the ot
 50400-50439 the nets' check; then measured held out once on varied 100-199, independent
 450-549, retail 124-223, marked 72-95, flat 9580-9619, print 20096-20119 and path-traced
 11448-11471 (held out since: varied from 200, independent from 550, retail from 224, marked from
-96, flat from 9620, print from 20120, path-traced from 11472). `--maker independent` takes the photos of tools/photos/independent.py, a maker written
-apart from the scanner from a description of a finished game's photo (docs/independent-maker.md):
+96, flat from 9620, print from 20120, path-traced from 11472). `--maker independent` takes the
+photos of tools/photos/independent.py, a maker written apart from the scanner from a description of a finished game's photo (docs/independent-maker.md):
 every one of its photos is held out, nothing is ever tuned on them, and all follow the tips.
 `--setup` also takes each game's set-up photo (the maker's same board with no piece on it, the
 camera, light and spoiling drawn again at the same level; the independent maker's own, written

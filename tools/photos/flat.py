@@ -190,7 +190,8 @@ def make_photo(board: Board, pieces: dict[Cell, int], colours: list[str], seed: 
     """A photo of `board` with `pieces` on it; `printed`: the sections are the kit's own print;
     `marked`: the art has marks of every colour (`_draw_marks`); `retail`: the art is painted as
     retail boards are, and the pieces' shape, place and the board's gloss vary (`_retail`);
-    `varied`: that retail art in a frame, and more that photos differ in (`_varied`) (with any of these, the camera and light are those the seed gives without it); `setup`: the set-up
+    `varied`: that retail art in a frame, and more that photos differ in (`_varied`) (with any
+    of these, the camera and light are those the seed gives without it); `setup`: the set-up
     photo of the same game, the same board before anyone built, taken again (`retaken`)."""
     rng = random.Random(seed)
     style = style or style_for(rng, level)
