@@ -12,9 +12,9 @@ the per-hex nets (tools/train_hexnet.py) were trained on flat photos
 1000-1435 and 3000-3418 and path-traced 7600-8299 and 8400-8968, their threshold set on flat 5000-5013 and
 path-traced 8300-8399, how they combine with the hand reader on flat 5020-5179 and 7000-7599
 and path-traced 8300-8399 and 9000-9599 (all but the first of each measured held out first, then
-tuned on), where the hand reader settles an empty hex (LEAN) on flat 2000-2399 and 7800-7999, the
-two nets averaged and BLIND on flat 2000-2399 and 7800-7999 and path-traced 9200-9599, the
-stronger lean beside glare (GLARED) on those and flat 8200-8399 and path-traced 10200-10399, the
+tuned on), where the hand reader settles an empty hex (LEAN, first at e^2) on flat 2000-2399 and 7800-7999, the
+two nets averaged and BLIND on flat 2000-2399 and 7800-7999 and path-traced 9200-9599, a
+stronger lean beside glare (since folded into LEAN at e^6) on those and flat 8200-8399 and path-traced 10200-10399, the
 doubts between two players (PAIR, apart, the hand reader's count and lost players) on path-traced
 9200-9599 and 10000-10599 and flat 8400-8599, the net's own count on path-traced 10800-11199; flat
 photos from --first 9400 on are held out, never looked at while tuning (7600-7799 and every 200
@@ -53,7 +53,14 @@ before both nets were trained on from there on varied 50000-50399 (beside the ot
 50400-50439 the nets' check; then measured held out once on varied 100-199, independent
 450-549, retail 124-223, marked 72-95, flat 9580-9619, print 20096-20119 and path-traced
 11448-11471 (held out since: varied from 200, independent from 550, retail from 224, marked from
-96, flat from 9620, print from 20120, path-traced from 11472). `--maker independent` takes the
+96, flat from 9620, print from 20120, path-traced from 11472). The rule's settling of doubts
+(scan.combined: LEAN at e^6, a player read too often, PATCHY against the net's sure empty hex)
+was set on the stored readings of varied 0-47, retail 0-47, marked 300-335, flat 5020-5059,
+print 0-23 and path-traced 8300-8399, and independent 550-649 (read once held out first), then
+measured held out once on independent 650-749, varied 200-299, retail 224-323, marked 96-143,
+flat 9620-9669, print 20120-20143 and path-traced 11472-11495 (held out since: independent from
+750, varied from 300, retail from 324, marked from 144, flat from 9670, print from 20144,
+path-traced from 11496). `--maker independent` takes the
 photos of tools/photos/independent.py, a maker written apart from the scanner from a description of a finished game's photo (docs/independent-maker.md):
 every one of its photos is held out, nothing is ever tuned on them, and all follow the tips.
 `--setup` also takes each game's set-up photo (the maker's same board with no piece on it, the
@@ -75,12 +82,14 @@ processor time they took. The settlements stand where the rules put them: turns 
 3 on a drawn terrain, next to one's own. `--jobs N` takes and reads N photos at a time (the
 physical maker's all rendered into its cache first; `--render-only` stops there); the times then
 measure a shared machine, so take speed from a run without it. Each kind's line, then each
-level's over both arts, counts the photos read right with no ring at all.
+level's over both arts, counts the photos read right with no ring at all, and below it gives
+the rings by why (each ringed hex's reason), each read right / wrong.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 import sys
 import tempfile
 import time
@@ -178,7 +187,8 @@ def measure(job: tuple[int, str, int, int, int, Path | None, bool]) -> dict:
         wrong = [read for read in result.hexes if read.key != truth.get(read.cell)]
         silent = [label(read.cell) for read in wrong if read.sure]
         record.update(hexes=len(result.hexes), wrong=len(wrong), silent=len(silent), unsure=len(result.uncertain()),
-                      unsure_wrong=sum(not read.sure for read in wrong))
+                      unsure_wrong=sum(not read.sure for read in wrong),
+                      reasons=Counter((read.reason, read.key == truth.get(read.cell)) for read in result.uncertain()))
         print(f"photo {seed:2d} {level}: {len(wrong):3d} wrong, {len(silent):2d} silent {' '.join(silent[:8])}, "
               f"{len(result.uncertain()):3d} unsure, {min(record['times']):.2f} s"
               f"{'' if result.uncompared is None else f', set-up photo not compared on {result.uncompared} hexes'}",
@@ -218,7 +228,7 @@ def main() -> None:
             return
     kinds = [f"{level} {art}" for level in ("good", "hard") for art in ("print", "kit", "painted", "marked", "retail", "varied", "independent")]
     totals = {kind: {"hexes": 0, "wrong": 0, "silent": 0, "unsure": 0, "unsure_wrong": 0, "rings": [], "seconds": [],
-                     "refused": 0, "clean": 0} for kind in kinds + ["good", "hard"]}
+                     "refused": 0, "clean": 0, "reasons": Counter()} for kind in kinds + ["good", "hard"]}
     reads: list[float] = []  # every read's seconds, all photos
     cpu: list[float] = []    # and the processor time it took, all threads (what a loaded machine does not inflate)
     if args.setup and args.maker == "physical":
@@ -241,6 +251,7 @@ def main() -> None:
             t["rings"].append(record["unsure"])
             t["seconds"].append(min(record["times"]))
             t["clean"] += record["wrong"] == 0 and record["unsure"] == 0
+            t["reasons"].update(record["reasons"])
         reads.extend(record["times"])
         cpu.extend(record["cpu"])
     print()
@@ -255,6 +266,9 @@ def main() -> None:
               f"({100 * t['clean'] / len(rings):.0f} %), "
               f"{t['refused']} refused; "
               f"{seconds[len(seconds) // 2]:.2f} s median, {seconds[-1]:.2f} s slowest per {width * height / 1e6:.0f} MP photo")
+        why = sorted({reason for reason, _ in t["reasons"]}, key=lambda r: -t["reasons"][r, True] - t["reasons"][r, False])
+        print("  rings by why, read right / wrong: " + ("; ".join(
+            f"{reason or '?'} {t['reasons'][reason, True]} / {t['reasons'][reason, False]}" for reason in why) or "none"))
     if reads:
         reads.sort()
         print(f"time per {width}x{height} photo, decoding to settlements read, over {len(reads)} reads: "

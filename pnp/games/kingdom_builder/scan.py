@@ -49,10 +49,8 @@ PAIR = 6.0   # ... and a piece where the next reading is another player's piece 
 OVERRULE = 9.0  # ... and stands where the hand reader reads otherwise where this much likelier (likewise)
 BLIND = 13.0    # ... and reads empty a hex the hand reader cannot see (WASHED, GLARE, RIM_HIDDEN), or a piece
                 # whose patch it finds too small for a piece (PATCHY), where this much
-LEAN = 2.0      # where both read a hex empty, the hand reader settles the net's doubt only where the net leans to
-                # empty this much (log): a net torn between empty and a piece is no agreement
-GLARED, GLARED_LEAN = 3, 4.5  # ... and this much in a photo with this many hexes washed out white or more: a pale
-                # piece beside glare can look empty to both readers where the hand reader sees no glare
+LEAN = 6.0      # where both read a hex empty, the hand reader settles the net's doubt only where the net leans to
+                # empty this much (log): a piece both readers miss leaves the net unsure more often than not
 MISREAD = 2     # pieces the net surely reads as one player's and the hand reader as another's: from this many on, the
                 # hand reader has the players' colours wrong in the photo and settles no doubt of the net's between them
 STRANGER = 4.0  # a piece is unusual where a colour no player has is this much likelier (log) than any player's
@@ -352,27 +350,29 @@ def _read(measured: Measured, centres: Any, lean: Any, board: Board, players: li
 def combined(by_net: tuple[Hex, ...], by_hand: tuple[Hex, ...]) -> tuple[Hex, ...]:
     """Each hex's reading from both readers' (`both_readers`), the hand reader settling the net's
     doubts between two players only where it reads the players' colours as the net does and reads
-    no player with more pieces than a player has, and an empty hex the net doubts by `lean`:
-    GLARED_LEAN in a photo with GLARED hexes washed out or more."""
+    neither of the two with more pieces than a player has, and an empty hex the net doubts only
+    where the net leans to empty by LEAN."""
     misread = sum(net.sure and None not in (net.key, hand.key) and net.key != hand.key for net, hand in zip(by_net, by_hand))
     counts = Counter(hand.key for hand in by_hand if hand.key is not None)
-    crowded = max(counts.values(), default=0) > MAX_SETTLEMENTS  # two players' pieces taken for one's
-    lean = GLARED_LEAN if sum(hand.reason == WASHED for hand in by_hand) >= GLARED else LEAN
+    crowded = {key for key, count in counts.items() if count > MAX_SETTLEMENTS}  # others' pieces taken for theirs
     net_counts: Counter[str | None] = Counter(net.key for net in by_net if net.key is not None)  # None: 0
-    return tuple(both_readers(net, hand, misread < MISREAD and not crowded, lean, net_counts[net.key] <= MAX_SETTLEMENTS)
+    return tuple(both_readers(net, hand, misread < MISREAD and crowded.isdisjoint(net.alternatives),
+                              net_counts[net.key] <= MAX_SETTLEMENTS)
                  for net, hand in zip(by_net, by_hand))
 
 
-def both_readers(net: Hex, hand: Hex, settles: bool = True, lean: float = LEAN, overrules: bool = True) -> Hex:
+def both_readers(net: Hex, hand: Hex, settles: bool = True, overrules: bool = True) -> Hex:
     """One hex's reading: the net's. Where the two readers agree, sure where either is sure (the
     hand reader, where the net doubts between two players, only if it `settles` such doubts, and
-    where the net doubts an empty hex, only if the net leans to empty by `lean`);
+    where the net doubts an empty hex, only if the net leans to empty by LEAN);
     where they differ, sure only where the net is overwhelmingly sure (OVERRULE) and `overrules`
     (it does not where it read the player with more pieces than a player has: some of them are
-    another's), else unsure between the two (the net's own reading and its unsureness where
-    neither is sure). A hex the hand reader rings as one it cannot see (washed out white, under
-    glare's veil, or its rim hidden by a neighbour's piece) is read empty surely only where the
-    net is surer still (BLIND): a piece may vanish there for both readers. Likewise a piece both
+    another's), or sure of an empty hex where the hand reader's piece makes a patch too small for
+    one (PATCHY: it doubts its own piece), else unsure between the two (the net's own reading and
+    its unsureness where neither is sure). A hex the hand reader rings as one it cannot see
+    (washed out white, under glare's veil, or its rim hidden by a neighbour's piece) is read
+    empty surely only where the net is surer still (BLIND): a piece may vanish there for both
+    readers. Likewise a piece both
     read, where the hand reader finds its patch too small for a piece (PATCHY): a mark of the
     board's art in a player's colour fools the net too. Where the hand reader found none of a
     player's pieces, it has no say on a piece the net surely reads as that player's."""
@@ -384,9 +384,11 @@ def both_readers(net: Hex, hand: Hex, settles: bool = True, lean: float = LEAN, 
     if hand.key == net.key:
         if net.key is not None and hand.reason == PATCHY and net.margin < BLIND:
             return Hex(net.cell, net.key, False, (net.key, None), PATCHY, net.margin)
-        doubted = (None not in net.alternatives and not settles) or (net.key is None and net.margin < lean)
+        doubted = (None not in net.alternatives and not settles) or (net.key is None and net.margin < LEAN)
         return net if net.sure or not hand.sure or doubted else Hex(net.cell, net.key, margin=net.margin)
     if net.sure and net.margin >= OVERRULE and overrules or not (net.sure or hand.sure):
+        return net
+    if net.sure and net.key is None and hand.reason == PATCHY:
         return net
     return Hex(net.cell, net.key, False, (net.key, hand.key), "the readers differ", net.margin)
 
