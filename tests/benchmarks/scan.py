@@ -89,10 +89,10 @@ the rings by why (each ringed hex's reason), each read right / wrong.
 from __future__ import annotations
 
 import argparse
-from collections import Counter
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]

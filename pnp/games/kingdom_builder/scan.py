@@ -372,10 +372,10 @@ def both_readers(net: Hex, hand: Hex, settles: bool = True, overrules: bool = Tr
     its unsureness where neither is sure). A hex the hand reader rings as one it cannot see
     (washed out white, under glare's veil, or its rim hidden by a neighbour's piece) is read
     empty surely only where the net is surer still (BLIND): a piece may vanish there for both
-    readers. Likewise a piece both
-    read, where the hand reader finds its patch too small for a piece (PATCHY): a mark of the
-    board's art in a player's colour fools the net too. Where the hand reader found none of a
-    player's pieces, it has no say on a piece the net surely reads as that player's."""
+    readers. Likewise a piece both read, where the hand reader finds its patch too small for a
+    piece (PATCHY): a mark of the board's art in a player's colour fools the net too. Where the
+    hand reader found none of a player's pieces, it has no say on a piece the net surely reads
+    as that player's."""
     if net.sure and net.key is not None and hand.reason == f"{net.key}{LOST}":
         return net
     if net.key is None and hand.reason in (WASHED, GLARE, RIM_HIDDEN) and net.margin < BLIND:
