@@ -13,18 +13,22 @@ from pnp.scan.sampling import sample
 STEP = 0.12        # a pixel changed where its log colour moved this much more than its light did, in any channel
 STEADY = 0.015     # the two photos compare where a tenth of the ground round a place changed less than this (log)
 SPAN = 3.5         # the light is evened over windows this many places wide
+SEEN = 3           # a place's changed colour is known where this many points of its spot changed
 
 
 @dataclass(frozen=True)
 class Change:
     """Per place, the share of its spot's points that changed by either of two evenings of the
     light (`share`) and by both (`surely`), whether the two photos compare there at all (a
-    careless photo's glare, noise or blur leaves nothing steady), and how its spot looked."""
+    careless photo's glare, noise or blur leaves nothing steady), how its spot looked, and the
+    colour of what changed there: what now stands on it, without the art round about."""
 
     share: Any
     surely: Any
     steady: Any
     before: Any   # per place, the log colour of its spot at set-up, in the later photo's light
+    changed: Any  # per place, the median log colour of its spot's changed points, the light evened over the
+                  # windows (NaN where fewer than SEEN changed)
 
 
 def carried(before: Any, before_centres: Any, after: Any, after_centres: Any) -> tuple[Any, Any]:
@@ -82,7 +86,12 @@ def changes(after: Any, before: Any, covered: Any, spots: Any, rims: Any, ground
     by_window = (beyond(seen - lit, high, low) > STEP) & shown
     by_rim = (beyond(seen - rim[:, None, :], high, low) > STEP) & shown
     was = np.median(sample(b, spots) + lit, axis=1)
-    return Change((by_window | by_rim).mean(axis=1), (by_window & by_rim).mean(axis=1), steady, was)
+    moved_points = by_window | by_rim
+    known = moved_points.sum(axis=1) >= SEEN
+    values = np.where(moved_points[..., None] & known[:, None, None], seen - lit, np.nan)
+    values[~known] = 0.0  # no slice of NaN alone: these are set to NaN below
+    colour = np.where(known[:, None], np.nanmedian(values, axis=1), np.nan)
+    return Change(moved_points.mean(axis=1), (by_window & by_rim).mean(axis=1), steady, was, colour)
 
 
 def beyond(a: Any, lightest: Any, darkest: Any) -> Any:

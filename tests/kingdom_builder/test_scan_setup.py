@@ -15,7 +15,7 @@ from pnp import hexgrid
 from pnp.cli.app import app
 from pnp.games.kingdom_builder.facts import UNBUILDABLE
 from pnp.games.kingdom_builder.model import label
-from pnp.games.kingdom_builder.scan import CROWDED, WASHED, Hex, Scan, scan, with_setup
+from pnp.games.kingdom_builder.scan import CROWDED, LOST, UNUSUAL, WASHED, Hex, Scan, scan, with_setup
 from pnp.games.kingdom_builder.scan_layout import CORNER_CELLS, board_centres, flat
 from pnp.games.kingdom_builder.scan_output import notes
 from pnp.games.kingdom_builder.scan_setup import CHANGE, CHANGED, PIECES_SEEN, STILL, UNCHANGED
@@ -87,7 +87,11 @@ def test_two_photos_of_a_board_show_what_was_put_on_it():
     the pieces' colours): the 'after' photo is lit otherwise (a warmer cast, a gradient) and has
     a piece-sized block on places 0 and 2. Shares by hand: a block covers the whole spot of its
     place, so all its points changed (share 1); nothing else changed but the light, which is
-    evened (share 0), by the windows and by the rims alike."""
+    evened (share 0), by the windows and by the rims alike. What changed on a block's spot is the
+    block's colour, the light evened: log(RGB / 255 + 1/64) of (40, 60, 200) less the log of the
+    light's change there (the ramp at its x, times the cast), within 0.03 (the windows' median
+    change of the light lies a little off the ramp's own);
+    nothing changed on place 1, so its colour is not known (NaN)."""
     rng = np.random.default_rng(0)
     before = np.full((200, 300, 3), 120, np.uint8)
     for _ in range(400):  # the art: dots of every colour, 1 to 5 pixels wide
@@ -103,6 +107,11 @@ def test_two_photos_of_a_board_show_what_was_put_on_it():
     change = changes(after, before, np.ones((200, 300), bool), spots, grounds, grounds, 24.0)
     assert change.steady.tolist() == [True, True, True]
     assert change.share.tolist() == change.surely.tolist() == [1.0, 0.0, 1.0]
+    for n in (0, 2):
+        light = (0.8 + 0.3 * places[n][0] / 299) * np.array([1.1, 1.0, 0.85])
+        expected = np.log(np.array([40, 60, 200]) / 255 + 1 / 64) - np.log(light)
+        assert change.changed[n] == pytest.approx(expected, abs=0.03)
+    assert np.isnan(change.changed[1]).all()
 
 
 def test_photos_too_unlike_to_compare_are_not_compared_there():
@@ -121,17 +130,21 @@ CELL = (4, 4)
 
 
 WHITE = np.tile(np.array([[0.92, 0.91, 0.87]]), (10, 1))  # a spot's samples (RGB) on a white piece
+WHITE_PIECE, BLUE_PIECE = np.log([0.92, 0.91, 0.87]), np.log([0.12, 0.3, 0.66])  # what changed under each player's piece
 GREEN, PALE = np.log([0.3, 0.6, 0.2]), np.log([0.9, 0.88, 0.86])  # a print unlike white pieces, and one like them
 SEEN = [(n, 0) for n in range(PIECES_SEEN)]  # hexes of player 1's white pieces that surely changed
 
 
-def settled(read: Hex, share: float, surely: float, printed: np.ndarray = GREEN, steady: bool = True) -> Hex:
+def settled(read: Hex, share: float, surely: float, printed: np.ndarray = GREEN, steady: bool = True,
+            changed: np.ndarray = WHITE_PIECE) -> Hex:
     """`read` as the set-up photo settles it, beside PIECES_SEEN sure white pieces of player 1
     that surely changed (its pieces' look in the photo): its spot changed by `share` by either
-    evening of the light and by `surely` by both, its print at set-up of log colour `printed`."""
+    evening of the light and by `surely` by both, its print at set-up of log colour `printed`,
+    what changed there of log colour `changed`."""
     reads = (*(Hex(cell, "1") for cell in SEEN), read)
     change = Change(np.array([1.0] * PIECES_SEEN + [share]), np.array([1.0] * PIECES_SEEN + [surely]),
-                    np.array([True] * PIECES_SEEN + [steady]), np.array([GREEN] * PIECES_SEEN + [printed]))
+                    np.array([True] * PIECES_SEEN + [steady]), np.array([GREEN] * PIECES_SEEN + [printed]),
+                    np.array([WHITE_PIECE] * PIECES_SEEN + [changed]))
     return with_setup(reads, change, np.array([WHITE] * len(reads)), players(COLOURS))[-1]
 
 
@@ -148,6 +161,14 @@ def settled(read: Hex, share: float, surely: float, printed: np.ndarray = GREEN,
     # A piece read where the spot changed stands as read, sure or not.
     (Hex(CELL, "2"), CHANGED, CHANGED, GREEN, Hex(CELL, "2")),
     (Hex(CELL, "2", False, ("2", "1"), "between"), 1.0, 1.0, GREEN, Hex(CELL, "2", False, ("2", "1"), "between")),
+    # A piece doubted against none where its spot surely changed is sure (a piece stands there;
+    # the readers doubted only whether one did), by one evening of the light only it stays unsure.
+    (Hex(CELL, "1", False, ("1", None), "between"), CHANGED, CHANGED, GREEN, Hex(CELL, "1")),
+    (Hex(CELL, "1", False, ("1", None), "patchy"), 1.0, CHANGED - 0.01, GREEN, Hex(CELL, "1", False, ("1", None), "patchy")),
+    # ... but not where the doubt is what stands there: a colour unlike any player's (a coin, a
+    # die), or whose it is, with player 2's pieces not found.
+    (Hex(CELL, "1", False, ("1", None), UNUSUAL), 1.0, 1.0, GREEN, Hex(CELL, "1", False, ("1", None), UNUSUAL)),
+    (Hex(CELL, "1", False, ("1", None), "2" + LOST), 1.0, 1.0, GREEN, Hex(CELL, "1", False, ("1", None), "2" + LOST)),
     # A hex read empty whose spot surely changed is unsure, the player nearest its colour suggested.
     (Hex(CELL, None), CHANGED, CHANGED, GREEN, Hex(CELL, None, False, (None, "1"), CHANGE)),
     # ... and one that changed by one evening of the light only keeps its reading.
@@ -164,8 +185,49 @@ def test_a_piece_is_not_taken_away_before_its_players_look_is_known():
     """With fewer than PIECES_SEEN of the player's pieces surely seen, nothing says how theirs
     look in this photo: a piece read on a hex that did not change is unsure, not removed."""
     reads = (Hex((0, 0), "1"), Hex(CELL, "1"))
-    change = Change(np.array([1.0, 0.0]), np.array([1.0, 0.0]), np.array([True, True]), np.array([GREEN, GREEN]))
+    change = Change(np.array([1.0, 0.0]), np.array([1.0, 0.0]), np.array([True, True]), np.array([GREEN, GREEN]),
+                    np.array([WHITE_PIECE, WHITE_PIECE]))
     assert with_setup(reads, change, np.array([WHITE] * 2), players(COLOURS))[-1] == Hex(CELL, "1", False, ("1", None), STILL)
+
+
+def test_a_change_unlike_the_players_pieces_leaves_a_piece_unsure():
+    """A white piece doubted against none on a hex whose spot surely changed, but what changed
+    there is a dull red (RGB 0.75, 0.5, 0.5: a neighbour's shadow or light on a careless photo,
+    as on varied photo 307's S4): as_hue puts it about 0.45 from the white pieces' look (red
+    against green 0.39 more, brightness 0.22 less), over NEAR, so the doubt stays."""
+    doubted = Hex(CELL, "1", False, ("1", None), "between")
+    assert settled(doubted, 1.0, 1.0, changed=np.log([0.75, 0.5, 0.5])) == doubted
+    assert settled(doubted, 1.0, 1.0) == Hex(CELL, "1")  # what changed is white: the piece is sure
+
+
+MIDWAY = (WHITE_PIECE + BLUE_PIECE) / 2
+
+
+@pytest.mark.parametrize("changed, second, expected", [
+    # What changed on the hex is the white pieces' colour itself: 0 from player 1's look, about
+    # 1.4 from player 2's blue (as_hue: red and blue against green, half the brightness), the
+    # looks as far apart: player 1's.
+    (WHITE_PIECE, BLUE_PIECE, "1"),
+    (BLUE_PIECE, BLUE_PIECE, "2"),
+    # Half way between the two looks (about 0.7 from each): not near either, the doubt stays.
+    (MIDWAY, BLUE_PIECE, None),
+    # Too few points changed to know a colour (NaN): the doubt stays.
+    (np.full(3, np.nan), BLUE_PIECE, None),
+    # Player 2's pieces look white in this photo too (their looks 0 apart): nothing tells them apart.
+    (WHITE_PIECE, WHITE_PIECE, None),
+])
+def test_a_doubt_between_two_players_is_settled_by_what_changed(changed, second, expected):
+    """A hex both readers doubt between players 1 and 2, whose spot changed since set-up:
+    beside PIECES_SEEN sure pieces of each that surely changed (what changed under player 1's
+    looks white, under player 2's `second`), what changed on it (`changed`) settles the doubt
+    where it lies within NEAR of one player's look and GAP nearer it than the other's."""
+    doubted = Hex(CELL, "1", False, ("1", "2"), "between")
+    reads = (*(Hex((0, n), "1") for n in range(PIECES_SEEN)), *(Hex((1, n), "2") for n in range(PIECES_SEEN)), doubted)
+    size = len(reads)
+    change = Change(np.ones(size), np.ones(size), np.ones(size, bool), np.array([GREEN] * size),
+                    np.array([WHITE_PIECE] * PIECES_SEEN + [second] * PIECES_SEEN + [changed]))
+    result = with_setup(reads, change, np.array([WHITE] * size), players(COLOURS))[-1]
+    assert result == (doubted if expected is None else Hex(CELL, expected))
 
 
 def test_a_crowded_player_stays_unsure_while_still_crowded():
@@ -173,7 +235,7 @@ def test_a_crowded_player_stays_unsure_while_still_crowded():
     the count still exceeds 40 after the set-up photo, so each stays unsure."""
     cells = list(hexgrid.cells(20, 20))[:41]
     reads = tuple(Hex(cell, "1", False, ("1", None), CROWDED) for cell in cells)
-    change = Change(np.ones(41), np.ones(41), np.ones(41, bool), np.array([GREEN] * 41))
+    change = Change(np.ones(41), np.ones(41), np.ones(41, bool), np.array([GREEN] * 41), np.array([WHITE_PIECE] * 41))
     assert with_setup(reads, change, np.array([WHITE] * 41), players(COLOURS)) == reads
 
 

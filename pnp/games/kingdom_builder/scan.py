@@ -30,8 +30,8 @@ from pnp.games.kingdom_builder.scan_models import (EmptyModels, as_hue, colour_c
                                                    in_shadow, piece_colours, sample_costs, terrain_explains, who)
 from pnp.games.kingdom_builder.scan_params import PARAMS
 from pnp.games.kingdom_builder.scan_print import blobs, like_pieces_elsewhere, repeated_art
-from pnp.games.kingdom_builder.scan_setup import (CHANGE, CHANGED, PIECES_SEEN, STILL, UNCHANGED, VISIBLE, compared,
-                                                   likeliest)
+from pnp.games.kingdom_builder.scan_setup import (CHANGE, CHANGED, NEAR, PIECES_SEEN, STILL, UNCHANGED, VISIBLE,
+                                                   apart_from, compared, likeliest, told_apart)
 from pnp.scan.change import Change, beyond, carried
 from pnp.scan.corners import FLAG, SETUP_FLAG, check_corners
 from pnp.scan.grid import parallax, refine, straighten
@@ -44,6 +44,7 @@ LOST = "'s pieces not found"      # the reason a hex is unsure then, after the p
 CROWDED = f"more than {MAX_SETTLEMENTS} read"  # ... and for one of the least sure pieces of a player read with more
 WASHED, GLARE, RIM_HIDDEN = "washed out", "glare", "rim hidden"  # where the hand reader may not see a piece
 PATCHY = "patchy"  # ... and where what it reads as a piece makes a patch too small for one (a mark of the art)
+UNUSUAL, ODD = "unusual colour", "unlike anything else"  # ... and where what it reads may be no piece at all
 SURE = 7.0   # the net's reading is sure where it is this much likelier (log) than the next (set on the check photos)
 PAIR = 6.0   # ... and a piece where the next reading is another player's piece (set on path-traced 10000-10599)
 OVERRULE = 9.0  # ... and stands where the hand reader reads otherwise where this much likelier (likewise)
@@ -128,7 +129,8 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
         change = compared(grid.straight, carried_before, both & grid.inside, grid.centres, grid.lean, W)
         steady = change.steady[seen.use]
         readings = with_setup(readings, Change(change.share[seen.use], change.surely[seen.use], steady,
-                                               change.before[seen.use]), seen.samples.spot[seen.use], players)
+                                               change.before[seen.use], change.changed[seen.use]),
+                              seen.samples.spot[seen.use], players)
         uncompared = int((~steady).sum())
     return Scan(readings, tuple(grid.corners()), grid.straight,
                 {cell: tuple(grid.centres[flat(cell)]) for cell in hexgrid.cells(ROWS, COLS)}, tuple(players), uncompared)
@@ -165,16 +167,25 @@ def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: l
     of each hex's spot changed since the set-up photo (`change`, of the same hexes), where the
     two photos compare: a hex read empty whose spot did not change is empty, surely; a piece
     read there is not, where a piece of that player would have shown on that print (`shows`),
-    and is unsure otherwise; a hex read empty whose spot surely changed is unsure; otherwise
-    the readers' reading stands. A hex washed out white keeps its reading: a pale piece there
+    and is unsure otherwise; a hex read empty whose spot surely changed is unsure; a piece
+    doubted against none there is sure where what changed looks like its player's pieces, and a
+    doubt between two players is settled where it looks like one's and unlike the other's
+    (`told_apart`), but not a piece that
+    is doubted for its player's count, its colour unlike any player's, or a player not found
+    (something else may stand there, or be another's); otherwise the readers' reading stands. A hex washed out white keeps its reading: a pale piece there
     may not change it. A piece unsure only for its player's count (CROWDED) is sure where it
     surely changed and its player now has no more than a player has, those pieces and the sure
     ones counted: the art read as that player's pieces made the count."""
-    logs, looks = log_rgb(spots), {}
+    import numpy as np
+
+    logs, looks, changed = log_rgb(spots), {}, {}
     for key, _ in players:  # how each player's pieces look in this photo: the hexes surely theirs that surely changed
         theirs = [n for n, read in enumerate(readings) if read.key == key and read.sure and change.surely[n] >= CHANGED]
         if len(theirs) >= PIECES_SEEN:
             looks[key] = median(logs[theirs].reshape(-1, 3), axis=0)
+        known = [n for n in theirs if change.steady[n] and not np.isnan(change.changed[n]).any()]
+        if len(known) >= PIECES_SEEN:
+            changed[key] = median(as_hue(change.changed[known]), axis=0)
     settled = []
     for n, (read, spot) in enumerate(zip(readings, spots)):
         if read.reason == WASHED or not change.steady[n]:
@@ -185,8 +196,14 @@ def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: l
             settled.append(Hex(read.cell, read.key, False, (read.key, None), STILL, read.margin))
         elif change.surely[n] >= CHANGED and read.key is None:
             settled.append(Hex(read.cell, None, False, (None, likeliest(spot, players)), CHANGE, read.margin))
+        elif read.sure or read.reason in (CROWDED, UNUSUAL, ODD) or read.reason.endswith(LOST):
+            settled.append(read)  # a doubt of whose piece, or whether it is one, that a change cannot settle
+        elif (change.surely[n] >= CHANGED and set(read.alternatives) == {read.key, None}
+              and apart_from(change.changed[n], changed.get(str(read.key))) <= NEAR):
+            settled.append(Hex(read.cell, read.key, margin=read.margin))
         else:
-            settled.append(read)
+            told = told_apart(change.changed[n], changed, read.alternatives) if change.share[n] >= CHANGED else None
+            settled.append(read if told is None else Hex(read.cell, told, margin=read.margin))
     counts: Counter[str | None] = Counter(read.key for read in settled if read.sure or read.reason == CROWDED)
     return tuple(Hex(read.cell, read.key, margin=read.margin)
                  if read.reason == CROWDED and change.steady[n] and change.surely[n] >= CHANGED
@@ -447,7 +464,7 @@ def net_verdicts(cells: list[Cell], every: Any, board: Board, players: list[tupl
         if lost is not None:
             runner = None if best is not None else lost
         reason = (f"{lost}{LOST}" if lost is not None else "between" if margin[n] < needed[n]
-                  else "unusual colour" if stranger[n] else CROWDED if extra[n] else "")
+                  else UNUSUAL if stranger[n] else CROWDED if extra[n] else "")
         result.append(Hex(cell, best, not reason, (best, runner) if reason else (), reason, float(margin[n])))
     return tuple(result)
 
@@ -774,7 +791,7 @@ def _verdict(cell: Cell, e: _Evidence) -> Hex:
     reason = (WASHED if e.washed else e.lost + LOST if e.lost is not None
               else GLARE if veiled and close else RIM_HIDDEN if rim_hidden
               else "between" if margin < PARAMS.decisive
-              else "unlike anything else" if odd else PATCHY if patchy else "unusual colour" if unusual
+              else ODD if odd else PATCHY if patchy else UNUSUAL if unusual
               else "the two readings differ" if overruled else "coloured like the terrain" if hiding and close
               else "faint pieces" if e.faint and close else CROWDED if e.surplus else "")
     return Hex(cell, names[0], not reason, names if reason else (), reason, margin, e.oddness)

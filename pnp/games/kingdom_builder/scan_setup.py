@@ -4,6 +4,7 @@ shape, reads as a piece, and no piece on a hex that changed goes unread."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from pnp import hexgrid
@@ -20,6 +21,9 @@ CHANGED = 0.3      # ... and one that changed this share or more holds one (at t
 SPOT = 0.2         # the spot compared: discs of this radius (in hex widths) at a piece's base, middle and top
 VISIBLE = 0.36     # a piece shows on a print whose colour is this much unlike its own (log; thrice STEP)
 PIECES_SEEN = 3    # a player's pieces' look in the photo is taken from this many of them at the least
+NEAR = 0.35        # what changed on a hex (as_hue) this near a player's pieces' look in the photo looks like theirs ...
+GAP = 0.3          # ... and settles a doubt between two players where this much nearer one's than the other's ...
+APART = 0.4        # ... and their looks lie this far apart (set on varied and retail photos 0-47)
 CHANGE = "changed since set-up"  # the reason a hex read empty is unsure then
 STILL = "unchanged since set-up"  # ... and a piece read where nothing changed, on a print like its colour
 
@@ -37,6 +41,31 @@ def compared(after: Any, before: Any, covered: Any, centres: Any, lean: Any, wid
     grounds = np.stack([np.concatenate([rims[j] for j in (i, *around[i], *[i] * (6 - len(around[i])))])
                         for i in range(len(centres))])
     return changes(after, before, covered, spots, rims, grounds, width)
+
+
+def apart_from(changed: Any, look: Any) -> float:
+    """How far what changed on a hex (`changed`, its log colour: the piece without the art round
+    it; NaN where not known) lies from a player's pieces' look in this photo (`look`, as_hue of
+    what changed on their sure pieces; None where not known): endless where either is not known."""
+    import numpy as np
+
+    if look is None or np.isnan(changed).any():
+        return math.inf
+    return float(np.linalg.norm(as_hue(np.asarray(changed)) - look))
+
+
+def told_apart(changed: Any, looks: dict[str, Any], doubt: tuple[str | None, ...]) -> str | None:
+    """Of the two players in `doubt`, the one whose pieces (`looks`) what changed on a hex looks
+    like: near theirs and far nearer than the other's, the two looks apart; None where that
+    does not tell them apart."""
+    import numpy as np
+
+    if len(doubt) != 2 or None in doubt:
+        return None
+    near, far = sorted((apart_from(changed, looks.get(str(key))), str(key)) for key in doubt)
+    if math.isinf(far[0]) or near[0] > NEAR or far[0] - near[0] < GAP:
+        return None
+    return near[1] if float(np.linalg.norm(looks[near[1]] - looks[far[1]])) >= APART else None
 
 
 def likeliest(spot: Any, players: list[tuple[str, str]]) -> str:
