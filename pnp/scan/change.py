@@ -20,13 +20,12 @@ SEEN = 3           # a place's changed colour is known where this many points of
 class Change:
     """Per place, the share of its spot's points that changed by either of two evenings of the
     light (`share`) and by both (`surely`), whether the two photos compare there at all (a
-    careless photo's glare, noise or blur leaves nothing steady), how its spot looked, and the
-    colour of what changed there: what now stands on it, without the art round about."""
+    careless photo's glare, noise or blur leaves nothing steady), and the colour of what
+    changed there: what now stands on it, without the art round about."""
 
     share: Any
     surely: Any
     steady: Any
-    before: Any   # per place, the log colour of its spot at set-up, in the later photo's light
     changed: Any  # per place, the median log colour of its spot's changed points, the light evened over the
                   # windows (NaN where fewer than SEEN changed)
 
@@ -85,13 +84,12 @@ def changes(after: Any, before: Any, covered: Any, spots: Any, rims: Any, ground
     lit = sample(window, spots)
     by_window = (beyond(seen - lit, high, low) > STEP) & shown
     by_rim = (beyond(seen - rim[:, None, :], high, low) > STEP) & shown
-    was = np.median(sample(b, spots) + lit, axis=1)
     moved_points = by_window | by_rim
     known = moved_points.sum(axis=1) >= SEEN
     values = np.where(moved_points[..., None] & known[:, None, None], seen - lit, np.nan)
     values[~known] = 0.0  # no slice of NaN alone: these are set to NaN below
     colour = np.where(known[:, None], np.nanmedian(values, axis=1), np.nan)
-    return Change(moved_points.mean(axis=1), (by_window & by_rim).mean(axis=1), steady, was, colour)
+    return Change(moved_points.mean(axis=1), (by_window & by_rim).mean(axis=1), steady, colour)
 
 
 def beyond(a: Any, lightest: Any, darkest: Any) -> Any:

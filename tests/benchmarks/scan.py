@@ -66,15 +66,18 @@ every one of its photos is held out, nothing is ever tuned on them, and all foll
 `--setup` also takes each game's set-up photo (the maker's same board with no piece on it, the
 camera, light and spoiling drawn again at the same level; the independent maker's own, written
 apart) and reads the photo with it, as `pnp scan --empty` does; its numbers (pnp.scan.change's
-STEP, STEADY and SPAN, scan_setup's UNCHANGED, CHANGED, SPOT, VISIBLE and PIECES_SEEN) were set
+STEP, STEADY and SPAN, scan_setup's UNCHANGED, CHANGED, SPOT, and VISIBLE while it stood) were set
 on flat photos 0-23, the print maker's 0-23 looked at with them; held out since: flat from 9450,
 print from 20024, marked from 0; its settling of the readers' doubts (a piece against none, two
 players by what changed: scan_setup's NEAR, GAP and APART) on the stored readings of varied and
 retail 0-47 with their set-up photos; a first version measured held out once on independent
-750-849 (alone too) and varied 300-399 (retail 324-344 begun), then varied 307 looked into; the
-rule then measured held out once on independent 850-949, varied 400-499 and retail 424-523
-(held out since: independent from 950, varied from 500, retail from 524); each line then says
-on how many hexes the set-up photo could not be compared.
+750-849 (alone too) and varied 300-399 (retail 324-344 begun), then varied 307 looked into; a
+second measured held out once on independent 850-949, varied 400-499 and retail 424-523, then
+varied 415, 429, 431, 445 and 481 looked into (pieces read where nothing changed are no longer
+emptied, print 0-23 and marked 300-323 read too); the rule as it stands measured held out once
+on independent 950-1049, varied 500-599 and retail 524-623, varied 529 then looked into (held
+out since: independent from 1050, varied from 600, retail from 624); each line then says on
+how many hexes the set-up photo could not be compared.
 For the other makers, half the photos follow the README's tips
 ("good": from above, even light, no flash, exposed so that the board keeps its colour), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game

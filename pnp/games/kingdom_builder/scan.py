@@ -30,9 +30,9 @@ from pnp.games.kingdom_builder.scan_models import (EmptyModels, as_hue, colour_c
                                                    in_shadow, piece_colours, sample_costs, terrain_explains, who)
 from pnp.games.kingdom_builder.scan_params import PARAMS
 from pnp.games.kingdom_builder.scan_print import blobs, like_pieces_elsewhere, repeated_art
-from pnp.games.kingdom_builder.scan_setup import (CHANGE, CHANGED, NEAR, PIECES_SEEN, STILL, UNCHANGED, VISIBLE,
-                                                   apart_from, compared, likeliest, told_apart)
-from pnp.scan.change import Change, beyond, carried
+from pnp.games.kingdom_builder.scan_setup import (CHANGE, CHANGED, NEAR, PIECES_SEEN, STILL, UNCHANGED, apart_from,
+                                                   compared, likeliest, told_apart)
+from pnp.scan.change import Change, carried
 from pnp.scan.corners import FLAG, SETUP_FLAG, check_corners
 from pnp.scan.grid import parallax, refine, straighten
 from pnp.scan.light import grey_veil, light_jumps, own_veil, rim_colours, unveiled, usual_rims
@@ -129,8 +129,7 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
         change = compared(grid.straight, carried_before, both & grid.inside, grid.centres, grid.lean, W)
         steady = change.steady[seen.use]
         readings = with_setup(readings, Change(change.share[seen.use], change.surely[seen.use], steady,
-                                               change.before[seen.use], change.changed[seen.use]),
-                              seen.samples.spot[seen.use], players)
+                                               change.changed[seen.use]), seen.samples.spot[seen.use], players)
         uncompared = int((~steady).sum())
     return Scan(readings, tuple(grid.corners()), grid.straight,
                 {cell: tuple(grid.centres[flat(cell)]) for cell in hexgrid.cells(ROWS, COLS)}, tuple(players), uncompared)
@@ -166,31 +165,30 @@ def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: l
     """The readings (of the readable hexes the photo shows, in order) checked against how much
     of each hex's spot changed since the set-up photo (`change`, of the same hexes), where the
     two photos compare: a hex read empty whose spot did not change is empty, surely; a piece
-    read there is not, where a piece of that player would have shown on that print (`shows`),
-    and is unsure otherwise; a hex read empty whose spot surely changed is unsure; a piece
-    doubted against none there is sure where what changed looks like its player's pieces, and a
-    doubt between two players is settled where it looks like one's and unlike the other's
-    (`told_apart`), but not a piece that
-    is doubted for its player's count, its colour unlike any player's, or a player not found
-    (something else may stand there, or be another's); otherwise the readers' reading stands. A hex washed out white keeps its reading: a pale piece there
-    may not change it. A piece unsure only for its player's count (CROWDED) is sure where it
-    surely changed and its player now has no more than a player has, those pieces and the sure
-    ones counted: the art read as that player's pieces made the count."""
+    read there is unsure (a white piece on a white print, or a careless photo's piece on a
+    print of its own colour, changes little); a hex read empty whose spot surely changed is
+    unsure; a piece doubted against none there is sure where what changed looks like its
+    player's pieces, and a doubt between two players is settled where it looks like one's and
+    unlike the other's (`told_apart`), but not a piece that is doubted for its player's count,
+    its colour unlike any player's, or a player not found (something else may stand there, or
+    be another's); otherwise the readers' reading stands. A hex washed out white keeps its
+    reading: a pale piece there may not change it. A piece unsure only for its player's count
+    (CROWDED) is sure where it surely changed and its player now has no more than a player
+    has, those pieces and the sure ones counted: the art read as that player's pieces made the
+    count."""
     import numpy as np
 
-    logs, looks, changed = log_rgb(spots), {}, {}
-    for key, _ in players:  # how each player's pieces look in this photo: the hexes surely theirs that surely changed
-        theirs = [n for n, read in enumerate(readings) if read.key == key and read.sure and change.surely[n] >= CHANGED]
+    looks = {}
+    for key, _ in players:  # how each player's pieces look in this photo: what surely changed under their sure ones
+        theirs = [n for n, read in enumerate(readings) if read.key == key and read.sure and change.surely[n] >= CHANGED
+                  and change.steady[n] and not np.isnan(change.changed[n]).any()]
         if len(theirs) >= PIECES_SEEN:
-            looks[key] = median(logs[theirs].reshape(-1, 3), axis=0)
-        known = [n for n in theirs if change.steady[n] and not np.isnan(change.changed[n]).any()]
-        if len(known) >= PIECES_SEEN:
-            changed[key] = median(as_hue(change.changed[known]), axis=0)
+            looks[key] = median(as_hue(change.changed[theirs]), axis=0)
     settled = []
     for n, (read, spot) in enumerate(zip(readings, spots)):
         if read.reason == WASHED or not change.steady[n]:
             settled.append(read)
-        elif change.share[n] < UNCHANGED and (read.key is None or shows(looks.get(read.key), change.before[n])):
+        elif change.share[n] < UNCHANGED and read.key is None:
             settled.append(Hex(read.cell, None, margin=read.margin))
         elif change.share[n] < UNCHANGED:
             settled.append(Hex(read.cell, read.key, False, (read.key, None), STILL, read.margin))
@@ -199,23 +197,15 @@ def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: l
         elif read.sure or read.reason in (CROWDED, UNUSUAL, ODD) or read.reason.endswith(LOST):
             settled.append(read)  # a doubt of whose piece, or whether it is one, that a change cannot settle
         elif (change.surely[n] >= CHANGED and set(read.alternatives) == {read.key, None}
-              and apart_from(change.changed[n], changed.get(str(read.key))) <= NEAR):
+              and apart_from(change.changed[n], looks.get(str(read.key))) <= NEAR):
             settled.append(Hex(read.cell, read.key, margin=read.margin))
         else:
-            told = told_apart(change.changed[n], changed, read.alternatives) if change.share[n] >= CHANGED else None
+            told = told_apart(change.changed[n], looks, read.alternatives) if change.share[n] >= CHANGED else None
             settled.append(read if told is None else Hex(read.cell, told, margin=read.margin))
     counts: Counter[str | None] = Counter(read.key for read in settled if read.sure or read.reason == CROWDED)
     return tuple(Hex(read.cell, read.key, margin=read.margin)
                  if read.reason == CROWDED and change.steady[n] and change.surely[n] >= CHANGED
                  and counts[read.key] <= MAX_SETTLEMENTS else read for n, read in enumerate(settled))
-
-
-def shows(piece: Any, print_colour: Any) -> bool:
-    """Whether a piece of log colour `piece` (None: not known) stands out from a hex's print of
-    log colour `print_colour` (in the same light) clearly enough to change its spot."""
-    import numpy as np
-
-    return piece is not None and float(beyond(np.asarray(piece), print_colour, print_colour)) >= VISIBLE
 
 
 @dataclass

@@ -19,7 +19,6 @@ from pnp.scan.stats import log_rgb
 UNCHANGED = 0.12   # a hex whose spot changed less than this share holds no piece (photos as the tips say: at most 0.04)
 CHANGED = 0.3      # ... and one that changed this share or more holds one (at the least 0.37)
 SPOT = 0.2         # the spot compared: discs of this radius (in hex widths) at a piece's base, middle and top
-VISIBLE = 0.36     # a piece shows on a print whose colour is this much unlike its own (log; thrice STEP)
 PIECES_SEEN = 3    # a player's pieces' look in the photo is taken from this many of them at the least
 NEAR = 0.35        # what changed on a hex (as_hue) this near a player's pieces' look in the photo looks like theirs ...
 GAP = 0.3          # ... and settles a doubt between two players where this much nearer one's than the other's ...
