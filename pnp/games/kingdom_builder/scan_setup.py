@@ -1,6 +1,6 @@
 """A set-up photo's say on the settlements read: each hex compared with itself before anyone
 built (`pnp.scan.change`), so that no mark of the board's art, whatever its colour, size or
-shape, reads as a piece, and no piece on a hex that changed goes unread."""
+shape, is taken for a piece without a ring, and no piece on a hex that changed goes unread."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from pnp.scan.change import Change, changes
 from pnp.scan.sampling import disc, ring
 from pnp.scan.stats import log_rgb
 
-UNCHANGED = 0.12   # a hex whose spot changed less than this share holds no piece (photos as the tips say: at most 0.04)
+UNCHANGED = 0.12   # a hex read empty whose spot changed less than this share is empty (as the tips say: at most 0.04)
 CHANGED = 0.3      # ... and one that changed this share or more holds one (at the least 0.37)
 SPOT = 0.2         # the spot compared: discs of this radius (in hex widths) at a piece's base, middle and top
 PIECES_SEEN = 3    # a player's pieces' look in the photo is taken from this many of them at the least
@@ -24,7 +24,7 @@ NEAR = 0.35        # what changed on a hex (as_hue) this near a player's pieces'
 GAP = 0.3          # ... and settles a doubt between two players where this much nearer one's than the other's ...
 APART = 0.4        # ... and their looks lie this far apart (set on varied and retail photos 0-47)
 CHANGE = "changed since set-up"  # the reason a hex read empty is unsure then
-STILL = "unchanged since set-up"  # ... and a piece read where nothing changed, on a print like its colour
+STILL = "unchanged since set-up"  # ... and a piece read where nothing changed
 
 
 def compared(after: Any, before: Any, covered: Any, centres: Any, lean: Any, width: float) -> Change:
