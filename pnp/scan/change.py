@@ -20,14 +20,16 @@ SEEN = 3           # a place's changed colour is known where this many points of
 class Change:
     """Per place, the share of its spot's points that changed by either of two evenings of the
     light (`share`) and by both (`surely`), whether the two photos compare there at all (a
-    careless photo's glare, noise or blur leaves nothing steady), and the colour of what
-    changed there: what now stands on it, without the art round about."""
+    careless photo's glare, noise or blur leaves nothing steady), the colour of what
+    changed there: what now stands on it, without the art round about, and the colour of the
+    set-up photo there: what a piece stands on."""
 
     share: Any
     surely: Any
     steady: Any
     changed: Any  # per place, the median log colour of its spot's changed points, the light evened over the
                   # windows (NaN where fewer than SEEN changed)
+    printed: Any  # per place, the median log colour of its spot in the set-up photo (the same light as `changed`)
 
 
 def carried(before: Any, before_centres: Any, after: Any, after_centres: Any) -> tuple[Any, Any]:
@@ -89,7 +91,8 @@ def changes(after: Any, before: Any, covered: Any, spots: Any, rims: Any, ground
     values = np.where(moved_points[..., None] & known[:, None, None], seen - lit, np.nan)
     values[~known] = 0.0  # no slice of NaN alone: these are set to NaN below
     colour = np.where(known[:, None], np.nanmedian(values, axis=1), np.nan)
-    return Change(moved_points.mean(axis=1), (by_window & by_rim).mean(axis=1), steady, colour)
+    printed = np.median(sample(b, spots), axis=1)
+    return Change(moved_points.mean(axis=1), (by_window & by_rim).mean(axis=1), steady, colour, printed)
 
 
 def beyond(a: Any, lightest: Any, darkest: Any) -> Any:

@@ -74,10 +74,18 @@ retail 0-47 with their set-up photos; a first version measured held out once on 
 750-849 (alone too) and varied 300-399 (retail 324-344 begun), then varied 307 looked into; a
 second measured held out once on independent 850-949, varied 400-499 and retail 424-523, then
 varied 415, 429, 431, 445 and 481 looked into (pieces read where nothing changed are no longer
-emptied, print 0-23 and marked 300-323 read too); the rule as it stands measured held out once
-on independent 950-1049, varied 500-599 and retail 524-623, varied 529 then looked into (held
-out since: independent from 1050, varied from 600, retail from 624); each line then says on
-how many hexes the set-up photo could not be compared.
+emptied, print 0-23 and marked 300-323 read too); a third measured held out once on
+independent 950-1049, varied 500-599 and retail 524-623, varied 529 then looked into, and
+independent 950-999 (scan_setup's GROUND); a fourth (BLEND at 0.2) on varied 600-699 and
+retail 624-723, varied 627 and retail 669 looked into; a fifth on independent 1050-1149 (varied
+700-712 read), 1142 looked into (BLEND at 0.3); a sixth on independent 1150-1249, varied 800-899
+and retail 724-823, independent 1183 looked into (scan_setup's quarter); a seventh on
+independent 1260-1359 (1250-1253 read), retail 741 looked into (CLIPPED); an eighth on
+independent 1360-1459, varied 900-999 and retail 824-923, independent 1363, 1365 and 1395
+looked into (FAR); a ninth on independent 1460-1559, 1528 and 1529 looked into (a hex read
+empty that changed by one evening of the light); the rule as it stands measured held out once
+on independent 1560-1659 (held out since: independent from 1660, varied from 1000, retail from
+924); each line then says on how many hexes the set-up photo could not be compared.
 For the other makers, half the photos follow the README's tips
 ("good": from above, even light, no flash, exposed so that the board keeps its colour), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game

@@ -30,8 +30,8 @@ from pnp.games.kingdom_builder.scan_models import (EmptyModels, as_hue, colour_c
                                                    in_shadow, piece_colours, sample_costs, terrain_explains, who)
 from pnp.games.kingdom_builder.scan_params import PARAMS
 from pnp.games.kingdom_builder.scan_print import blobs, like_pieces_elsewhere, repeated_art
-from pnp.games.kingdom_builder.scan_setup import (CHANGE, CHANGED, NEAR, PIECES_SEEN, STILL, UNCHANGED, apart_from,
-                                                   compared, likeliest, told_apart)
+from pnp.games.kingdom_builder.scan_setup import (CHANGE, CHANGED, CLIPPED, FAR, NEAR, PIECES_SEEN, STILL, UNCHANGED,
+                                                   UNLIKE, apart_from, blends, compared, likeliest, told_apart)
 from pnp.scan.change import Change, carried
 from pnp.scan.corners import FLAG, SETUP_FLAG, check_corners
 from pnp.scan.grid import parallax, refine, straighten
@@ -129,7 +129,8 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
         change = compared(grid.straight, carried_before, both & grid.inside, grid.centres, grid.lean, W)
         steady = change.steady[seen.use]
         readings = with_setup(readings, Change(change.share[seen.use], change.surely[seen.use], steady,
-                                               change.changed[seen.use]), seen.samples.spot[seen.use], players)
+                                               change.changed[seen.use], change.printed[seen.use]),
+                              seen.samples.spot[seen.use], players)
         uncompared = int((~steady).sum())
     return Scan(readings, tuple(grid.corners()), grid.straight,
                 {cell: tuple(grid.centres[flat(cell)]) for cell in hexgrid.cells(ROWS, COLS)}, tuple(players), uncompared)
@@ -162,49 +163,73 @@ def located(image: Any, corners: list[tuple[float, float]] | None, board: Board,
 
 
 def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: list[tuple[str, str]]) -> tuple[Hex, ...]:
-    """The readings (of the readable hexes the photo shows, in order) checked against how much
-    of each hex's spot changed since the set-up photo (`change`, of the same hexes), where the
-    two photos compare: a hex read empty whose spot did not change is empty, surely; a piece
-    read there is unsure (a white piece on a white print, or a careless photo's piece on a
-    print of its own colour, changes little); a hex read empty whose spot surely changed is
-    unsure; a piece doubted against none there is sure where what changed looks like its
-    player's pieces, and a doubt between two players is settled where it looks like one's and
-    unlike the other's (`told_apart`), but not a piece that is doubted for its player's count,
-    its colour unlike any player's, or a player not found (something else may stand there, or
-    be another's); otherwise the readers' reading stands. A hex washed out white keeps its
-    reading: a pale piece there may not change it. A piece unsure only for its player's count
-    (CROWDED) is sure where it surely changed and its player now has no more than a player
-    has, those pieces and the sure ones counted: the art read as that player's pieces made the
-    count."""
+    """The readings (of the readable hexes the photo shows, in order) checked against how
+    much of each hex's spot changed since the set-up photo (`change`, of the same hexes),
+    where the two photos compare. A hex read empty whose spot did not change is empty,
+    surely, unless the readers doubt a piece there and the photo is clipped on it (CLIPPED:
+    nothing brighter shows) or the player's pieces might not change that print (`blends`):
+    their doubt stands. A piece read there is unsure (a white piece on a white print, or a
+    careless photo's piece on a print of its own colour, changes little). A hex read empty
+    whose spot surely changed, or changed by one evening of the light into what looks like a
+    player's pieces (a white piece in a white cluster, its rim covered by its neighbours,
+    which the rim's evening takes for the light: independent 1529), is unsure; where it
+    surely changed, it is read as the piece of the player whose pieces what changed looks
+    like (`told_apart` among them all) where one does (the readers missed it, or a
+    neighbour's house leans over it). A sure piece whose spot surely changed into what lies
+    FAR from its player's look is unsure (another's: independent 1395 S6 and T2, yellow
+    pieces read as white), the player it looks like offered. A piece doubted against none
+    there is sure where what changed looks like its player's pieces, and a doubt between two
+    players is settled where it looks like one's and unlike the other's (`told_apart`), but
+    not a piece that is doubted for its player's count, its colour unlike any player's, or a
+    player not found (something else may stand there, or be another's); otherwise the
+    readers' reading stands. A hex washed out white keeps its reading: a pale piece there
+    may not change it. A piece unsure only for its player's count (CROWDED) is sure where it
+    surely changed into what looks like its player's pieces (a neighbour's shadow changes a
+    hex too, and looks like a black piece's: varied 627 E8) and its player now has no more
+    than a player has, those pieces and the sure ones counted: the art read as that player's
+    pieces made the count."""
     import numpy as np
 
-    looks = {}
+    pieces = {}
     for key, _ in players:  # how each player's pieces look in this photo: what surely changed under their sure ones
         theirs = [n for n, read in enumerate(readings) if read.key == key and read.sure and change.surely[n] >= CHANGED
                   and change.steady[n] and not np.isnan(change.changed[n]).any()]
         if len(theirs) >= PIECES_SEEN:
-            looks[key] = median(as_hue(change.changed[theirs]), axis=0)
+            pieces[key] = as_hue(change.changed[theirs])
+    looks = {key: median(theirs, axis=0) for key, theirs in pieces.items()}
     settled = []
     for n, (read, spot) in enumerate(zip(readings, spots)):
         if read.reason == WASHED or not change.steady[n]:
             settled.append(read)
         elif change.share[n] < UNCHANGED and read.key is None:
-            settled.append(Hex(read.cell, None, margin=read.margin))
+            hidden = float(median(spot, axis=0).max()) >= CLIPPED or any(
+                blends(change.printed[n], pieces.get(str(key))) for key in read.alternatives if key is not None)
+            settled.append(read if hidden else Hex(read.cell, None, margin=read.margin))
         elif change.share[n] < UNCHANGED:
             settled.append(Hex(read.cell, read.key, False, (read.key, None), STILL, read.margin))
-        elif change.surely[n] >= CHANGED and read.key is None:
-            settled.append(Hex(read.cell, None, False, (None, likeliest(spot, players)), CHANGE, read.margin))
+        elif read.key is None and change.share[n] >= CHANGED:
+            whose = told_apart(change.changed[n], pieces, tuple(key for key, _ in players))
+            if change.surely[n] >= CHANGED:  # a piece stands there: read as the one it looks like, if any
+                doubt = (None, likeliest(spot, players)) if whose is None else (whose, None)
+                settled.append(Hex(read.cell, doubt[0], False, doubt, CHANGE, read.margin))
+            else:  # changed by one evening only: a piece may stand there, or the light changed
+                settled.append(read if whose is None else Hex(read.cell, None, False, (None, whose), CHANGE, read.margin))
+        elif (read.sure and read.key is not None and change.surely[n] >= CHANGED
+              and FAR < apart_from(change.changed[n], looks.get(read.key)) < math.inf):
+            other = told_apart(change.changed[n], pieces, tuple(key for key, _ in players))
+            settled.append(Hex(read.cell, read.key, False, (read.key, other), UNLIKE, read.margin))
         elif read.sure or read.reason in (CROWDED, UNUSUAL, ODD) or read.reason.endswith(LOST):
             settled.append(read)  # a doubt of whose piece, or whether it is one, that a change cannot settle
         elif (change.surely[n] >= CHANGED and set(read.alternatives) == {read.key, None}
               and apart_from(change.changed[n], looks.get(str(read.key))) <= NEAR):
             settled.append(Hex(read.cell, read.key, margin=read.margin))
         else:
-            told = told_apart(change.changed[n], looks, read.alternatives) if change.share[n] >= CHANGED else None
+            told = told_apart(change.changed[n], pieces, read.alternatives) if change.share[n] >= CHANGED else None
             settled.append(read if told is None else Hex(read.cell, told, margin=read.margin))
     counts: Counter[str | None] = Counter(read.key for read in settled if read.sure or read.reason == CROWDED)
     return tuple(Hex(read.cell, read.key, margin=read.margin)
                  if read.reason == CROWDED and change.steady[n] and change.surely[n] >= CHANGED
+                 and apart_from(change.changed[n], looks.get(str(read.key))) <= NEAR
                  and counts[read.key] <= MAX_SETTLEMENTS else read for n, read in enumerate(settled))
 
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pnp import hexgrid
-from pnp.games.kingdom_builder.model import COLS, ROWS
 from pnp.games.kingdom_builder.scan_colours import rgb
 from pnp.games.kingdom_builder.scan_models import as_hue
 from pnp.games.kingdom_builder.scan_params import PARAMS
@@ -16,6 +14,7 @@ from pnp.scan.change import Change, changes
 from pnp.scan.sampling import disc, ring
 from pnp.scan.stats import log_rgb
 
+GROUND = 4.1       # the photos compare at a hex where the rims of the hexes this many widths round it show (`changes`)
 UNCHANGED = 0.12   # a hex read empty whose spot changed less than this share is empty (as the tips say: at most 0.04)
 CHANGED = 0.3      # ... and one that changed this share or more holds one (at the least 0.37)
 SPOT = 0.2         # the spot compared: discs of this radius (in hex widths) at a piece's base, middle and top
@@ -23,23 +22,28 @@ PIECES_SEEN = 3    # a player's pieces' look in the photo is taken from this man
 NEAR = 0.35        # what changed on a hex (as_hue) this near a player's pieces' look in the photo looks like theirs ...
 GAP = 0.3          # ... and settles a doubt between two players where this much nearer one's than the other's ...
 APART = 0.4        # ... and their looks lie this far apart (set on varied and retail photos 0-47)
+CLIPPED = 0.97     # a spot whose photo's median reaches this (RGB 0..1) in a channel is clipped: a piece may change nothing
+BLEND = 0.3        # a piece may change little a print this near (as_hue) a quarter of its player's pieces' looks
+FAR = 0.9          # a sure piece whose spot surely changed into what lies this far from its player's look is unsure
 CHANGE = "changed since set-up"  # the reason a hex read empty is unsure then
 STILL = "unchanged since set-up"  # ... and a piece read where nothing changed
+UNLIKE = "changed unlike its player's pieces"  # ... and a sure piece FAR from its player's look
 
 
 def compared(after: Any, before: Any, covered: Any, centres: Any, lean: Any, width: float) -> Change:
     """The share of each hex's spot (its base and up to where a standing house's top appears)
     that changed between the set-up photo (`before`, carried onto `after`'s frame) and the photo,
-    and whether they compare there, judged on the rims of the hex and its neighbours."""
+    and whether they compare there, judged on the rims of the hexes within GROUND of it."""
     import numpy as np
 
     spots = np.concatenate([centres[:, None, :] + t * lean[:, None, :] + disc(SPOT * width)[None] for t in (0.0, 0.5, 1.0)],
                            axis=1)
     rims = centres[:, None, :] + ring(PARAMS.rim_radius * width, PARAMS.rim_points)[None]
-    around = hexgrid.neighbour_table(ROWS, COLS)
-    grounds = np.stack([np.concatenate([rims[j] for j in (i, *around[i], *[i] * (6 - len(around[i])))])
-                        for i in range(len(centres))])
-    return changes(after, before, covered, spots, rims, grounds, width)
+    near = np.linalg.norm(centres[:, None] - centres[None], axis=2) <= GROUND * width
+    # Each hex's ground: the rims of the hexes near it, the most a hex has (the others' filled with its own).
+    order = np.argsort(~near, axis=1, kind="stable")[:, :near.sum(axis=1).max()]
+    around = np.where(np.take_along_axis(near, order, axis=1), order, np.arange(len(centres))[:, None])
+    return changes(after, before, covered, spots, rims, rims[around].reshape(len(centres), -1, 2), width)
 
 
 def apart_from(changed: Any, look: Any) -> float:
@@ -53,18 +57,43 @@ def apart_from(changed: Any, look: Any) -> float:
     return float(np.linalg.norm(as_hue(np.asarray(changed)) - look))
 
 
-def told_apart(changed: Any, looks: dict[str, Any], doubt: tuple[str | None, ...]) -> str | None:
-    """Of the two players in `doubt`, the one whose pieces (`looks`) what changed on a hex looks
-    like: near theirs and far nearer than the other's, the two looks apart; None where that
-    does not tell them apart."""
+def told_apart(changed: Any, pieces: dict[str, Any], keys: tuple[str | None, ...]) -> str | None:
+    """Of the players `keys`, the one whose pieces what changed on a hex looks like: within
+    NEAR of their look, and GAP nearer it than any other player's look or a quarter of their
+    pieces (`pieces`: per player, as_hue of what changed under their sure pieces; a player's
+    own scatter, lit and shaded: independent 1183 L2), the looks APART; None where that does
+    not tell them apart (a player's pieces not known, or None among `keys`: it may be no piece)."""
     import numpy as np
 
-    if len(doubt) != 2 or None in doubt:
+    if None in keys or any(str(key) not in pieces for key in keys):
         return None
-    near, far = sorted((apart_from(changed, looks.get(str(key))), str(key)) for key in doubt)
-    if math.isinf(far[0]) or near[0] > NEAR or far[0] - near[0] < GAP:
+    looks = {str(key): np.median(pieces[str(key)], axis=0) for key in keys}
+    (near, key), *others = sorted((apart_from(changed, looks[str(k)]), str(k)) for k in keys)
+    if near > NEAR:
         return None
-    return near[1] if float(np.linalg.norm(looks[near[1]] - looks[far[1]])) >= APART else None
+    for far, other in others:
+        far = min(far, quarter(as_hue(np.asarray(changed)), pieces[other]))
+        if far - near < GAP or float(np.linalg.norm(looks[key] - looks[other])) < APART:
+            return None
+    return key
+
+
+def quarter(colour: Any, theirs: Any) -> float:
+    """How near `colour` (as_hue) a quarter of a player's pieces (`theirs`, as_hue, a row each) lie."""
+    import numpy as np
+
+    return float(np.quantile(np.linalg.norm(theirs - colour, axis=1), 0.25))
+
+
+def blends(printed: Any, theirs: Any) -> bool:
+    """Whether a piece of a player whose sure pieces changed their spots into `theirs` (as_hue,
+    one row each; None where too few were seen) might stand on a print of log colour `printed`
+    (the set-up photo's there) and change it little: a quarter of them lie within BLEND of it
+    (a careless photo's green piece on a green print: varied 529 E11; a white one on pale
+    desert: varied 415 T9; a green one on a dark green forest: independent 1142 I18)."""
+    import numpy as np
+
+    return theirs is not None and quarter(as_hue(np.asarray(printed)), theirs) <= BLEND
 
 
 def likeliest(spot: Any, players: list[tuple[str, str]]) -> str:
