@@ -84,8 +84,9 @@ independent 1260-1359 (1250-1253 read), retail 741 looked into (CLIPPED); an eig
 independent 1360-1459, varied 900-999 and retail 824-923, independent 1363, 1365 and 1395
 looked into (FAR); a ninth on independent 1460-1559, 1528 and 1529 looked into (a hex read
 empty that changed by one evening of the light); the rule as it stands measured held out once
-on independent 1560-1659 (held out since: independent from 1660, varied from 1000, retail from
-924); each line then says on how many hexes the set-up photo could not be compared.
+on independent 1560-1659, varied 1000-1099 and retail 924-1023 (held out since: independent
+from 1660, varied from 1100, retail from 1024); each line then says on how many hexes the
+set-up photo could not be compared.
 For the other makers, half the photos follow the README's tips
 ("good": from above, even light, no flash, exposed so that the board keeps its colour), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game
