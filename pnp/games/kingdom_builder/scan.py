@@ -190,8 +190,9 @@ def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: l
     pieces made the count."""
     import numpy as np
 
+    keys = tuple(key for key, _ in players)
     pieces = {}
-    for key, _ in players:  # how each player's pieces look in this photo: what surely changed under their sure ones
+    for key in keys:  # how each player's pieces look in this photo: what surely changed under their sure ones
         theirs = [n for n, read in enumerate(readings) if read.key == key and read.sure and change.surely[n] >= CHANGED
                   and change.steady[n] and not np.isnan(change.changed[n]).any()]
         if len(theirs) >= PIECES_SEEN:
@@ -208,7 +209,7 @@ def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: l
         elif change.share[n] < UNCHANGED:
             settled.append(Hex(read.cell, read.key, False, (read.key, None), STILL, read.margin))
         elif read.key is None and change.share[n] >= CHANGED:
-            whose = told_apart(change.changed[n], pieces, tuple(key for key, _ in players))
+            whose = told_apart(change.changed[n], pieces, keys)
             if change.surely[n] >= CHANGED:  # a piece stands there: read as the one it looks like, if any
                 doubt = (None, likeliest(spot, players)) if whose is None else (whose, None)
                 settled.append(Hex(read.cell, doubt[0], False, doubt, CHANGE, read.margin))
@@ -216,7 +217,7 @@ def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: l
                 settled.append(read if whose is None else Hex(read.cell, None, False, (None, whose), CHANGE, read.margin))
         elif (read.sure and read.key is not None and change.surely[n] >= CHANGED
               and FAR < apart_from(change.changed[n], looks.get(read.key)) < math.inf):
-            other = told_apart(change.changed[n], pieces, tuple(key for key, _ in players))
+            other = told_apart(change.changed[n], pieces, keys)
             settled.append(Hex(read.cell, read.key, False, (read.key, other), UNLIKE, read.margin))
         elif read.sure or read.reason in (CROWDED, UNUSUAL, ODD) or read.reason.endswith(LOST):
             settled.append(read)  # a doubt of whose piece, or whether it is one, that a change cannot settle
