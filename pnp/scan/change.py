@@ -5,7 +5,7 @@ standing on a place is what changed there, whatever the art looks like."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from pnp.scan.sampling import sample
@@ -19,10 +19,12 @@ SEEN = 3           # a place's changed colour is known where this many points of
 @dataclass(frozen=True)
 class Change:
     """Per place, the share of its spot's points that changed by either of two evenings of the
-    light (`share`) and by both (`surely`), whether the two photos compare there at all (a
-    careless photo's glare, noise or blur leaves nothing steady), the colour of what
-    changed there: what now stands on it, without the art round about, and the colour of the
-    set-up photo there: what a piece stands on."""
+    light (`share`) and by both (`surely`), and by either in the first part of its spot alone
+    (`base`: where a piece on it stands, which a neighbour's piece leaning in or its shadow
+    reaches less), whether the two photos compare there at all (a careless photo's glare,
+    noise or blur leaves nothing steady), the colour of what changed there: what now stands
+    on it, without the art round about, and the colour of the set-up photo there: what a piece
+    stands on."""
 
     share: Any
     surely: Any
@@ -30,6 +32,11 @@ class Change:
     changed: Any  # per place, the median log colour of its spot's changed points, the light evened over the
                   # windows (NaN where fewer than SEEN changed)
     printed: Any  # per place, the median log colour of its spot in the set-up photo (the same light as `changed`)
+    base: Any
+
+    def at(self, index: Any) -> Change:
+        """The places `index` (numpy's) picks, alone."""
+        return Change(*(getattr(self, field.name)[index] for field in fields(self)))
 
 
 def carried(before: Any, before_centres: Any, after: Any, after_centres: Any) -> tuple[Any, Any]:
@@ -55,8 +62,8 @@ def carried(before: Any, before_centres: Any, after: Any, after_centres: Any) ->
 
 
 def changes(after: Any, before: Any, covered: Any, spots: Any, rims: Any, grounds: Any, apart: float) -> Change:
-    """How much of each place's spot (`spots`: places x points x 2, in pixels of both images)
-    changed from `before` to `after` (RGB, the same frame; `covered` where both show the board;
+    """How much of each place's spot (`spots`: places x parts x points x 2, in pixels of both
+    images; the first part where a piece would stand) changed from `before` to `after` (RGB, the same frame; `covered` where both show the board;
     `apart` the places' distance in pixels), the light evened two ways: by the median change of
     log colour over windows SPAN places wide (pieces cover well under half of any), and by that
     round the place's rim (`rims`, places x points x 2: the same print as its spot, so that
@@ -69,6 +76,8 @@ def changes(after: Any, before: Any, covered: Any, spots: Any, rims: Any, ground
     import cv2
     import numpy as np
 
+    parts = spots.shape[1]
+    spots = spots.reshape(len(spots), -1, 2)
     a = np.log(after.astype(np.float32) / 255 + 1 / 64)
     b = np.log(before.astype(np.float32) / 255 + 1 / 64)
     near = np.ones((3, 3), np.uint8)
@@ -92,7 +101,8 @@ def changes(after: Any, before: Any, covered: Any, spots: Any, rims: Any, ground
     values[~known] = 0.0  # no slice of NaN alone: these are set to NaN below
     colour = np.where(known[:, None], np.nanmedian(values, axis=1), np.nan)
     printed = np.median(sample(b, spots), axis=1)
-    return Change(moved_points.mean(axis=1), (by_window & by_rim).mean(axis=1), steady, colour, printed)
+    base = moved_points.reshape(len(spots), parts, -1)[:, 0].mean(axis=1)
+    return Change(moved_points.mean(axis=1), (by_window & by_rim).mean(axis=1), steady, colour, printed, base)
 
 
 def beyond(a: Any, lightest: Any, darkest: Any) -> Any:

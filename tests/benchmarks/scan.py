@@ -83,10 +83,13 @@ and retail 724-823, independent 1183 looked into (scan_setup's quarter); a seven
 independent 1260-1359 (1250-1253 read), retail 741 looked into (CLIPPED); an eighth on
 independent 1360-1459, varied 900-999 and retail 824-923, independent 1363, 1365 and 1395
 looked into (FAR); a ninth on independent 1460-1559, 1528 and 1529 looked into (a hex read
-empty that changed by one evening of the light); the rule as it stands measured held out once
-on independent 1560-1659, varied 1000-1099 and retail 924-1023 (held out since: independent
-from 1660, varied from 1100, retail from 1024); each line then says on how many hexes the
-set-up photo could not be compared.
+empty that changed by one evening of the light), measured held out once on independent
+1560-1659, varied 1000-1099 and retail 924-1023, then independent 1460-1659 looked into (where
+each spot changed: scan_setup's BASE); a tenth on independent 1660-1759 and varied 1100-1199,
+varied 1181 looked into; the rule as it stands (OTHERS, a piece missed in a cluster) measured
+held out once on independent 1760-1859 and retail 1024-1123 (held out since: independent from
+1860, varied from 1200, retail from 1124); each line then says on how many hexes the set-up
+photo could not be compared.
 For the other makers, half the photos follow the README's tips
 ("good": from above, even light, no flash, exposed so that the board keeps its colour), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game

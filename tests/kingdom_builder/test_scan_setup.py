@@ -19,7 +19,7 @@ from pnp.games.kingdom_builder.scan import CROWDED, LOST, UNUSUAL, WASHED, Hex, 
 from pnp.games.kingdom_builder import scan_setup
 from pnp.games.kingdom_builder.scan_layout import CORNER_CELLS, board_centres, flat
 from pnp.games.kingdom_builder.scan_output import notes
-from pnp.games.kingdom_builder.scan_setup import CHANGE, CHANGED, CLIPPED, GROUND, PIECES_SEEN, STILL, UNCHANGED, UNLIKE
+from pnp.games.kingdom_builder.scan_setup import BASE, CHANGE, CHANGED, CLIPPED, GROUND, PIECES_SEEN, STILL, UNCHANGED, UNLIKE
 from pnp.render.i18n import render_catalog
 from pnp.scan.change import Change, changes
 from pnp.scan.sampling import disc, ring, transform
@@ -88,9 +88,11 @@ def test_marks_of_the_art_read_as_pieces_without_a_set_up_photo_and_not_surely_w
 def test_two_photos_of_a_board_show_what_was_put_on_it():
     """`changes` alone, on a board of random art (dots of every size up to half a piece and of
     the pieces' colours): the 'after' photo is lit otherwise (a warmer cast, a gradient) and has
-    a piece-sized block on places 0 and 2. Shares by hand: a block covers the whole spot of its
-    place, so all its points changed (share 1); nothing else changed but the light, which is
-    evened (share 0), by the windows and by the rims alike. What changed on a block's spot is the
+    a piece-sized block on places 0 and 2. Each place's spot in two parts: its base, a disc on
+    the place, and a disc as large 30 pixels right of it. Shares by hand: a block covers the
+    whole base of its place and nothing of the second part, so half the spot's points changed
+    (share 0.5), all of its base (base 1); nothing else changed but the light, which is evened
+    (share 0), by the windows and by the rims alike. What changed on a block's spot is the
     block's colour, the light evened: log(RGB / 255 + 1/64) of (40, 60, 200) less the log of the
     light's change there (the ramp at its x, times the cast), within 0.03 (the windows' median
     change of the light lies a little off the ramp's own);
@@ -106,11 +108,12 @@ def test_two_photos_of_a_board_show_what_was_put_on_it():
     places = np.array([[60.0, 60.0], [150.0, 100.0], [240.0, 140.0]])
     for x, y in places[[0, 2]]:
         cv2.rectangle(after, (int(x) - 9, int(y) - 9), (int(x) + 9, int(y) + 9), (40, 60, 200), -1)
-    spots = places[:, None, :] + disc(6.0)[None]
+    spots = np.stack([places[:, None, :] + disc(6.0)[None], places[:, None, :] + [30.0, 0.0] + disc(6.0)[None]], axis=1)
     grounds = places[:, None, :] + ring(14.0, 24)[None]  # round the blocks, which reach 9 * 1.42 out
     change = changes(after, before, np.ones((200, 300), bool), spots, grounds, grounds, 24.0)
     assert change.steady.tolist() == [True, True, True]
-    assert change.share.tolist() == change.surely.tolist() == [1.0, 0.0, 1.0]
+    assert change.share.tolist() == change.surely.tolist() == [0.5, 0.0, 0.5]
+    assert change.base.tolist() == [1.0, 0.0, 1.0]
     for n in (0, 2):
         light = (0.8 + 0.3 * places[n][0] / 299) * np.array([1.1, 1.0, 0.85])
         expected = np.log(np.array([40, 60, 200]) / 255 + 1 / 64) - np.log(light)
@@ -126,8 +129,8 @@ def test_photos_too_unlike_to_compare_are_not_compared_there():
     before = np.full((200, 300, 3), 120, np.uint8)
     after = before.copy()
     after[:, 150:] = np.clip(after[:, 150:] + rng.normal(0, 40, after[:, 150:].shape), 0, 255).astype(np.uint8)
-    spots = np.array([[[40.0, 100.0]], [[260.0, 100.0]]])
-    grounds = spots + ring(14.0, 24)[None]
+    spots = np.array([[[[40.0, 100.0]]], [[[260.0, 100.0]]]])
+    grounds = spots[:, 0] + ring(14.0, 24)[None]
     assert changes(after, before, np.ones((200, 300), bool), spots, grounds, grounds, 24.0).steady.tolist() == [True, False]
 
 
@@ -166,15 +169,16 @@ SEEN = [(n, 0) for n in range(PIECES_SEEN)]  # hexes of player 1's white pieces 
 
 
 def settled(read: Hex, share: float, surely: float, steady: bool = True, changed: np.ndarray = WHITE_PIECE,
-            printed: np.ndarray = FOREST) -> Hex:
+            printed: np.ndarray = FOREST, base: float = 1.0) -> Hex:
     """`read` as the set-up photo settles it, beside PIECES_SEEN sure white pieces of player 1
     that surely changed (its pieces' look in the photo): its spot changed by `share` by either
-    evening of the light and by `surely` by both, what changed there of log colour `changed`,
-    the set-up photo's print there of log colour `printed`."""
+    evening of the light and by `surely` by both, its base by `base` (whole, as a piece on it
+    changes it, unless given), what changed there of log colour `changed`, the set-up photo's
+    print there of log colour `printed`."""
     reads = (*(Hex(cell, "1") for cell in SEEN), read)
     change = Change(np.array([1.0] * PIECES_SEEN + [share]), np.array([1.0] * PIECES_SEEN + [surely]),
                     np.array([True] * PIECES_SEEN + [steady]), np.array([WHITE_PIECE] * PIECES_SEEN + [changed]),
-                    np.array([FOREST] * PIECES_SEEN + [printed]))
+                    np.array([FOREST] * PIECES_SEEN + [printed]), np.array([1.0] * PIECES_SEEN + [base]))
     return with_setup(reads, change, np.array([WHITE] * len(reads)), players(COLOURS))[-1]
 
 
@@ -240,7 +244,7 @@ def test_a_doubted_piece_where_the_photo_is_clipped_stays_doubted_where_nothing_
         reads = (*(Hex(cell, "1") for cell in SEEN), doubted)
         change = Change(np.array([1.0] * PIECES_SEEN + [0.0]), np.array([1.0] * PIECES_SEEN + [0.0]),
                         np.ones(PIECES_SEEN + 1, bool), np.array([WHITE_PIECE] * PIECES_SEEN + [np.full(3, np.nan)]),
-                        np.array([FOREST] * (PIECES_SEEN + 1)))
+                        np.array([FOREST] * (PIECES_SEEN + 1)), np.array([1.0] * PIECES_SEEN + [0.0]))
         spots = np.array([WHITE] * PIECES_SEEN + [np.tile([[top, 0.9, 0.6]], (10, 1))])
         assert with_setup(reads, change, spots, players(COLOURS))[-1] == expected
 
@@ -251,7 +255,7 @@ def test_a_piece_doubted_against_none_stays_unsure_before_its_players_look_is_kn
     doubted = Hex(CELL, "1", False, ("1", None), "between")
     reads = (Hex((0, 0), "1"), doubted)
     change = Change(np.array([1.0, 1.0]), np.array([1.0, 1.0]), np.array([True, True]), np.array([WHITE_PIECE] * 2),
-                    np.array([FOREST] * 2))
+                    np.array([FOREST] * 2), np.array([1.0, 1.0]))
     assert with_setup(reads, change, np.array([WHITE] * 2), players(COLOURS))[-1] == doubted
 
 
@@ -301,7 +305,7 @@ def test_a_doubt_is_not_settled_for_a_player_some_of_whose_pieces_look_like_what
     reads = (*(Hex((0, n), "1") for n in range(PIECES_SEEN)), *(Hex((1, n), "2") for n in range(4)), doubted)
     size = len(reads)
     change = Change(np.ones(size), np.ones(size), np.ones(size, bool),
-                    np.array([WHITE_PIECE] * PIECES_SEEN + seconds + [WHITE_PIECE]), np.array([FOREST] * size))
+                    np.array([WHITE_PIECE] * PIECES_SEEN + seconds + [WHITE_PIECE]), np.array([FOREST] * size), np.ones(size))
     assert with_setup(reads, change, np.array([WHITE] * size), players(COLOURS))[-1] == doubted
 
 
@@ -328,10 +332,16 @@ def test_a_hex_read_empty_that_changed_is_read_as_the_piece_it_looks_like(change
     (BLUE_PIECE, Hex(CELL, "1", False, ("1", "2"), UNLIKE)),
     # Half way, about 0.7 from it (under FAR; a lit face, a neighbour's shadow): it stays sure.
     (MIDWAY, Hex(CELL, "1")),
+    # A dull red (RGB 0.6, 0.15, 0.15), 1.53 from the white pieces' look and 2.44 from the
+    # blue: far from every player's look, over OTHERS from player 2's, so no other player's
+    # piece: a lit or shaded face of its own (independent 1571's red houses, 0.9-1.5 from
+    # their look and 0.8 or more from every other's). It stays sure.
+    (np.log([0.6, 0.15, 0.15]), Hex(CELL, "1")),
 ])
 def test_a_sure_piece_that_changed_unlike_its_players_pieces_is_unsure(changed, expected):
     """A piece the readers are sure is player 1's, on a hex whose spot surely changed, beside
-    PIECES_SEEN sure pieces of players 1 (white) and 2 (blue)."""
+    PIECES_SEEN sure pieces of players 1 (white) and 2 (blue): unsure where what changed lies
+    FAR from player 1's look and within OTHERS of player 2's."""
     assert beside_two(Hex(CELL, "1"), changed, BLUE_PIECE) == expected
 
 
@@ -349,15 +359,69 @@ def test_a_hex_read_empty_that_changed_by_one_evening_into_a_players_look_is_uns
     assert beside_two(Hex(CELL, None), changed, BLUE_PIECE, surely=0.1) == expected
 
 
-def beside_two(read: Hex, changed: np.ndarray, second: np.ndarray, surely: float = 1.0) -> Hex:
+@pytest.mark.parametrize("read, base, expected", [
+    # Read surely empty, its spot changed up from its base (a fifth of the base, more higher
+    # up: a neighbour's house leaning in, or its shadow; independent 1564 A5, 0.16 of its base):
+    # empty, surely.
+    (Hex(CELL, None), BASE - 0.01, Hex(CELL, None)),
+    # ... its base changed whole: a piece may stand there (independent 1599 F19, an orange piece
+    # both readers missed: base 1.0), so it is unsure, read as the piece it looks like.
+    (Hex(CELL, None), BASE, Hex(CELL, "1", False, ("1", None), CHANGE)),
+    # The readers' own doubt stands however little the base changed.
+    (Hex(CELL, None, False, (None, "1"), "between"), 0.0, Hex(CELL, "1", False, ("1", None), CHANGE)),
+])
+def test_a_hex_read_empty_whose_spot_changed_up_from_its_base_is_empty(read, base, expected):
+    """A hex read empty whose spot surely changed since set-up into the white pieces' look,
+    beside PIECES_SEEN sure pieces of players 1 (white) and 2 (blue): what changed on its base,
+    where a piece on it would stand, says whether one does."""
+    assert beside_two(read, WHITE_PIECE, BLUE_PIECE, base=base) == expected
+
+
+@pytest.mark.parametrize("changed, base, expected", [
+    # Its base changed whole into the white pieces' look, far from the blue: player 1's piece,
+    # sure, though the photos do not compare round it (a cluster of pieces covers the ground:
+    # independent 1584 S3 and T4, pieces the net doubted against none).
+    (WHITE_PIECE, 1.0, Hex(CELL, "1")),
+    # ... its base changed less than BASE: the doubt stands.
+    (WHITE_PIECE, BASE - 0.01, None),
+    # ... into something half way between the looks: the doubt stands.
+    (MIDWAY, 1.0, None),
+])
+def test_a_piece_doubted_against_none_whose_base_changed_into_its_players_look_is_sure(changed, base, expected):
+    """A piece the net doubts against none, where the photos do not compare (not steady), beside
+    PIECES_SEEN sure pieces of players 1 (white) and 2 (blue)."""
+    doubted = Hex(CELL, "1", False, ("1", None), "between")
+    assert beside_two(doubted, changed, BLUE_PIECE, base=base, steady=False) == (expected or doubted)
+
+
+@pytest.mark.parametrize("changed, base, expected", [
+    # Its base changed whole into the white pieces' look, far from the blue: unsure, still read
+    # empty, player 1 offered (independent 1528 O5: a blue piece both readers missed in a
+    # cluster, its base changed whole into what lay 0.15 from the blue look, 0.89 from the black).
+    (WHITE_PIECE, 1.0, Hex(CELL, None, False, (None, "1"), CHANGE)),
+    # ... its base changed less than BASE, or into something half way between the looks: it
+    # stays as read, as every reading there does.
+    (WHITE_PIECE, BASE - 0.01, Hex(CELL, None)),
+    (MIDWAY, 1.0, Hex(CELL, None)),
+])
+def test_a_hex_read_empty_where_the_photos_do_not_compare_is_unsure_where_its_base_changed_into_a_look(
+        changed, base, expected):
+    """A hex read surely empty where the photos do not compare round it (not steady), beside
+    PIECES_SEEN sure pieces of players 1 (white) and 2 (blue)."""
+    assert beside_two(Hex(CELL, None), changed, BLUE_PIECE, base=base, steady=False) == expected
+
+
+def beside_two(read: Hex, changed: np.ndarray, second: np.ndarray, surely: float = 1.0, base: float = 1.0,
+               steady: bool = True) -> Hex:
     """`read` as the set-up photo settles it, its spot changed whole into `changed` (by both
-    evenings of the light where `surely` is 1), beside PIECES_SEEN sure pieces of player 1
-    (what changed under them white) and of player 2 (under them `second`), all on a green
-    print."""
+    evenings of the light where `surely` is 1; its base by `base`; the photos compared there
+    where `steady`), beside PIECES_SEEN sure pieces of player 1 (what changed under them white)
+    and of player 2 (under them `second`), all on a green print."""
     reads = (*(Hex((0, n), "1") for n in range(PIECES_SEEN)), *(Hex((1, n), "2") for n in range(PIECES_SEEN)), read)
     size = len(reads)
-    change = Change(np.ones(size), np.array([1.0] * (size - 1) + [surely]), np.ones(size, bool),
-                    np.array([WHITE_PIECE] * PIECES_SEEN + [second] * PIECES_SEEN + [changed]), np.array([FOREST] * size))
+    change = Change(np.ones(size), np.array([1.0] * (size - 1) + [surely]), np.array([True] * (size - 1) + [steady]),
+                    np.array([WHITE_PIECE] * PIECES_SEEN + [second] * PIECES_SEEN + [changed]), np.array([FOREST] * size),
+                    np.array([1.0] * (size - 1) + [base]))
     return with_setup(reads, change, np.array([WHITE] * size), players(COLOURS))[-1]
 
 
@@ -371,7 +435,7 @@ def test_a_crowded_player_stays_unsure_while_still_crowded(crowded, sure):
                   for n, cell in enumerate(cells))
     size = len(reads)
     change = Change(np.ones(size), np.ones(size), np.ones(size, bool), np.array([WHITE_PIECE] * size),
-                    np.array([FOREST] * size))
+                    np.array([FOREST] * size), np.ones(size))
     settled = with_setup(reads, change, np.array([WHITE] * size), players(COLOURS))
     assert settled == (tuple(Hex(cell, "1") for cell in cells) if sure else reads)
 

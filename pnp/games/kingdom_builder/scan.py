@@ -30,8 +30,8 @@ from pnp.games.kingdom_builder.scan_models import (EmptyModels, as_hue, colour_c
                                                    in_shadow, piece_colours, sample_costs, terrain_explains, who)
 from pnp.games.kingdom_builder.scan_params import PARAMS
 from pnp.games.kingdom_builder.scan_print import blobs, like_pieces_elsewhere, repeated_art
-from pnp.games.kingdom_builder.scan_setup import (CHANGE, CHANGED, CLIPPED, FAR, NEAR, PIECES_SEEN, STILL, UNCHANGED,
-                                                   UNLIKE, apart_from, blends, compared, likeliest, told_apart)
+from pnp.games.kingdom_builder.scan_setup import (BASE, CHANGE, CHANGED, CLIPPED, FAR, NEAR, OTHERS, PIECES_SEEN, STILL,
+                                                   UNCHANGED, UNLIKE, apart_from, blends, compared, likeliest, told_apart)
 from pnp.scan.change import Change, carried
 from pnp.scan.corners import FLAG, SETUP_FLAG, check_corners
 from pnp.scan.grid import parallax, refine, straighten
@@ -45,6 +45,7 @@ CROWDED = f"more than {MAX_SETTLEMENTS} read"  # ... and for one of the least su
 WASHED, GLARE, RIM_HIDDEN = "washed out", "glare", "rim hidden"  # where the hand reader may not see a piece
 PATCHY = "patchy"  # ... and where what it reads as a piece makes a patch too small for one (a mark of the art)
 UNUSUAL, ODD = "unusual colour", "unlike anything else"  # ... and where what it reads may be no piece at all
+BETWEEN, DIFFER = "between", "the readers differ"  # ... and where its readings lie close, or the two readers differ
 SURE = 7.0   # the net's reading is sure where it is this much likelier (log) than the next (set on the check photos)
 PAIR = 6.0   # ... and a piece where the next reading is another player's piece (set on path-traced 10000-10599)
 OVERRULE = 9.0  # ... and stands where the hand reader reads otherwise where this much likelier (likewise)
@@ -128,9 +129,7 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
         carried_before, both = carried(before.straight, before.centres, grid.straight, grid.centres)
         change = compared(grid.straight, carried_before, both & grid.inside, grid.centres, grid.lean, W)
         steady = change.steady[seen.use]
-        readings = with_setup(readings, Change(change.share[seen.use], change.surely[seen.use], steady,
-                                               change.changed[seen.use], change.printed[seen.use]),
-                              seen.samples.spot[seen.use], players)
+        readings = with_setup(readings, change.at(seen.use), seen.samples.spot[seen.use], players)
         uncompared = int((~steady).sum())
     return Scan(readings, tuple(grid.corners()), grid.straight,
                 {cell: tuple(grid.centres[flat(cell)]) for cell in hexgrid.cells(ROWS, COLS)}, tuple(players), uncompared)
@@ -163,44 +162,49 @@ def located(image: Any, corners: list[tuple[float, float]] | None, board: Board,
 
 
 def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: list[tuple[str, str]]) -> tuple[Hex, ...]:
-    """The readings (of the readable hexes the photo shows, in order) checked against how
-    much of each hex's spot changed since the set-up photo (`change`, of the same hexes),
-    where the two photos compare. A hex read empty whose spot did not change is empty,
-    surely, unless the readers doubt a piece there and the photo is clipped on it (CLIPPED:
-    nothing brighter shows) or the player's pieces might not change that print (`blends`):
-    their doubt stands. A piece read there is unsure (a white piece on a white print, or a
-    careless photo's piece on a print of its own colour, changes little). A hex read empty
-    whose spot surely changed, or changed by one evening of the light into what looks like a
-    player's pieces (a white piece in a white cluster, its rim covered by its neighbours,
-    which the rim's evening takes for the light: independent 1529), is unsure; where it
-    surely changed, it is read as the piece of the player whose pieces what changed looks
-    like (`told_apart` among them all) where one does (the readers missed it, or a
-    neighbour's house leans over it). A sure piece whose spot surely changed into what lies
-    FAR from its player's look is unsure (another's: independent 1395 S6 and T2, yellow
-    pieces read as white), the player it looks like offered. A piece doubted against none
-    there is sure where what changed looks like its player's pieces, and a doubt between two
-    players is settled where it looks like one's and unlike the other's (`told_apart`), but
-    not a piece that is doubted for its player's count, its colour unlike any player's, or a
-    player not found (something else may stand there, or be another's); otherwise the
-    readers' reading stands. A hex washed out white keeps its reading: a pale piece there
-    may not change it. A piece unsure only for its player's count (CROWDED) is sure where it
-    surely changed into what looks like its player's pieces (a neighbour's shadow changes a
-    hex too, and looks like a black piece's: varied 627 E8) and its player now has no more
-    than a player has, those pieces and the sure ones counted: the art read as that player's
-    pieces made the count."""
-    import numpy as np
-
+    """The readings (of the readable hexes the photo shows, in order) checked against how much of
+    each hex's spot changed since the set-up photo (`change`, of the same hexes). A piece the
+    readers doubt against none whose spot's base changed whole (BASE) into what looks like its
+    player's pieces and unlike every other's (`told_apart`) is sure, whether the photos compare
+    round it or not (a dense cluster covers the ground round it). Where they do not, a hex read
+    surely empty whose base changed so into one player's look is unsure, that player offered
+    (independent 1528 O5: a blue piece both readers missed in a cluster); every other reading
+    stands. Where they compare, a hex read empty whose spot did not change is empty, surely,
+    unless the readers doubt a piece there and the photo is clipped on it (CLIPPED: nothing
+    brighter shows) or the player's pieces might not change that print (`blends`): their doubt
+    stands. A piece read there is unsure (a white piece on a white print, or a careless photo's
+    piece on a print of its own colour, changes little). A hex read surely empty whose spot's
+    base changed less than BASE is empty: what changed lies up the spot, where a neighbour's
+    house leans in or casts its shadow (13 of the 16 pieces read surely empty so far changed
+    their base whole, and the other three were read wrong before this rule too). Another hex
+    read empty whose spot surely changed, or changed by one evening of the light into what looks
+    like a player's pieces (a white piece in a white cluster, its rim covered by its neighbours,
+    which the rim's evening takes for the light: independent 1529), is unsure; where it surely
+    changed, it is read as the piece of the player whose pieces what changed looks like
+    (`told_apart` among them all) where one does (the readers missed it, or a neighbour's house
+    leans over it). A sure piece whose spot surely changed into what lies FAR from its player's
+    look and within OTHERS of another's (or another's look is not known) is unsure (another's:
+    independent 1395 S6 and T2, yellow pieces read as white), the player it looks like offered;
+    far from every look, it is a lit or shaded face of its own (independent 1571's red houses).
+    A piece doubted against none there is sure where what changed looks like its player's
+    pieces, and a doubt between two players is settled where it looks like one's and unlike the
+    other's (`told_apart`), but not a piece that is doubted for its player's count, its colour
+    unlike any player's, or a player not found (something else may stand there, or be
+    another's); otherwise the readers' reading stands. A hex washed out white keeps its reading:
+    a pale piece there may not change it. A piece unsure only for its player's count (CROWDED)
+    may then be sure (`uncrowded`)."""
     keys = tuple(key for key, _ in players)
-    pieces = {}
-    for key in keys:  # how each player's pieces look in this photo: what surely changed under their sure ones
-        theirs = [n for n, read in enumerate(readings) if read.key == key and read.sure and change.surely[n] >= CHANGED
-                  and change.steady[n] and not np.isnan(change.changed[n]).any()]
-        if len(theirs) >= PIECES_SEEN:
-            pieces[key] = as_hue(change.changed[theirs])
+    pieces = pieces_seen(readings, change, keys)
     looks = {key: median(theirs, axis=0) for key, theirs in pieces.items()}
     settled = []
     for n, (read, spot) in enumerate(zip(readings, spots)):
-        if read.reason == WASHED or not change.steady[n]:
+        if (read.reason in (BETWEEN, DIFFER) and read.key is not None and None in read.alternatives
+                and change.base[n] >= BASE and told_apart(change.changed[n], pieces, keys) == read.key):
+            settled.append(Hex(read.cell, read.key, margin=read.margin))  # a piece stands there, one of theirs
+        elif (read.key is None and read.sure and not change.steady[n] and change.base[n] >= BASE
+              and (whose := told_apart(change.changed[n], pieces, keys)) is not None):
+            settled.append(Hex(read.cell, None, False, (None, whose), CHANGE, read.margin))  # a piece in a cluster, missed
+        elif read.reason == WASHED or not change.steady[n]:
             settled.append(read)
         elif change.share[n] < UNCHANGED and read.key is None:
             hidden = float(median(spot, axis=0).max()) >= CLIPPED or any(
@@ -208,6 +212,8 @@ def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: l
             settled.append(read if hidden else Hex(read.cell, None, margin=read.margin))
         elif change.share[n] < UNCHANGED:
             settled.append(Hex(read.cell, read.key, False, (read.key, None), STILL, read.margin))
+        elif read.key is None and read.sure and change.base[n] < BASE:
+            settled.append(read)  # changed up the spot, not at its base: a neighbour's house leans in, or its shadow
         elif read.key is None and change.share[n] >= CHANGED:
             whose = told_apart(change.changed[n], pieces, keys)
             if change.surely[n] >= CHANGED:  # a piece stands there: read as the one it looks like, if any
@@ -216,7 +222,9 @@ def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: l
             else:  # changed by one evening only: a piece may stand there, or the light changed
                 settled.append(read if whose is None else Hex(read.cell, None, False, (None, whose), CHANGE, read.margin))
         elif (read.sure and read.key is not None and change.surely[n] >= CHANGED
-              and FAR < apart_from(change.changed[n], looks.get(read.key)) < math.inf):
+              and FAR < apart_from(change.changed[n], looks.get(read.key)) < math.inf
+              and any(apart_from(change.changed[n], looks[key]) <= OTHERS if key in looks else True
+                      for key in keys if key != read.key)):
             other = told_apart(change.changed[n], pieces, keys)
             settled.append(Hex(read.cell, read.key, False, (read.key, other), UNLIKE, read.margin))
         elif read.sure or read.reason in (CROWDED, UNUSUAL, ODD) or read.reason.endswith(LOST):
@@ -227,6 +235,29 @@ def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: l
         else:
             told = told_apart(change.changed[n], pieces, read.alternatives) if change.share[n] >= CHANGED else None
             settled.append(read if told is None else Hex(read.cell, told, margin=read.margin))
+    return uncrowded(tuple(settled), change, looks)
+
+
+def pieces_seen(readings: tuple[Hex, ...], change: Change, keys: tuple[str, ...]) -> dict[str, Any]:
+    """How each player's pieces look in this photo: per player with PIECES_SEEN or more, as_hue
+    of what surely changed under their sure pieces where the photos compare (one row each)."""
+    import numpy as np
+
+    pieces = {}
+    for key in keys:
+        theirs = [n for n, read in enumerate(readings) if read.key == key and read.sure and change.surely[n] >= CHANGED
+                  and change.steady[n] and not np.isnan(change.changed[n]).any()]
+        if len(theirs) >= PIECES_SEEN:
+            pieces[key] = as_hue(change.changed[theirs])
+    return pieces
+
+
+def uncrowded(settled: tuple[Hex, ...], change: Change, looks: dict[str, Any]) -> tuple[Hex, ...]:
+    """The readings `with_setup` settled, each piece unsure only for its player's count
+    (CROWDED) sure where it surely changed into what looks like its player's pieces (`looks`;
+    a neighbour's shadow changes a hex too, and looks like a black piece's: varied 627 E8) and
+    its player now has no more than a player has, those pieces and the sure ones counted: the
+    art read as that player's pieces made the count."""
     counts: Counter[str | None] = Counter(read.key for read in settled if read.sure or read.reason == CROWDED)
     return tuple(Hex(read.cell, read.key, margin=read.margin)
                  if read.reason == CROWDED and change.steady[n] and change.surely[n] >= CHANGED
@@ -423,7 +454,7 @@ def both_readers(net: Hex, hand: Hex, settles: bool = True, overrules: bool = Tr
         return net
     if net.sure and net.key is None and hand.reason == PATCHY:
         return net
-    return Hex(net.cell, net.key, False, (net.key, hand.key), "the readers differ", net.margin)
+    return Hex(net.cell, net.key, False, (net.key, hand.key), DIFFER, net.margin)
 
 
 def read_by_net(grid: Grid, measured: Measured, board: Board, players: list[tuple[str, str]]) -> tuple[Hex, ...] | None:
@@ -479,7 +510,7 @@ def net_verdicts(cells: list[Cell], every: Any, board: Board, players: list[tupl
         best, runner = keys[ranked[n, 0]], keys[ranked[n, 1]]
         if lost is not None:
             runner = None if best is not None else lost
-        reason = (f"{lost}{LOST}" if lost is not None else "between" if margin[n] < needed[n]
+        reason = (f"{lost}{LOST}" if lost is not None else BETWEEN if margin[n] < needed[n]
                   else UNUSUAL if stranger[n] else CROWDED if extra[n] else "")
         result.append(Hex(cell, best, not reason, (best, runner) if reason else (), reason, float(margin[n])))
     return tuple(result)
@@ -806,7 +837,7 @@ def _verdict(cell: Cell, e: _Evidence) -> Hex:
     # hand reader cannot see needs the net surer (BLIND).
     reason = (WASHED if e.washed else e.lost + LOST if e.lost is not None
               else GLARE if veiled and close else RIM_HIDDEN if rim_hidden
-              else "between" if margin < PARAMS.decisive
+              else BETWEEN if margin < PARAMS.decisive
               else ODD if odd else PATCHY if patchy else UNUSUAL if unusual
               else "the two readings differ" if overruled else "coloured like the terrain" if hiding and close
               else "faint pieces" if e.faint and close else CROWDED if e.surplus else "")

@@ -17,6 +17,7 @@ from pnp.scan.stats import log_rgb
 GROUND = 4.1       # the photos compare at a hex where the rims of the hexes this many widths round it show (`changes`)
 UNCHANGED = 0.12   # a hex read empty whose spot changed less than this share is empty (as the tips say: at most 0.04)
 CHANGED = 0.3      # ... and one that changed this share or more holds one (at the least 0.37)
+BASE = 0.9         # ... unless read surely empty and its spot's base (where a piece stands) changed less than this share
 SPOT = 0.2         # the spot compared: discs of this radius (in hex widths) at a piece's base, middle and top
 PIECES_SEEN = 3    # a player's pieces' look in the photo is taken from this many of them at the least
 NEAR = 0.35        # what changed on a hex (as_hue) this near a player's pieces' look in the photo looks like theirs ...
@@ -24,10 +25,11 @@ GAP = 0.3          # ... and settles a doubt between two players where this much
 APART = 0.4        # ... and their looks lie this far apart (set on varied and retail photos 0-47)
 CLIPPED = 0.97     # a spot whose photo's median reaches this (RGB 0..1) in a channel is clipped: a piece may change nothing
 BLEND = 0.3        # a piece may change little a print this near (as_hue) a quarter of its player's pieces' looks
-FAR = 0.9          # a sure piece whose spot surely changed into what lies this far from its player's look is unsure
+FAR = 0.9          # a sure piece whose spot surely changed into what lies this far from its player's look is unsure ...
+OTHERS = 0.6       # ... where it lies this near another player's look (independent 1395: 0.48 and 0.27)
 CHANGE = "changed since set-up"  # the reason a hex read empty is unsure then
 STILL = "unchanged since set-up"  # ... and a piece read where nothing changed
-UNLIKE = "changed unlike its player's pieces"  # ... and a sure piece FAR from its player's look
+UNLIKE = "changed unlike its player's pieces"  # ... and a sure piece FAR from its player's look, near another's
 
 
 def compared(after: Any, before: Any, covered: Any, centres: Any, lean: Any, width: float) -> Change:
@@ -36,8 +38,8 @@ def compared(after: Any, before: Any, covered: Any, centres: Any, lean: Any, wid
     and whether they compare there, judged on the rims of the hexes within GROUND of it."""
     import numpy as np
 
-    spots = np.concatenate([centres[:, None, :] + t * lean[:, None, :] + disc(SPOT * width)[None] for t in (0.0, 0.5, 1.0)],
-                           axis=1)
+    spots = np.stack([centres[:, None, :] + t * lean[:, None, :] + disc(SPOT * width)[None] for t in (0.0, 0.5, 1.0)],
+                     axis=1)
     rims = centres[:, None, :] + ring(PARAMS.rim_radius * width, PARAMS.rim_points)[None]
     near = np.linalg.norm(centres[:, None] - centres[None], axis=2) <= GROUND * width
     # Each hex's ground: the rims of the hexes near it, the most a hex has (the others' filled with its own).
