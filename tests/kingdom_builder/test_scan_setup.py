@@ -294,6 +294,16 @@ def test_a_doubt_between_two_players_is_settled_by_what_changed(changed, second,
     assert beside_two(doubted, changed, second) == (doubted if expected is None else Hex(CELL, expected))
 
 
+def test_a_doubt_between_two_players_is_not_settled_where_the_spot_changed_by_one_evening_only():
+    """As above, what changed on the hex the white pieces' look itself (0 from player 1's, 1.4
+    from player 2's blue), but only by one evening of the light, a tenth of the spot by both:
+    the doubt stands (varied 627 B3, careless: an empty hex the readers doubted between blue and
+    black, its whole spot changed by one evening and none by both, settled as blue before)."""
+    doubted = Hex(CELL, "1", False, ("1", "2"), "between")
+    assert beside_two(doubted, WHITE_PIECE, BLUE_PIECE, surely=0.1) == doubted
+    assert beside_two(doubted, WHITE_PIECE, BLUE_PIECE, surely=CHANGED) == Hex(CELL, "1")
+
+
 def test_a_doubt_is_not_settled_for_a_player_some_of_whose_pieces_look_like_what_changed():
     """As above, what changed on the hex white, but player 2 has four sure pieces, two of which
     look white in this photo (a lit face; independent 1183 L2, an orange piece whose change

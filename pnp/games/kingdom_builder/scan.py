@@ -187,12 +187,13 @@ def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: l
     independent 1395 S6 and T2, yellow pieces read as white), the player it looks like offered;
     far from every look, it is a lit or shaded face of its own (independent 1571's red houses).
     A piece doubted against none there is sure where what changed looks like its player's
-    pieces, and a doubt between two players is settled where it looks like one's and unlike the
-    other's (`told_apart`), but not a piece that is doubted for its player's count, its colour
-    unlike any player's, or a player not found (something else may stand there, or be
-    another's); otherwise the readers' reading stands. A hex washed out white keeps its reading:
-    a pale piece there may not change it. A piece unsure only for its player's count (CROWDED)
-    may then be sure (`uncrowded`)."""
+    pieces, and a doubt between two players, where the spot surely changed (an empty hex doubted
+    between two players changes by one evening of the light only: varied 627 B3), is settled
+    where what changed looks like one's and unlike the other's (`told_apart`), but not a piece
+    that is doubted for its player's count, its colour unlike any player's, or a player not
+    found (something else may stand there, or be another's); otherwise the readers' reading
+    stands. A hex washed out white keeps its reading: a pale piece there may not change it. A
+    piece unsure only for its player's count (CROWDED) may then be sure (`uncrowded`)."""
     keys = tuple(key for key, _ in players)
     pieces = pieces_seen(readings, change, keys)
     looks = {key: median(theirs, axis=0) for key, theirs in pieces.items()}
@@ -233,7 +234,7 @@ def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: l
               and apart_from(change.changed[n], looks.get(str(read.key))) <= NEAR):
             settled.append(Hex(read.cell, read.key, margin=read.margin))
         else:
-            told = told_apart(change.changed[n], pieces, read.alternatives) if change.share[n] >= CHANGED else None
+            told = told_apart(change.changed[n], pieces, read.alternatives) if change.surely[n] >= CHANGED else None
             settled.append(read if told is None else Hex(read.cell, told, margin=read.margin))
     return uncrowded(tuple(settled), change, looks)
 
