@@ -63,16 +63,17 @@ def carried(before: Any, before_centres: Any, after: Any, after_centres: Any) ->
 
 def changes(after: Any, before: Any, covered: Any, spots: Any, rims: Any, grounds: Any, apart: float) -> Change:
     """How much of each place's spot (`spots`: places x parts x points x 2, in pixels of both
-    images; the first part where a piece would stand) changed from `before` to `after` (RGB, the same frame; `covered` where both show the board;
-    `apart` the places' distance in pixels), the light evened two ways: by the median change of
-    log colour over windows SPAN places wide (pieces cover well under half of any), and by that
-    round the place's rim (`rims`, places x points x 2: the same print as its spot, so that
-    glare's veil or a colour cast, which change each colour of the print its own way, cancel;
-    but pieces leaning over it from round about can take its light for theirs). A spot's point
-    counts as changed only beyond the darkest and lightest of its before-neighbours (a pixel's
-    misalignment is no change). The photos compare at a place where a tenth of the points of its `grounds` (round
-    it: places x points x 2) changed less than STEADY over the windows: pieces and their
-    shadows may cover most of them, glare or grain all."""
+    images; the first part where a piece would stand) changed from `before` to `after` (RGB, the
+    same frame; `covered` where both show the board; `apart` the places' distance in pixels),
+    the light evened two ways: by the median change of log colour over windows SPAN places wide
+    (pieces cover well under half of any), and by that round the place's rim (`rims`, places x
+    points x 2: the same print as its spot, so that glare's veil or a colour cast, which change
+    each colour of the print its own way, cancel; but pieces leaning over it from round about
+    can take its light for theirs). A spot's point counts as changed only beyond the darkest and
+    lightest of its before-neighbours (a pixel's misalignment is no change). The photos compare
+    at a place where a tenth of the points of its `grounds` (round it: places x points x 2)
+    changed less than STEADY over the windows: pieces and their shadows may cover most of them,
+    glare or grain all."""
     import cv2
     import numpy as np
 

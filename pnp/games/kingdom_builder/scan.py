@@ -127,10 +127,9 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
     uncompared = None
     if before is not None:
         carried_before, both = carried(before.straight, before.centres, grid.straight, grid.centres)
-        change = compared(grid.straight, carried_before, both & grid.inside, grid.centres, grid.lean, W)
-        steady = change.steady[seen.use]
-        readings = with_setup(readings, change.at(seen.use), seen.samples.spot[seen.use], players)
-        uncompared = int((~steady).sum())
+        change = compared(grid.straight, carried_before, both & grid.inside, grid.centres, grid.lean, W).at(seen.use)
+        readings = with_setup(readings, change, seen.samples.spot[seen.use], players)
+        uncompared = int((~change.steady).sum())
     return Scan(readings, tuple(grid.corners()), grid.straight,
                 {cell: tuple(grid.centres[flat(cell)]) for cell in hexgrid.cells(ROWS, COLS)}, tuple(players), uncompared)
 
