@@ -5,6 +5,7 @@ standing on a place is what changed there, whatever the art looks like."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -23,8 +24,8 @@ class Change:
     (`base`: where a piece on it stands, which a neighbour's piece leaning in or its shadow
     reaches less), whether the two photos compare there at all (a careless photo's glare,
     noise or blur leaves nothing steady), the colour of what changed there: what now stands
-    on it, without the art round about, and the colour of the set-up photo there: what a piece
-    stands on."""
+    on it, without the art round about, the colour of the set-up photo there: what a piece
+    stands on, and how the light changed there."""
 
     share: Any
     surely: Any
@@ -33,16 +34,20 @@ class Change:
                   # windows (NaN where fewer than SEEN changed)
     printed: Any  # per place, the median log colour of its spot in the set-up photo (the same light as `changed`)
     base: Any
+    light: Any    # per place, the median change of log colour over the windows at its spot: how its light changed
 
     def at(self, index: Any) -> Change:
         """The places `index` (numpy's) picks, alone."""
         return Change(*(getattr(self, field.name)[index] for field in fields(self)))
 
 
-def carried(before: Any, before_centres: Any, after: Any, after_centres: Any) -> tuple[Any, Any]:
+def carried(before: Any, before_centres: Any, after: Any, after_centres: Any) -> tuple[Any, Any, float]:
     """`before` (a straightened board, RGB) carried onto `after`'s frame: first by the places'
     centres found in each, then to the pixel by the images themselves (OpenCV's ECC, whose
-    homography is blind to a change of light over the whole board); and where it covers it."""
+    homography is blind to a change of light over the whole board); where it covers it; and
+    how far (pixels) the images moved a place's centre from where the centres carried it: the
+    most at any place (a grid a place off in either photo is carried a place off first),
+    endless where they did not settle it."""
     import cv2
     import numpy as np
 
@@ -54,11 +59,13 @@ def carried(before: Any, before_centres: Any, after: Any, after_centres: Any) ->
     try:
         _, warp = cv2.findTransformECC(grey[0], grey[1], warp, cv2.MOTION_HOMOGRAPHY,
                                        (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 50, 1e-5), None)
+        points = after_centres.astype(np.float32).reshape(-1, 1, 2)
+        moved = float(np.linalg.norm(cv2.perspectiveTransform(points, warp.astype(np.float64)) - points, axis=2).max())
     except cv2.error:  # it did not converge: the centres' carrying stands
-        warp = np.eye(3, dtype=np.float32)
+        warp, moved = np.eye(3, dtype=np.float32), math.inf
     whole = np.linalg.inv(warp) @ first
     inside = cv2.warpPerspective(np.ones(before.shape[:2], np.uint8), whole, (width, height), flags=cv2.INTER_NEAREST)
-    return cv2.warpPerspective(before, whole, (width, height), flags=cv2.INTER_LINEAR), inside > 0
+    return cv2.warpPerspective(before, whole, (width, height), flags=cv2.INTER_LINEAR), inside > 0, moved
 
 
 def changes(after: Any, before: Any, covered: Any, spots: Any, rims: Any, grounds: Any, apart: float) -> Change:
@@ -103,7 +110,8 @@ def changes(after: Any, before: Any, covered: Any, spots: Any, rims: Any, ground
     colour = np.where(known[:, None], np.nanmedian(values, axis=1), np.nan)
     printed = np.median(sample(b, spots), axis=1)
     base = moved_points.reshape(len(spots), parts, -1)[:, 0].mean(axis=1)
-    return Change(moved_points.mean(axis=1), (by_window & by_rim).mean(axis=1), steady, colour, printed, base)
+    return Change(moved_points.mean(axis=1), (by_window & by_rim).mean(axis=1), steady, colour, printed, base,
+                  np.median(lit, axis=1))
 
 
 def beyond(a: Any, lightest: Any, darkest: Any) -> Any:

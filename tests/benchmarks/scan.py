@@ -87,10 +87,13 @@ empty that changed by one evening of the light), measured held out once on indep
 1560-1659, varied 1000-1099 and retail 924-1023, then independent 1460-1659 looked into (where
 each spot changed: scan_setup's BASE); a tenth on independent 1660-1759 and varied 1100-1199,
 varied 1181 looked into; an eleventh (OTHERS, a piece missed in a cluster) on independent
-1760-1859 and retail 1024-1123; the rule as it stands (a doubt between two players settled only
-where the spot surely changed: varied 627 B3) measured held out once on independent 1860-1959
-and varied 1200-1299 (held out since: independent from 1960, varied from 1300, retail from
-1124); each line then says on how many hexes the set-up photo could not be compared.
+1760-1859 and retail 1024-1123; a twelfth (a doubt between two players settled only where the
+spot surely changed: varied 627 B3) on independent 1860-1959 and varied 1200-1299, then varied
+1181 and 1295 and independent 1618, 1757, 1797 and 1838 looked into (scan_setup's LIGHT, MISSED
+and VOUCH); the rule as it stands measured held out once on independent 1960-2059 (but VOUCH),
+varied 1300-1399 and retail 1124-1223, independent 2031 and 2036 then looked into (held out
+since: independent from 2060, varied from 1400, retail from 1224); each line then says on how
+many hexes the set-up photo could not be compared.
 For the other makers, half the photos follow the README's tips
 ("good": from above, even light, no flash, exposed so that the board keeps its colour), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game

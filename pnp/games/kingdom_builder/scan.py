@@ -30,8 +30,9 @@ from pnp.games.kingdom_builder.scan_models import (EmptyModels, as_hue, colour_c
                                                    in_shadow, piece_colours, sample_costs, terrain_explains, who)
 from pnp.games.kingdom_builder.scan_params import PARAMS
 from pnp.games.kingdom_builder.scan_print import blobs, like_pieces_elsewhere, repeated_art
-from pnp.games.kingdom_builder.scan_setup import (BASE, CHANGE, CHANGED, CLIPPED, FAR, NEAR, OTHERS, PIECES_SEEN, STILL,
-                                                   UNCHANGED, UNLIKE, apart_from, blends, compared, likeliest, told_apart)
+from pnp.games.kingdom_builder.scan_setup import (BASE, CHANGE, CHANGED, CLIPPED, FAR, MISSED, NEAR, OTHERS, PIECES_SEEN,
+                                                   STILL, UNCHANGED, UNLIKE, apart_from, blends, compared, evenly_lit,
+                                                   likeliest, told_apart, vouches)
 from pnp.scan.change import Change, carried
 from pnp.scan.corners import FLAG, SETUP_FLAG, check_corners
 from pnp.scan.grid import parallax, refine, straighten
@@ -108,26 +109,34 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
          setup: tuple[Any, list[tuple[float, float]] | None] | None = None) -> Scan:
     """Read the settlements. `players` are (key, colour) pairs; `corners` the photo's pixel
     centres of A1, A20, T1, T20 (else the scan markers are looked for); `setup` the set-up
-    photo of the same board before anyone built, and its corners likewise (`with_setup`). Sets
-    OpenCV to one thread for the process: the scan runs its net beside its hand reader itself,
-    and OpenCV's own threads, on its many small images, cost more than they give (most on a
-    busy machine)."""
+    photo of the same board before anyone built, and its corners likewise (`with_setup`): where
+    the terrain refuses one photo's grid and not the other's, the two must agree on it
+    (`vouches`), else the refusal stands (both refusals where it refuses both). Sets OpenCV to
+    one thread for the process: the scan runs its net beside its hand reader itself, and
+    OpenCV's own threads, on its many small images, cost more than they give (most on a busy
+    machine)."""
     import cv2
 
     cv2.setNumThreads(1)
-    grid = located(image, corners, board, players)
+    grid, refused = located(image, corners, board, players, vouched=setup is not None)
     seen = measure(grid, board)
     # The net runs beside the hand reader: OpenCV lets go of Python's lock while it runs.
     with ThreadPoolExecutor(1) as beside:
         net = beside.submit(read_by_net, grid, seen, board, players)
-        before = None if setup is None else located(setup[0], setup[1], board, setup=True)
+        before, refused_before = (None, None) if setup is None else located(setup[0], setup[1], board, setup=True,
+                                                                             vouched=True)
         by_hand = _read(seen, grid.centres, grid.lean, board, players)
         by_net = net.result()
+    if refused is not None and refused_before is not None:
+        raise InputError(refused.problems + refused_before.problems)  # both photos' grids, at once
     readings = by_hand if by_net is None else combined(by_net, by_hand)
     uncompared = None
     if before is not None:
-        carried_before, both = carried(before.straight, before.centres, grid.straight, grid.centres)
+        carried_before, both, moved = carried(before.straight, before.centres, grid.straight, grid.centres)
         change = compared(grid.straight, carried_before, both & grid.inside, grid.centres, grid.lean, W).at(seen.use)
+        refusal = refused or refused_before
+        if refusal is not None and not vouches(change, moved, W):
+            raise refusal
         readings = with_setup(readings, change, seen.samples.spot[seen.use], players)
         uncompared = int((~change.steady).sum())
     return Scan(readings, tuple(grid.corners()), grid.straight,
@@ -135,10 +144,13 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
 
 
 def located(image: Any, corners: list[tuple[float, float]] | None, board: Board,
-            players: list[tuple[str, str]] | None = None, setup: bool = False) -> Grid:
+            players: list[tuple[str, str]] | None = None, setup: bool = False,
+            vouched: bool = False) -> tuple[Grid, InputError | None]:
     """The board's grid in the photo (`locate`, the pieces of `players` read where needed), from
     the pixel centres of A1, A20, T1, T20 as given (checked), else from the scan markers
-    (`setup`: the set-up photo's, for the problems)."""
+    (`setup`: the set-up photo's, for the problems). Where the terrain refuses it and the other
+    photo may vouch for it (`vouched`), the grid through those centres as they are, and the
+    refusal beside it, to be raised unless the two photos agree on it (`vouches`)."""
     import cv2
     import numpy as np
 
@@ -157,7 +169,12 @@ def located(image: Any, corners: list[tuple[float, float]] | None, board: Board,
         corners = [(min(max(x, 0.0), width - 1.0), min(max(y, 0.0), height - 1.0)) for x, y in corners]
         source = say("problem.scan.setup_by_markers" if setup else "problem.scan.by_markers")
     check_board_corners(corners, width, height, SETUP_FLAG if setup else FLAG)
-    return locate(image, corners, board, source, players)
+    try:
+        return locate(image, corners, board, source, players), None
+    except InputError as refusal:
+        if not vouched:
+            raise
+        return place_grid(image, corners), refusal
 
 
 def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: list[tuple[str, str]]) -> tuple[Hex, ...]:
@@ -166,8 +183,8 @@ def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: l
     readers doubt against none whose spot's base changed whole (BASE) into what looks like its
     player's pieces and unlike every other's (`told_apart`) is sure, whether the photos compare
     round it or not (a dense cluster covers the ground round it). Where they do not, a hex read
-    surely empty whose base changed so into one player's look is unsure, that player offered
-    (independent 1528 O5: a blue piece both readers missed in a cluster); every other reading
+    surely empty whose base changed MISSED or more into one player's look is unsure, that player
+    offered (independent 1528 O5 and 1618 S20: pieces both readers missed in clusters); every other reading
     stands. Where they compare, a hex read empty whose spot did not change is empty, surely,
     unless the readers doubt a piece there and the photo is clipped on it (CLIPPED: nothing
     brighter shows) or the player's pieces might not change that print (`blends`): their doubt
@@ -191,17 +208,20 @@ def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: l
     where what changed looks like one's and unlike the other's (`told_apart`), but not a piece
     that is doubted for its player's count, its colour unlike any player's, or a player not
     found (something else may stand there, or be another's); otherwise the readers' reading
-    stands. A hex washed out white keeps its reading: a pale piece there may not change it. A
-    piece unsure only for its player's count (CROWDED) may then be sure (`uncrowded`)."""
+    stands. What changed where a glare's veil brightened one photo (not `evenly_lit`) settles no
+    doubt by its colour, nor tells how a player's pieces look. A hex washed out white keeps its
+    reading: a pale piece there may not change it. A piece unsure only for its player's count
+    (CROWDED) may then be sure (`uncrowded`)."""
     keys = tuple(key for key, _ in players)
-    pieces = pieces_seen(readings, change, keys)
+    even = evenly_lit(change)
+    pieces = pieces_seen(readings, change, keys, even)
     looks = {key: median(theirs, axis=0) for key, theirs in pieces.items()}
     settled = []
     for n, (read, spot) in enumerate(zip(readings, spots)):
-        if (read.reason in (BETWEEN, DIFFER) and read.key is not None and None in read.alternatives
+        if (read.reason in (BETWEEN, DIFFER) and read.key is not None and None in read.alternatives and even[n]
                 and change.base[n] >= BASE and told_apart(change.changed[n], pieces, keys) == read.key):
             settled.append(Hex(read.cell, read.key, margin=read.margin))  # a piece stands there, one of theirs
-        elif (read.key is None and read.sure and not change.steady[n] and change.base[n] >= BASE
+        elif (read.key is None and read.sure and not change.steady[n] and change.base[n] >= MISSED
               and (whose := told_apart(change.changed[n], pieces, keys)) is not None):
             settled.append(Hex(read.cell, None, False, (None, whose), CHANGE, read.margin))  # a piece in a cluster, missed
         elif read.reason == WASHED or not change.steady[n]:
@@ -229,30 +249,32 @@ def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: l
             settled.append(Hex(read.cell, read.key, False, (read.key, other), UNLIKE, read.margin))
         elif read.sure or read.reason in (CROWDED, UNUSUAL, ODD) or read.reason.endswith(LOST):
             settled.append(read)  # a doubt of whose piece, or whether it is one, that a change cannot settle
-        elif (change.surely[n] >= CHANGED and set(read.alternatives) == {read.key, None}
+        elif (change.surely[n] >= CHANGED and set(read.alternatives) == {read.key, None} and even[n]
               and apart_from(change.changed[n], looks.get(str(read.key))) <= NEAR):
             settled.append(Hex(read.cell, read.key, margin=read.margin))
         else:
-            told = told_apart(change.changed[n], pieces, read.alternatives) if change.surely[n] >= CHANGED else None
+            told = (told_apart(change.changed[n], pieces, read.alternatives)
+                    if change.surely[n] >= CHANGED and even[n] else None)
             settled.append(read if told is None else Hex(read.cell, told, margin=read.margin))
-    return uncrowded(tuple(settled), change, looks)
+    return uncrowded(tuple(settled), change, looks, even)
 
 
-def pieces_seen(readings: tuple[Hex, ...], change: Change, keys: tuple[str, ...]) -> dict[str, Any]:
+def pieces_seen(readings: tuple[Hex, ...], change: Change, keys: tuple[str, ...], even: Any) -> dict[str, Any]:
     """How each player's pieces look in this photo: per player with PIECES_SEEN or more, as_hue
-    of what surely changed under their sure pieces where the photos compare (one row each)."""
+    of what surely changed under their sure pieces where the photos compare and the light
+    changed as over the board (`even`; one row each)."""
     import numpy as np
 
     pieces = {}
     for key in keys:
         theirs = [n for n, read in enumerate(readings) if read.key == key and read.sure and change.surely[n] >= CHANGED
-                  and change.steady[n] and not np.isnan(change.changed[n]).any()]
+                  and change.steady[n] and even[n] and not np.isnan(change.changed[n]).any()]
         if len(theirs) >= PIECES_SEEN:
             pieces[key] = as_hue(change.changed[theirs])
     return pieces
 
 
-def uncrowded(settled: tuple[Hex, ...], change: Change, looks: dict[str, Any]) -> tuple[Hex, ...]:
+def uncrowded(settled: tuple[Hex, ...], change: Change, looks: dict[str, Any], even: Any) -> tuple[Hex, ...]:
     """The readings `with_setup` settled, each piece unsure only for its player's count
     (CROWDED) sure where it surely changed into what looks like its player's pieces (`looks`;
     a neighbour's shadow changes a hex too, and looks like a black piece's: varied 627 E8) and
@@ -260,7 +282,7 @@ def uncrowded(settled: tuple[Hex, ...], change: Change, looks: dict[str, Any]) -
     art read as that player's pieces made the count."""
     counts: Counter[str | None] = Counter(read.key for read in settled if read.sure or read.reason == CROWDED)
     return tuple(Hex(read.cell, read.key, margin=read.margin)
-                 if read.reason == CROWDED and change.steady[n] and change.surely[n] >= CHANGED
+                 if read.reason == CROWDED and change.steady[n] and even[n] and change.surely[n] >= CHANGED
                  and apart_from(change.changed[n], looks.get(str(read.key))) <= NEAR
                  and counts[read.key] <= MAX_SETTLEMENTS else read for n, read in enumerate(settled))
 

@@ -27,6 +27,10 @@ CLIPPED = 0.97     # a spot whose photo's median reaches this (RGB 0..1) in a ch
 BLEND = 0.3        # a piece may change little a print this near (as_hue) a quarter of its player's pieces' looks
 FAR = 0.9          # a sure piece whose spot surely changed into what lies this far from its player's look is unsure ...
 OTHERS = 0.6       # ... where it lies this near another player's look (independent 1395: 0.48 and 0.27)
+MISSED = 0.75      # a hex read surely empty in a cluster whose base changed this share into a look is ringed
+LIGHT = 0.3        # what changed where the light brightened this much more (log) than over the board settles no doubt
+VOUCH = 0.5        # a grid the terrain refused stands where carrying the other photo onto it moved no hex this many widths ...
+AGREE = 0.3        # ... and this share of the readable hexes did not change (UNCHANGED): the two photos agree on it
 CHANGE = "changed since set-up"  # the reason a hex read empty is unsure then
 STILL = "unchanged since set-up"  # ... and a piece read where nothing changed
 UNLIKE = "changed unlike its player's pieces"  # ... and a sure piece FAR from its player's look, near another's
@@ -46,6 +50,34 @@ def compared(after: Any, before: Any, covered: Any, centres: Any, lean: Any, wid
     order = np.argsort(~near, axis=1, kind="stable")[:, :near.sum(axis=1).max()]
     around = np.where(np.take_along_axis(near, order, axis=1), order, np.arange(len(centres))[:, None])
     return changes(after, before, covered, spots, rims, rims[around].reshape(len(centres), -1, 2), width)
+
+
+def vouches(change: Change, moved: float, width: float) -> bool:
+    """Whether the two photos agree on a grid the terrain refused in one of them (a board's art
+    unlike the kit's, pieces hiding it): carrying the set-up board onto the photo's by the
+    images moved no hex VOUCH widths (`width`, pixels) from where the two grids' centres put it
+    (a grid a hex off in either photo is carried a hex off, and the images pull it back), and
+    AGREE or more of the readable hexes did not change (a game covers at most 160 of them;
+    art carried a hex off changes nearly everywhere)."""
+    import numpy as np
+
+    return moved < VOUCH * width and float(np.mean(change.share < UNCHANGED)) >= AGREE
+
+
+def evenly_lit(change: Change) -> Any:
+    """Per place, whether its light changed between the photos as over the board: brightened no
+    more than LIGHT (log, the channels' mean) beyond the median of the places where the photos
+    compare. A lamp's glare on one photo alone adds a veil of light that no evening divides out:
+    what changed there is a piece under the veil, not its colour (varied and retail 1181,
+    careless: orange houses under glare, brightened 0.36-0.64 more than the board, changed as
+    the yellow ones did).
+    A shadow darkens the print and a piece alike, and evens out (independent photos' shadows
+    lie up to 1.2 darker, and their pieces' colours still tell the players apart)."""
+    import numpy as np
+
+    if not change.steady.any():
+        return np.zeros(len(change.steady), bool)
+    return (change.light - np.median(change.light[change.steady], axis=0)).mean(axis=1) <= LIGHT
 
 
 def apart_from(changed: Any, look: Any) -> float:
