@@ -90,10 +90,12 @@ varied 1181 looked into; an eleventh (OTHERS, a piece missed in a cluster) on in
 1760-1859 and retail 1024-1123; a twelfth (a doubt between two players settled only where the
 spot surely changed: varied 627 B3) on independent 1860-1959 and varied 1200-1299, then varied
 1181 and 1295 and independent 1618, 1757, 1797 and 1838 looked into (scan_setup's LIGHT, MISSED
-and VOUCH); the rule as it stands measured held out once on independent 1960-2059 (but VOUCH),
-varied 1300-1399 and retail 1124-1223, independent 2031 and 2036 then looked into (held out
-since: independent from 2060, varied from 1400, retail from 1224); each line then says on how
-many hexes the set-up photo could not be compared.
+and VOUCH); a thirteenth (LIGHT at 0.4) measured held out once on independent 1960-2059 (but
+VOUCH), varied 1300-1399 and retail 1124-1223, then independent 2031 and 2036 and retail 1181
+looked into (LIGHT at 0.3); the rule as it stands measured held out once on independent
+2060-2159, varied 1400-1499 and retail 1224-1323, then independent 2084, 2122 and 2149 looked
+into (held out since: independent from 2160, varied from 1500, retail from 1324); each line
+then says on how many hexes the set-up photo could not be compared.
 For the other makers, half the photos follow the README's tips
 ("good": from above, even light, no flash, exposed so that the board keeps its colour), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game
