@@ -10,6 +10,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from pnp.scan.sampling import sample
+from pnp.scan.stats import masked_medians
 
 STEP = 0.12        # a pixel changed where its log colour moved this much more than its light did, in any channel
 STEADY = 0.015     # the two photos compare where a tenth of the ground round a place changed less than this (log)
@@ -35,6 +36,8 @@ class Change:
     printed: Any  # per place, the median log colour of its spot in the set-up photo (the same light as `changed`)
     base: Any
     light: Any    # per place, the median change of log colour over the windows at its spot: how its light changed
+    points: Any   # per place and point of its spot, the log colour where it changed, the light evened over the
+                  # windows (NaN where it did not): a piece's lit and shaded faces, its shadow
 
     def at(self, index: Any) -> Change:
         """The places `index` (numpy's) picks, alone."""
@@ -105,13 +108,11 @@ def changes(after: Any, before: Any, covered: Any, spots: Any, rims: Any, ground
     by_rim = (beyond(seen - rim[:, None, :], high, low) > STEP) & shown
     moved_points = by_window | by_rim
     known = moved_points.sum(axis=1) >= SEEN
-    values = np.where(moved_points[..., None] & known[:, None, None], seen - lit, np.nan)
-    values[~known] = 0.0  # no slice of NaN alone: these are set to NaN below
-    colour = np.where(known[:, None], np.nanmedian(values, axis=1), np.nan)
+    colour = masked_medians(seen - lit, moved_points & known[:, None])
     printed = np.median(sample(b, spots), axis=1)
     base = moved_points.reshape(len(spots), parts, -1)[:, 0].mean(axis=1)
     return Change(moved_points.mean(axis=1), (by_window & by_rim).mean(axis=1), steady, colour, printed, base,
-                  np.median(lit, axis=1))
+                  np.median(lit, axis=1), np.where(moved_points[..., None], seen - lit, np.nan))
 
 
 def beyond(a: Any, lightest: Any, darkest: Any) -> Any:

@@ -4,6 +4,7 @@ fast over many rows at once, and spreads that one outlier cannot inflate."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 MAD_TO_SD = 1.4826                # a median absolute deviation times this is a normal distribution's standard deviation
@@ -66,3 +67,27 @@ def masked_medians(values: Any, keep: Any) -> Any:
     high = np.take_along_axis(ordered, np.minimum(count // 2, values.shape[1] - 1)[:, None, None], axis=1)[:, 0]
     middle = np.where((count % 2 == 1)[:, None], low, (low + high) / values.dtype.type(2))
     return np.where((count > 0)[:, None], middle, np.nan)
+
+
+@dataclass(frozen=True)
+class Gaussian:
+    """A normal distribution fitted to rows of values (samples x channels), each channel's
+    variance at least `floor` squared: how likely other rows are under it."""
+
+    mean: Any
+    inverse: Any   # of the covariance
+    log_det: float  # of the covariance
+
+    @staticmethod
+    def fitted(rows: Any, floor: float) -> Gaussian:
+        import numpy as np
+
+        covariance = np.atleast_2d(np.cov(rows, rowvar=False)) + floor ** 2 * np.eye(rows.shape[1])
+        return Gaussian(rows.mean(axis=0), np.linalg.inv(covariance), float(np.linalg.slogdet(covariance)[1]))
+
+    def log_likelihood(self, rows: Any) -> Any:
+        """Per row, its log density, less the constant every Gaussian of as many channels shares."""
+        import numpy as np
+
+        off = rows - self.mean
+        return -0.5 * (np.einsum("ij,jk,ik->i", off, self.inverse, off) + self.log_det)

@@ -92,10 +92,19 @@ spot surely changed: varied 627 B3) on independent 1860-1959 and varied 1200-129
 1181 and 1295 and independent 1618, 1757, 1797 and 1838 looked into (scan_setup's LIGHT, MISSED
 and VOUCH); a thirteenth (LIGHT at 0.4) measured held out once on independent 1960-2059 (but
 VOUCH), varied 1300-1399 and retail 1124-1223, then independent 2031 and 2036 and retail 1181
-looked into (LIGHT at 0.3); the rule as it stands measured held out once on independent
-2060-2159, varied 1400-1499 and retail 1224-1323, then independent 2084, 2122 and 2149 looked
-into (held out since: independent from 2160, varied from 1500, retail from 1324); each line
-then says on how many hexes the set-up photo could not be compared.
+looked into (LIGHT at 0.3); a fourteenth measured held out once on independent 2060-2159,
+varied 1400-1499 and retail 1224-1323, then independent 1460-1659, 2031-2149's silent errors,
+varied and retail 0-47 and careless varied 415 and 627 looked into again with each hex's
+changed points (scan_setup's told_by_points: SPLIT, FIT, HUED); a fifteenth (the points
+settling doubts between two players) measured held out once on independent 2160-2259, then
+2194 looked into; a sixteenth (settling doubts against none too) on independent 2260-2359,
+varied 1500-1599 and retail 1324-1423, then 2314, 2334, 2349 and varied 1527, 1535, 1587, 1597
+looked into (the points settle nothing since); a seventeenth (the points ring only) on
+independent 2360-2459, varied 1600-1699 and retail 1424-1523, then 2405 and 2410 looked into;
+the rule as it stands measured held out once on independent 2460-2559; a copy of it whose
+windows' light leaves out what changed on independent 2560-2659 and varied 1700-1799 (held out
+since: independent from 2660, varied from 1800, retail from 1524); each line then says on how
+many hexes the set-up photo could not be compared.
 For the other makers, half the photos follow the README's tips
 ("good": from above, even light, no flash, exposed so that the board keeps its colour), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game

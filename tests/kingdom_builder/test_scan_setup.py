@@ -20,8 +20,9 @@ from pnp.games.kingdom_builder.scan import CROWDED, LOST, UNUSUAL, WASHED, Hex, 
 from pnp.games.kingdom_builder import scan as scanning, scan_setup
 from pnp.games.kingdom_builder.scan_layout import CORNER_CELLS, board_centres, flat
 from pnp.games.kingdom_builder.scan_output import notes
+from pnp.games.kingdom_builder.scan_models import as_hue
 from pnp.games.kingdom_builder.scan_setup import (BASE, CHANGE, CHANGED, CLIPPED, GROUND, LIGHT, MISSED, PIECES_SEEN, STILL,
-                                                   UNCHANGED, UNLIKE)
+                                                   UNCHANGED, UNLIKE, told_apart)
 from pnp.render.i18n import render_catalog
 from pnp.scan.change import Change, carried, changes
 from pnp.scan.corners import FLAG, SETUP_FLAG
@@ -123,6 +124,12 @@ def test_two_photos_of_a_board_show_what_was_put_on_it():
         assert change.changed[n] == pytest.approx(expected, abs=0.03)
     assert np.isnan(change.changed[1]).all()
     assert change.printed == pytest.approx(np.full((3, 3), np.log(120 / 255 + 1 / 64)))
+    # Each changed point of a block's spot is the block's colour, light evened (its base, the
+    # first half of the points); the others, and every point of place 1, did not change (NaN).
+    base = len(disc(6.0))
+    for n in (0, 2):
+        assert change.points[n, :base] == pytest.approx(np.tile(change.changed[n], (base, 1)), abs=0.03)
+    assert np.isnan(change.points[[0, 2], base:]).all() and np.isnan(change.points[1]).all()
 
 
 def test_photos_too_unlike_to_compare_are_not_compared_there():
@@ -182,7 +189,7 @@ def settled(read: Hex, share: float, surely: float, steady: bool = True, changed
     change = Change(np.array([1.0] * PIECES_SEEN + [share]), np.array([1.0] * PIECES_SEEN + [surely]),
                     np.array([True] * PIECES_SEEN + [steady]), np.array([WHITE_PIECE] * PIECES_SEEN + [changed]),
                     np.array([FOREST] * PIECES_SEEN + [printed]), np.array([1.0] * PIECES_SEEN + [base]),
-                    np.zeros((PIECES_SEEN + 1, 3)))
+                    np.zeros((PIECES_SEEN + 1, 3)), points_of([WHITE_PIECE] * PIECES_SEEN + [changed]))
     return with_setup(reads, change, np.array([WHITE] * len(reads)), players(COLOURS))[-1]
 
 
@@ -246,10 +253,10 @@ def test_a_doubted_piece_where_the_photo_is_clipped_stays_doubted_where_nothing_
     doubted = Hex(CELL, None, False, (None, "1"), "between")
     for top, expected in ((CLIPPED, doubted), (CLIPPED - 0.01, Hex(CELL, None))):
         reads = (*(Hex(cell, "1") for cell in SEEN), doubted)
+        changed = [WHITE_PIECE] * PIECES_SEEN + [np.full(3, np.nan)]
         change = Change(np.array([1.0] * PIECES_SEEN + [0.0]), np.array([1.0] * PIECES_SEEN + [0.0]),
-                        np.ones(PIECES_SEEN + 1, bool), np.array([WHITE_PIECE] * PIECES_SEEN + [np.full(3, np.nan)]),
-                        np.array([FOREST] * (PIECES_SEEN + 1)), np.array([1.0] * PIECES_SEEN + [0.0]),
-                        np.zeros((PIECES_SEEN + 1, 3)))
+                        np.ones(PIECES_SEEN + 1, bool), np.array(changed), np.array([FOREST] * (PIECES_SEEN + 1)),
+                        np.array([1.0] * PIECES_SEEN + [0.0]), np.zeros((PIECES_SEEN + 1, 3)), points_of(changed))
         spots = np.array([WHITE] * PIECES_SEEN + [np.tile([[top, 0.9, 0.6]], (10, 1))])
         assert with_setup(reads, change, spots, players(COLOURS))[-1] == expected
 
@@ -260,8 +267,18 @@ def test_a_piece_doubted_against_none_stays_unsure_before_its_players_look_is_kn
     doubted = Hex(CELL, "1", False, ("1", None), "between")
     reads = (Hex((0, 0), "1"), doubted)
     change = Change(np.array([1.0, 1.0]), np.array([1.0, 1.0]), np.array([True, True]), np.array([WHITE_PIECE] * 2),
-                    np.array([FOREST] * 2), np.array([1.0, 1.0]), np.zeros((2, 3)))
+                    np.array([FOREST] * 2), np.array([1.0, 1.0]), np.zeros((2, 3)), points_of([WHITE_PIECE] * 2))
     assert with_setup(reads, change, np.array([WHITE] * 2), players(COLOURS))[-1] == doubted
+
+
+def test_a_hex_read_empty_in_a_cluster_stays_as_read_before_any_players_look_is_known():
+    """A hex read surely empty where the photos do not compare round it, its base changed whole
+    into white, beside a single sure white piece: no player's pieces' look or points are known
+    (fewer than PIECES_SEEN), so nothing says whose piece it may be, and it stays as read."""
+    reads = (Hex((0, 0), "1"), Hex(CELL, None))
+    change = Change(np.array([1.0, 1.0]), np.array([1.0, 1.0]), np.array([True, False]), np.array([WHITE_PIECE] * 2),
+                    np.array([FOREST] * 2), np.array([1.0, 1.0]), np.zeros((2, 3)), points_of([WHITE_PIECE] * 2))
+    assert with_setup(reads, change, np.array([WHITE] * 2), players(COLOURS))[-1] == Hex(CELL, None)
 
 
 def test_a_change_unlike_the_players_pieces_leaves_a_piece_unsure():
@@ -309,20 +326,17 @@ def test_a_doubt_between_two_players_is_not_settled_where_the_spot_changed_by_on
     assert beside_two(doubted, WHITE_PIECE, BLUE_PIECE, surely=CHANGED) == Hex(CELL, "1")
 
 
-def test_a_doubt_is_not_settled_for_a_player_some_of_whose_pieces_look_like_what_changed():
-    """As above, what changed on the hex white, but player 2 has four sure pieces, two of which
-    look white in this photo (a lit face; independent 1183 L2, an orange piece whose change
-    looked like the yellow pieces' look and like one orange piece): their look, the median,
-    lies half way, about 0.7 from white, yet a quarter of their pieces lie 0 from it, so
-    player 1's look is not GAP nearer than theirs and the doubt stays."""
-    doubted = Hex(CELL, "1", False, ("1", "2"), "between")
-    seconds = [WHITE_PIECE, WHITE_PIECE, BLUE_PIECE, BLUE_PIECE]
-    reads = (*(Hex((0, n), "1") for n in range(PIECES_SEEN)), *(Hex((1, n), "2") for n in range(4)), doubted)
-    size = len(reads)
-    change = Change(np.ones(size), np.ones(size), np.ones(size, bool),
-                    np.array([WHITE_PIECE] * PIECES_SEEN + seconds + [WHITE_PIECE]), np.array([FOREST] * size), np.ones(size),
-                    np.zeros((size, 3)))
-    assert with_setup(reads, change, np.array([WHITE] * size), players(COLOURS))[-1] == doubted
+def test_a_doubt_is_not_told_apart_for_a_player_some_of_whose_pieces_look_like_what_changed():
+    """What changed on a hex is white; player 1's PIECES_SEEN pieces look white, player 2 has
+    four, two of which look white in this photo (a lit face; independent 1183 L2, an orange
+    piece whose change looked like the yellow pieces' look and like one orange piece): their
+    look, the median, lies half way, about 0.7 from white, yet a quarter of their pieces lie 0
+    from it, so player 1's look is not GAP nearer than theirs: their looks do not tell them
+    apart (`told_apart`)."""
+    pieces = {"1": as_hue(np.array([WHITE_PIECE] * PIECES_SEEN)),
+              "2": as_hue(np.array([WHITE_PIECE, WHITE_PIECE, BLUE_PIECE, BLUE_PIECE]))}
+    assert told_apart(WHITE_PIECE, pieces, ("1", "2")) is None
+    assert told_apart(WHITE_PIECE, {**pieces, "2": as_hue(np.array([BLUE_PIECE] * 4))}, ("1", "2")) == "1"
 
 
 @pytest.mark.parametrize("changed, second, expected", [
@@ -473,20 +487,86 @@ def test_a_players_look_is_not_taken_from_pieces_under_a_glare():
     assert beside_two(doubted, WHITE_PIECE, BLUE_PIECE, first_light=LIGHT - 0.1) == Hex(CELL, "1")
 
 
+ORANGE_PIECE, YELLOW_PIECE = np.log([0.9, 0.45, 0.1]), np.log([0.9, 0.55, 0.1])  # as_hue 0.29 apart, under FAR
+
+
+@pytest.mark.parametrize("steady", [True, False])
+@pytest.mark.parametrize("changed, printed, expected", [
+    # What changed is the yellow pieces' colour. Each player's pieces' points lie all at their
+    # colour, so each one's Gaussian has the spread SPREAD (0.03) in every channel: under
+    # player 2's the points are e^45 likelier than under player 1's, 0.29 away (1/2 0.29^2 /
+    # 0.03^2), over SPLIT, and fit player 1's 45 worse than their worst piece (their own
+    # points, the piece left out), over FIT: unsure, player 2 offered. 0.29 from the orange
+    # look lies under FAR: the looks alone leave it sure (independent 2031 A17 A19 A20: purple
+    # houses read surely as white in a corner cluster, their points 49-96 worse than the worst
+    # white piece's, as likely as the purple pieces' own).
+    (YELLOW_PIECE, FOREST, UNLIKE),
+    # Of its own colour it stays sure.
+    (ORANGE_PIECE, FOREST, None),
+    # 0.1 brighter in each channel (log): 0.05 off in as_hue (brightness at half weight), the
+    # points fit the yellow pieces' 1.4 worse than their worst (1/2 0.05^2 / 0.03^2), within
+    # FIT: player 2's; 0.14 brighter, 0.07 off, 2.7 worse: like no player's pieces, it stays.
+    (YELLOW_PIECE + 0.1, FOREST, UNLIKE),
+    (YELLOW_PIECE + 0.14, FOREST, None),
+    # On a print of its own hue 0.5 darker, as a neighbour's shadow darkens a print (varied 627
+    # B10 and D1, careless: empty water hexes a blue house's shadow darkened, blue by their
+    # points): hue changed by 0, under HUED: the points say nothing, it stays.
+    (YELLOW_PIECE, YELLOW_PIECE - 0.5, None),
+])
+def test_a_sure_piece_whose_points_are_another_players_is_unsure(changed, printed, expected, steady):
+    """A piece the readers are sure is player 1's (orange), beside PIECES_SEEN sure pieces of
+    players 1 and 2 (yellow), its spot surely changed into `changed`, where the photos compare
+    round it and where they do not (a cluster)."""
+    read = Hex(CELL, "1")
+    result = beside_two(read, changed, YELLOW_PIECE, first=ORANGE_PIECE, printed=printed, steady=steady)
+    assert result == (read if expected is None else Hex(CELL, "1", False, ("1", "2"), UNLIKE))
+
+
+def test_the_points_settle_no_doubt_between_two_players():
+    """A hex both readers doubt between players 1 (orange) and 2 (yellow), its spot surely
+    changed into the orange pieces' colour, e^45 likelier player 1's by its points: the doubt
+    stands (held out, settling by the points made 4 silent errors in 200 independent photos,
+    2194 M18, 2314 J10, 2349 N5 N6: pieces in a cluster, whose windows' light the pieces round
+    them biased). Their looks, 0.29 apart, under APART, tell no one either."""
+    doubted = Hex(CELL, "1", False, ("1", "2"), "between")
+    assert beside_two(doubted, ORANGE_PIECE, YELLOW_PIECE, first=ORANGE_PIECE) == doubted
+
+
+@pytest.mark.parametrize("surely", [1.0, 0.05])
+def test_a_hex_read_empty_in_a_cluster_whose_points_are_a_players_is_unsure(surely):
+    """A hex read surely empty where the photos do not compare round it, its base changed whole
+    into the yellow pieces' colour (by both evenings of the light, or by one: `surely` 0.05),
+    beside PIECES_SEEN sure pieces of players 1 (orange) and 2 (yellow), their looks 0.29 apart
+    (under APART: the looks tell no one): its points are player 2's, so it is unsure, player 2
+    offered (independent 2122 S15: a purple piece both readers missed in a cluster, its change
+    0.4 from the purple look, over NEAR; 2410 A2, a purple piece at the board's edge whose
+    spot changed by one evening, 0.05 by both)."""
+    assert beside_two(Hex(CELL, None), YELLOW_PIECE, YELLOW_PIECE, first=ORANGE_PIECE, steady=False,
+                      surely=surely) == Hex(CELL, None, False, (None, "2"), CHANGE)
+
+
 def beside_two(read: Hex, changed: np.ndarray, second: np.ndarray, surely: float = 1.0, base: float = 1.0,
-               steady: bool = True, light: float = 0.0, first_light: float = 0.0) -> Hex:
+               steady: bool = True, light: float = 0.0, first_light: float = 0.0, first: np.ndarray = WHITE_PIECE,
+               printed: np.ndarray = FOREST) -> Hex:
     """`read` as the set-up photo settles it, its spot changed whole into `changed` (by both
     evenings of the light where `surely` is 1; its base by `base`; the photos compared there
-    where `steady`; its light changed by `light`, log, in each channel), beside PIECES_SEEN sure
-    pieces of player 1 (what changed under them white, their light changed by `first_light`)
-    and of player 2 (under them `second`), all on a green print."""
+    where `steady`; its light changed by `light`, log, in each channel; its print `printed`),
+    beside PIECES_SEEN sure pieces of player 1 (what changed under them `first`, white unless
+    given, their light changed by `first_light`) and of player 2 (under them `second`), all on
+    a green print; each spot's changed points all of its colour."""
     reads = (*(Hex((0, n), "1") for n in range(PIECES_SEEN)), *(Hex((1, n), "2") for n in range(PIECES_SEEN)), read)
     size = len(reads)
+    colours = [first] * PIECES_SEEN + [second] * PIECES_SEEN + [changed]
     change = Change(np.ones(size), np.array([1.0] * (size - 1) + [surely]), np.array([True] * (size - 1) + [steady]),
-                    np.array([WHITE_PIECE] * PIECES_SEEN + [second] * PIECES_SEEN + [changed]), np.array([FOREST] * size),
-                    np.array([1.0] * (size - 1) + [base]),
-                    np.array([[first_light] * 3] * PIECES_SEEN + [[0.0] * 3] * PIECES_SEEN + [[light] * 3]))
+                    np.array(colours), np.array([FOREST] * (size - 1) + [printed]), np.array([1.0] * (size - 1) + [base]),
+                    np.array([[first_light] * 3] * PIECES_SEEN + [[0.0] * 3] * PIECES_SEEN + [[light] * 3]),
+                    points_of(colours))
     return with_setup(reads, change, np.array([WHITE] * size), players(COLOURS))[-1]
+
+
+def points_of(colours: list[np.ndarray]) -> np.ndarray:
+    """Each place's spot's changed points: ten, all of its colour in `colours` (NaN: none changed)."""
+    return np.repeat(np.array(colours, float)[:, None, :], 10, axis=1)
 
 
 @pytest.mark.parametrize("crowded, sure", [(38, False), (37, True)])
@@ -499,7 +579,7 @@ def test_a_crowded_player_stays_unsure_while_still_crowded(crowded, sure):
                   for n, cell in enumerate(cells))
     size = len(reads)
     change = Change(np.ones(size), np.ones(size), np.ones(size, bool), np.array([WHITE_PIECE] * size),
-                    np.array([FOREST] * size), np.ones(size), np.zeros((size, 3)))
+                    np.array([FOREST] * size), np.ones(size), np.zeros((size, 3)), points_of([WHITE_PIECE] * size))
     settled = with_setup(reads, change, np.array([WHITE] * size), players(COLOURS))
     assert settled == (tuple(Hex(cell, "1") for cell in cells) if sure else reads)
 
@@ -609,7 +689,8 @@ def test_a_grid_the_terrain_refuses_is_read_where_the_other_photo_vouches_for_it
 def test_the_set_up_photo_vouches_for_a_grid_where_the_two_photos_agree_on_it(unchanged, moved, vouched):
     width = 40.0
     share = np.array([0.0] * unchanged + [1.0] * (100 - unchanged))
-    change = Change(share, share, np.ones(100, bool), np.zeros((100, 3)), np.zeros((100, 3)), share, np.zeros((100, 3)))
+    change = Change(share, share, np.ones(100, bool), np.zeros((100, 3)), np.zeros((100, 3)), share, np.zeros((100, 3)),
+                    np.zeros((100, 1, 3)))
     assert scan_setup.vouches(change, moved * width, width) is vouched
 
 

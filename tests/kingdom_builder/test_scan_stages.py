@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import pytest
 
 from pnp import hexgrid
 from pnp.games.kingdom_builder.facts import UNBUILDABLE, Terrain
@@ -15,7 +16,7 @@ from pnp.games.kingdom_builder.scan import (HexSamples, first_look, hex_light, o
 from pnp.games.kingdom_builder.scan_layout import W
 from pnp.games.kingdom_builder.scan_params import PARAMS
 from pnp.scan.sampling import DISC_CORE, disc
-from pnp.scan.stats import log_rgb, robust_spread
+from pnp.scan.stats import Gaussian, log_rgb, robust_spread
 from tests.kingdom_builder.test_scan import BOARD, photo_of
 
 CELLS = list(hexgrid.cells(ROWS, COLS))
@@ -29,6 +30,19 @@ def test_log_colours_and_robust_spread():
     assert log_rgb(np.array([1.0])) - log_rgb(np.array([0.5])) > math.log(1.9)  # a halving is nearly -log 2
     assert robust_spread(np.array([1.0, 2, 3, 4, 100]), 0.1) == np.float64(1.4826)
     assert robust_spread(np.array([5.0, 5, 5]), 0.1) == 0.1  # never below the floor
+
+
+def test_a_gaussian_says_how_likely_rows_are():
+    """Rows (0, 0), (2, 0), (0, 2), (2, 2): mean (1, 1), each channel's variance 4/3 (about
+    the mean, over n - 1 = 3), none between them. At the mean the log density, less the
+    constant, is -1/2 log det = -1/2 log 16/9; one spread (2 / 3 ** 0.5) off in one channel,
+    1/2 less. A floor of 1 adds 1 to each variance: 7/3."""
+    rows = np.array([[0.0, 0], [2, 0], [0, 2], [2, 2]])
+    gaussian = Gaussian.fitted(rows, 0.0)
+    assert gaussian.mean.tolist() == [1.0, 1.0]
+    expected = [-0.5 * math.log(16 / 9), -0.5 * (1 + math.log(16 / 9))]
+    assert gaussian.log_likelihood(np.array([[1.0, 1], [1 + 2 / 3 ** 0.5, 1]])) == pytest.approx(expected)
+    assert Gaussian.fitted(rows, 1.0).log_likelihood(np.array([[1.0, 1]])) == pytest.approx([-0.5 * math.log(49 / 9)])
 
 
 def test_a_discs_middle_comes_first():

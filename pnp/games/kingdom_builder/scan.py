@@ -30,9 +30,10 @@ from pnp.games.kingdom_builder.scan_models import (EmptyModels, as_hue, colour_c
                                                    in_shadow, piece_colours, sample_costs, terrain_explains, who)
 from pnp.games.kingdom_builder.scan_params import PARAMS
 from pnp.games.kingdom_builder.scan_print import blobs, like_pieces_elsewhere, repeated_art
-from pnp.games.kingdom_builder.scan_setup import (BASE, CHANGE, CHANGED, CLIPPED, FAR, MISSED, NEAR, OTHERS, PIECES_SEEN,
-                                                   STILL, UNCHANGED, UNLIKE, apart_from, blends, compared, evenly_lit,
-                                                   likeliest, told_apart, vouches)
+from pnp.games.kingdom_builder.scan_setup import (BASE, CHANGE, CHANGED, CLIPPED, FAR, MISSED, NEAR, OTHERS,
+                                                   PIECES_SEEN, STILL, UNCHANGED, UNLIKE, Spread, another_players,
+                                                   apart_from, blends, compared, evenly_lit, likeliest, told_apart,
+                                                   told_by_points, vouches)
 from pnp.scan.change import Change, carried
 from pnp.scan.corners import FLAG, SETUP_FLAG, check_corners
 from pnp.scan.grid import parallax, refine, straighten
@@ -179,42 +180,32 @@ def located(image: Any, corners: list[tuple[float, float]] | None, board: Board,
 
 def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: list[tuple[str, str]]) -> tuple[Hex, ...]:
     """The readings (of the readable hexes the photo shows, in order) checked against how much of
-    each hex's spot changed since the set-up photo (`change`, of the same hexes). A piece the
-    readers doubt against none whose spot's base changed whole (BASE) into what looks like its
-    player's pieces and unlike every other's (`told_apart`) is sure, whether the photos compare
-    round it or not (a dense cluster covers the ground round it). Where they do not, a hex read
-    surely empty whose base changed MISSED or more into one player's look is unsure, that player
-    offered (independent 1528 O5 and 1618 S20: pieces both readers missed in clusters); every other reading
-    stands. Where they compare, a hex read empty whose spot did not change is empty, surely,
-    unless the readers doubt a piece there and the photo is clipped on it (CLIPPED: nothing
-    brighter shows) or the player's pieces might not change that print (`blends`): their doubt
-    stands. A piece read there is unsure (a white piece on a white print, or a careless photo's
-    piece on a print of its own colour, changes little). A hex read surely empty whose spot's
-    base changed less than BASE is empty: what changed lies up the spot, where a neighbour's
-    house leans in or casts its shadow (13 of the 16 pieces read surely empty so far changed
-    their base whole, and the other three were read wrong before this rule too). Another hex
-    read empty whose spot surely changed, or changed by one evening of the light into what looks
-    like a player's pieces (a white piece in a white cluster, its rim covered by its neighbours,
-    which the rim's evening takes for the light: independent 1529), is unsure; where it surely
-    changed, it is read as the piece of the player whose pieces what changed looks like
-    (`told_apart` among them all) where one does (the readers missed it, or a neighbour's house
-    leans over it). A sure piece whose spot surely changed into what lies FAR from its player's
-    look and within OTHERS of another's (or another's look is not known) is unsure (another's:
-    independent 1395 S6 and T2, yellow pieces read as white), the player it looks like offered;
-    far from every look, it is a lit or shaded face of its own (independent 1571's red houses).
-    A piece doubted against none there is sure where what changed looks like its player's
-    pieces, and a doubt between two players, where the spot surely changed (an empty hex doubted
-    between two players changes by one evening of the light only: varied 627 B3), is settled
-    where what changed looks like one's and unlike the other's (`told_apart`), but not a piece
-    that is doubted for its player's count, its colour unlike any player's, or a player not
-    found (something else may stand there, or be another's); otherwise the readers' reading
-    stands. What changed where a glare's veil brightened one photo (not `evenly_lit`) settles no
-    doubt by its colour, nor tells how a player's pieces look. A hex washed out white keeps its
-    reading: a pale piece there may not change it. A piece unsure only for its player's count
-    (CROWDED) may then be sure (`uncrowded`)."""
+    each hex's spot changed since the set-up photo (`change`, of the same hexes); the rules in
+    order, each with the photos that set it, are docs/scanning.md's (A set-up photo, 5).
+    Wherever the photos compare or not: a piece doubted against none whose base changed whole
+    (BASE) into its player's look (`told_apart`) is sure; a sure piece whose changed points are
+    another player's and unlike its own player's (`another_players`) is unsure, that player
+    offered; the points settle no doubt (the pieces round a hex bias the light that evens them:
+    independent 2194 M18, 2314 J10). Where they do not compare (a dense cluster covers the
+    ground), a hex read surely empty whose base changed MISSED or more into a player's look or
+    points is unsure, that player offered; every other reading stands. Where they compare: read
+    empty where nothing changed (UNCHANGED), it is empty surely, unless the photo is clipped
+    there (CLIPPED) or the doubted player's pieces might not change that print (`blends`); a
+    piece read there is unsure (STILL). Read surely empty, its base changed under BASE: empty
+    (a neighbour's house leans in). Read empty where the spot surely changed, or changed by one
+    evening into a player's look (a white piece in a white cluster: independent 1529): unsure,
+    read as the piece it looks like where one does. A sure piece changed FAR from its player's
+    look and within OTHERS of another's: unsure (UNLIKE). A doubt of a piece against none, or
+    between two players where the spot surely changed, is settled by what changed looking like
+    one player's pieces (NEAR, `told_apart`), unless the doubt is the count, an unusual colour
+    or a player not found. What changed under a glare's veil (not `evenly_lit`) settles nothing
+    by its colour; a hex washed out white keeps its reading; a piece unsure only for its
+    player's count may then be sure (`uncrowded`)."""
     keys = tuple(key for key, _ in players)
     even = evenly_lit(change)
-    pieces = pieces_seen(readings, change, keys, even)
+    seen = pieces_seen(readings, change, keys, even)
+    pieces = {key: as_hue(change.changed[theirs]) for key, theirs in seen.items()}
+    spreads = {key: Spread.of(change.points[theirs]) for key, theirs in seen.items()}
     looks = {key: median(theirs, axis=0) for key, theirs in pieces.items()}
     settled = []
     for n, (read, spot) in enumerate(zip(readings, spots)):
@@ -222,8 +213,12 @@ def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: l
                 and change.base[n] >= BASE and told_apart(change.changed[n], pieces, keys) == read.key):
             settled.append(Hex(read.cell, read.key, margin=read.margin))  # a piece stands there, one of theirs
         elif (read.key is None and read.sure and not change.steady[n] and change.base[n] >= MISSED
-              and (whose := told_apart(change.changed[n], pieces, keys)) is not None):
+              and (whose := told_apart(change.changed[n], pieces, keys)
+                   or told_by_points(change, n, even[n], spreads, keys)) is not None):
             settled.append(Hex(read.cell, None, False, (None, whose), CHANGE, read.margin))  # a piece in a cluster, missed
+        elif read.sure and read.key is not None and (other := another_players(change, n, even[n], seen, spreads,
+                                                                               read.key)) is not None:
+            settled.append(Hex(read.cell, read.key, False, (read.key, other), UNLIKE, read.margin))  # another's, surely
         elif read.reason == WASHED or not change.steady[n]:
             settled.append(read)
         elif change.share[n] < UNCHANGED and read.key is None:
@@ -259,10 +254,10 @@ def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: l
     return uncrowded(tuple(settled), change, looks, even)
 
 
-def pieces_seen(readings: tuple[Hex, ...], change: Change, keys: tuple[str, ...], even: Any) -> dict[str, Any]:
-    """How each player's pieces look in this photo: per player with PIECES_SEEN or more, as_hue
-    of what surely changed under their sure pieces where the photos compare and the light
-    changed as over the board (`even`; one row each)."""
+def pieces_seen(readings: tuple[Hex, ...], change: Change, keys: tuple[str, ...], even: Any) -> dict[str, list[int]]:
+    """The pieces that show how each player's pieces look in this photo: per player with
+    PIECES_SEEN or more, their sure pieces (indices into `readings`) whose spots surely changed
+    where the photos compare and the light changed as over the board (`even`)."""
     import numpy as np
 
     pieces = {}
@@ -270,7 +265,7 @@ def pieces_seen(readings: tuple[Hex, ...], change: Change, keys: tuple[str, ...]
         theirs = [n for n, read in enumerate(readings) if read.key == key and read.sure and change.surely[n] >= CHANGED
                   and change.steady[n] and even[n] and not np.isnan(change.changed[n]).any()]
         if len(theirs) >= PIECES_SEEN:
-            pieces[key] = as_hue(change.changed[theirs])
+            pieces[key] = theirs
     return pieces
 
 
