@@ -76,10 +76,11 @@ def changes(after: Any, before: Any, covered: Any, spots: Any, rims: Any, ground
     images; the first part where a piece would stand) changed from `before` to `after` (RGB, the
     same frame; `covered` where both show the board; `apart` the places' distance in pixels),
     the light evened two ways: by the median change of log colour over windows SPAN places wide
-    (pieces cover well under half of any), and by that round the place's rim (`rims`, places x
-    points x 2: the same print as its spot, so that glare's veil or a colour cast, which change
-    each colour of the print its own way, cancel; but pieces leaning over it from round about
-    can take its light for theirs). A spot's point counts as changed only beyond the darkest and
+    (pieces cover well under half of any), taken again without what changed by the first (the
+    pieces round a place would bias its median towards theirs), and by that round the place's
+    rim (`rims`, places x points x 2: the same print as its spot, so that glare's veil or a
+    colour cast, which change each colour of the print its own way, cancel; but pieces leaning
+    over it from round about can take its light for theirs). A spot's point counts as changed only beyond the darkest and
     lightest of its before-neighbours (a pixel's misalignment is no change). The photos compare
     at a place where a tenth of the points of its `grounds` (round it: places x points x 2)
     changed less than STEADY over the windows: pieces and their shadows may cover most of them,
@@ -96,6 +97,10 @@ def changes(after: Any, before: Any, covered: Any, spots: Any, rims: Any, ground
     # The median change over windows, in 1/64 steps (OpenCV's large median takes bytes).
     steps = np.clip((a - b) * 64 + 128, 0, 255).astype(np.uint8)
     steps[~covered] = 128
+    window = (cv2.medianBlur(steps, int(SPAN * apart) | 1).astype(np.float32) - 128) / 64
+    # Again without what changed: pieces round a place bias its window's median towards theirs.
+    changed = (beyond(a - window, lightest, darkest) > STEP) & covered
+    steps[changed] = np.median(steps[covered & ~changed], axis=0).astype(np.uint8)
     window = (cv2.medianBlur(steps, int(SPAN * apart) | 1).astype(np.float32) - 128) / 64
     moved = beyond(a - window, lightest, darkest)
     moved[~covered] = np.inf  # no ground to compare

@@ -99,12 +99,14 @@ changed points (scan_setup's told_by_points: SPLIT, FIT, HUED); a fifteenth (the
 settling doubts between two players) measured held out once on independent 2160-2259, then
 2194 looked into; a sixteenth (settling doubts against none too) on independent 2260-2359,
 varied 1500-1599 and retail 1324-1423, then 2314, 2334, 2349 and varied 1527, 1535, 1587, 1597
-looked into (the points settle nothing since); a seventeenth (the points ring only) on
+looked into (the points settled nothing then); a seventeenth (the points ring only) on
 independent 2360-2459, varied 1600-1699 and retail 1424-1523, then 2405 and 2410 looked into;
-the rule as it stands measured held out once on independent 2460-2559; a copy of it whose
-windows' light leaves out what changed on independent 2560-2659 and varied 1700-1799 (held out
-since: independent from 2660, varied from 1800, retail from 1524); each line then says on how
-many hexes the set-up photo could not be compared.
+an eighteenth on independent 2460-2559; a nineteenth (the windows' light leaves out what
+changed) on independent 2560-2659, varied 1700-1799 and retail 1524-1623, then careless varied
+1527, 1535, 1587 and 1597 looked into again; the rule as it stands (the points settle doubts
+again) on independent 2660-2759, varied 1800-1899 and retail 1624-1723, then careless varied
+1833 and 1853 looked into (held out since: independent from 2760, varied from 1900, retail from
+1724); each line then says on how many hexes the set-up photo could not be compared.
 For the other makers, half the photos follow the README's tips
 ("good": from above, even light, no flash, exposed so that the board keeps its colour), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import cv2
 import numpy as np
@@ -22,7 +23,7 @@ from pnp.games.kingdom_builder.scan_layout import CORNER_CELLS, board_centres, f
 from pnp.games.kingdom_builder.scan_output import notes
 from pnp.games.kingdom_builder.scan_models import as_hue
 from pnp.games.kingdom_builder.scan_setup import (BASE, CHANGE, CHANGED, CLIPPED, GROUND, LIGHT, MISSED, PIECES_SEEN, STILL,
-                                                   UNCHANGED, UNLIKE, told_apart)
+                                                   UNCHANGED, UNLIKE, Spread, told_apart)
 from pnp.render.i18n import render_catalog
 from pnp.scan.change import Change, carried, changes
 from pnp.scan.corners import FLAG, SETUP_FLAG
@@ -130,6 +131,33 @@ def test_two_photos_of_a_board_show_what_was_put_on_it():
     for n in (0, 2):
         assert change.points[n, :base] == pytest.approx(np.tile(change.changed[n], (base, 1)), abs=0.03)
     assert np.isnan(change.points[[0, 2], base:]).all() and np.isnan(change.points[1]).all()
+
+
+def test_what_changed_in_a_cluster_is_measured_against_the_light_without_the_pieces():
+    """A piece on place 0 in a cluster of pieces: its six neighbours and one more to its right
+    carry blocks of the same size (19 x 19 pixels, 8 in all: about 40 % of the window of light,
+    85 pixels wide, round it). The 'after' photo is lit along a ramp, 0.6 to 1.2 of the set-up
+    photo's light from left to right: the change of light over the window spans about 0.2 (log).
+    Over the whole window the blocks (far darker in red and green, brighter in blue) drag its
+    median change per channel 0.5 / 0.6 of the way along the clean points' ramp instead of to
+    its middle, 0.06 off by hand (0.08 measured); measured without what changed, it is the
+    light's own change at the place. What changed on place 0 is then the block's colour less
+    the light's change there: log(RGB / 255 + 1/64) of (40, 60, 200) less log of the ramp at
+    x = 150, within 0.03 (the median is taken in steps of 1/64, and the board's median change
+    that stands in for what changed lies a little left of the place: 0.02 measured)."""
+    before = np.full((200, 300, 3), 120, np.uint8)
+    ramp = np.linspace(0.6, 1.2, 300, dtype=np.float32)[None, :, None]
+    after = np.clip(before * ramp, 0, 255).astype(np.uint8)
+    width = 24.0
+    places = np.array([[150.0, 100.0]] + [[150 + width * np.cos(k * np.pi / 3), 100 + width * np.sin(k * np.pi / 3)]
+                                         for k in range(6)] + [[150 + 2 * width, 100.0]])
+    for x, y in places:
+        cv2.rectangle(after, (round(x) - 9, round(y) - 9), (round(x) + 9, round(y) + 9), (40, 60, 200), -1)
+    spots = places[:, None, None, :] + disc(6.0)[None, None]
+    grounds = places[:, None, :] + ring(14.0, 24)[None]
+    change = changes(after, before, np.ones((200, 300), bool), spots, grounds, grounds, width)
+    expected = np.log(np.array([40, 60, 200]) / 255 + 1 / 64) - np.log(0.6 + 0.6 * 150 / 299)
+    assert change.changed[0] == pytest.approx(expected, abs=0.03)
 
 
 def test_photos_too_unlike_to_compare_are_not_compared_there():
@@ -522,14 +550,41 @@ def test_a_sure_piece_whose_points_are_another_players_is_unsure(changed, printe
     assert result == (read if expected is None else Hex(CELL, "1", False, ("1", "2"), UNLIKE))
 
 
-def test_the_points_settle_no_doubt_between_two_players():
-    """A hex both readers doubt between players 1 (orange) and 2 (yellow), its spot surely
-    changed into the orange pieces' colour, e^45 likelier player 1's by its points: the doubt
-    stands (held out, settling by the points made 4 silent errors in 200 independent photos,
-    2194 M18, 2314 J10, 2349 N5 N6: pieces in a cluster, whose windows' light the pieces round
-    them biased). Their looks, 0.29 apart, under APART, tell no one either."""
-    doubted = Hex(CELL, "1", False, ("1", "2"), "between")
-    assert beside_two(doubted, ORANGE_PIECE, YELLOW_PIECE, first=ORANGE_PIECE) == doubted
+@pytest.mark.parametrize("read, changed, surely, base, expected", [
+    # Doubted between players 1 (orange) and 2 (yellow), by either reason of doubt: what changed
+    # on it, e^45 likelier player 1's by its points (1/2 0.29^2 / 0.03^2 per point: each
+    # player's points lie all at their colour, SPREAD apart), is theirs.
+    (Hex(CELL, "2", False, ("2", "1"), "between"), ORANGE_PIECE, 1.0, 1.0, "1"),
+    (Hex(CELL, "2", False, ("2", "1"), "the readers differ"), ORANGE_PIECE, 1.0, 1.0, "1"),
+    # ... but not where the spot changed by one evening of the light only.
+    (Hex(CELL, "2", False, ("2", "1"), "between"), ORANGE_PIECE, CHANGED - 0.01, 1.0, None),
+    # ... nor for a doubt of another kind (a patchy hex's, the count's): the points say whose a
+    # piece is, not whether one stands there.
+    (Hex(CELL, "2", False, ("2", "1"), "patchy"), ORANGE_PIECE, 1.0, 1.0, None),
+    # Doubted against none: player 1's where its base changed whole ...
+    (Hex(CELL, "1", False, ("1", None), "between"), ORANGE_PIECE, 1.0, 1.0, "1"),
+    # ... not where its base changed under BASE (a neighbour's house leaning in changes the
+    # spot up from its base), nor where the points are a player's the readers did not doubt.
+    (Hex(CELL, "1", False, ("1", None), "between"), ORANGE_PIECE, 1.0, BASE - 0.01, None),
+    (Hex(CELL, "1", False, ("1", None), "between"), YELLOW_PIECE, 1.0, 1.0, None),
+])
+def test_a_doubt_is_settled_by_the_points_of_what_changed(read, changed, surely, base, expected):
+    """`by_points` on a hex the readers doubt, its spot changed into `changed`, beside
+    PIECES_SEEN sure pieces of players 1 (orange) and 2 (yellow), their points each player's
+    Spread. Measured held out once the light that evens the points left the pieces out
+    (independent 2660-2759, varied 1800-1899: no silent error); before, pieces in a cluster,
+    whose windows' light the pieces round them biased, were taken for another player's
+    (independent 2194 M18, 2314 J10, 2349 N5 N6)."""
+    reads, change = beside_two_change(read, changed, YELLOW_PIECE, first=ORANGE_PIECE, surely=surely, base=base)
+    spreads = {"1": Spread.of(change.points[:PIECES_SEEN]), "2": Spread.of(change.points[PIECES_SEEN:-1])}
+    assert scanning.by_points(read, change, len(reads) - 1, True, spreads, ("1", "2")) == expected
+
+
+def test_the_set_up_photo_settles_a_doubt_between_two_players_by_the_points():
+    """As above, through the whole rule: the looks of players 1 and 2, 0.29 apart (under
+    APART), tell no one; the points settle the doubt as player 1's."""
+    doubted = Hex(CELL, "2", False, ("2", "1"), "between")
+    assert beside_two(doubted, ORANGE_PIECE, YELLOW_PIECE, first=ORANGE_PIECE) == Hex(CELL, "1")
 
 
 @pytest.mark.parametrize("surely", [1.0, 0.05])
@@ -545,10 +600,16 @@ def test_a_hex_read_empty_in_a_cluster_whose_points_are_a_players_is_unsure(sure
                       surely=surely) == Hex(CELL, None, False, (None, "2"), CHANGE)
 
 
-def beside_two(read: Hex, changed: np.ndarray, second: np.ndarray, surely: float = 1.0, base: float = 1.0,
-               steady: bool = True, light: float = 0.0, first_light: float = 0.0, first: np.ndarray = WHITE_PIECE,
-               printed: np.ndarray = FOREST) -> Hex:
-    """`read` as the set-up photo settles it, its spot changed whole into `changed` (by both
+def beside_two(read: Hex, changed: np.ndarray, second: np.ndarray, **options: Any) -> Hex:
+    """`read` as the set-up photo settles it (`beside_two_change`'s)."""
+    reads, change = beside_two_change(read, changed, second, **options)
+    return with_setup(reads, change, np.array([WHITE] * len(reads)), players(COLOURS))[-1]
+
+
+def beside_two_change(read: Hex, changed: np.ndarray, second: np.ndarray, surely: float = 1.0, base: float = 1.0,
+                      steady: bool = True, light: float = 0.0, first_light: float = 0.0,
+                      first: np.ndarray = WHITE_PIECE, printed: np.ndarray = FOREST) -> tuple[tuple[Hex, ...], Change]:
+    """The readings and what changed of `read`, its spot changed whole into `changed` (by both
     evenings of the light where `surely` is 1; its base by `base`; the photos compared there
     where `steady`; its light changed by `light`, log, in each channel; its print `printed`),
     beside PIECES_SEEN sure pieces of player 1 (what changed under them `first`, white unless
@@ -561,7 +622,7 @@ def beside_two(read: Hex, changed: np.ndarray, second: np.ndarray, surely: float
                     np.array(colours), np.array([FOREST] * (size - 1) + [printed]), np.array([1.0] * (size - 1) + [base]),
                     np.array([[first_light] * 3] * PIECES_SEEN + [[0.0] * 3] * PIECES_SEEN + [[light] * 3]),
                     points_of(colours))
-    return with_setup(reads, change, np.array([WHITE] * size), players(COLOURS))[-1]
+    return reads, change
 
 
 def points_of(colours: list[np.ndarray]) -> np.ndarray:

@@ -185,8 +185,8 @@ def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: l
     Wherever the photos compare or not: a piece doubted against none whose base changed whole
     (BASE) into its player's look (`told_apart`) is sure; a sure piece whose changed points are
     another player's and unlike its own player's (`another_players`) is unsure, that player
-    offered; the points settle no doubt (the pieces round a hex bias the light that evens them:
-    independent 2194 M18, 2314 J10). Where they do not compare (a dense cluster covers the
+    offered; the readers' doubt of whose piece a hex holds, where its spot surely changed, is
+    settled by its points (`by_points`). Where they do not compare (a dense cluster covers the
     ground), a hex read surely empty whose base changed MISSED or more into a player's look or
     points is unsure, that player offered; every other reading stands. Where they compare: read
     empty where nothing changed (UNCHANGED), it is empty surely, unless the photo is clipped
@@ -212,6 +212,8 @@ def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: l
         if (read.reason in (BETWEEN, DIFFER) and read.key is not None and None in read.alternatives and even[n]
                 and change.base[n] >= BASE and told_apart(change.changed[n], pieces, keys) == read.key):
             settled.append(Hex(read.cell, read.key, margin=read.margin))  # a piece stands there, one of theirs
+        elif (whose := by_points(read, change, n, even[n], spreads, keys)) is not None:
+            settled.append(Hex(read.cell, whose, margin=read.margin))  # whose piece: the points of what changed say
         elif (read.key is None and read.sure and not change.steady[n] and change.base[n] >= MISSED
               and (whose := told_apart(change.changed[n], pieces, keys)
                    or told_by_points(change, n, even[n], spreads, keys)) is not None):
@@ -252,6 +254,20 @@ def with_setup(readings: tuple[Hex, ...], change: Change, spots: Any, players: l
                     if change.surely[n] >= CHANGED and even[n] else None)
             settled.append(read if told is None else Hex(read.cell, told, margin=read.margin))
     return uncrowded(tuple(settled), change, looks, even)
+
+
+def by_points(read: Hex, change: Change, n: int, even: bool, spreads: dict[str, Spread],
+              keys: tuple[str, ...]) -> str | None:
+    """Whose piece hex `n` holds, where the readers doubt it (`read`) and its spot surely
+    changed (CHANGED), by the points of what changed (`told_by_points`): between the two
+    players doubted, or, doubted against none, where its base changed whole (BASE) and the
+    points are one of every player's (the one doubted). None where they do not tell."""
+    if read.reason not in (BETWEEN, DIFFER) or change.surely[n] < CHANGED:
+        return None
+    if None not in read.alternatives:
+        return told_by_points(change, n, even, spreads, tuple(str(key) for key in read.alternatives))
+    whose = told_by_points(change, n, even, spreads, keys) if change.base[n] >= BASE else None
+    return whose if whose in read.alternatives else None
 
 
 def pieces_seen(readings: tuple[Hex, ...], change: Change, keys: tuple[str, ...], even: Any) -> dict[str, list[int]]:
