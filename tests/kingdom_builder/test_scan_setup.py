@@ -23,7 +23,8 @@ from pnp.games.kingdom_builder.scan_layout import CORNER_CELLS, board_centres, f
 from pnp.games.kingdom_builder.scan_output import notes
 from pnp.games.kingdom_builder.scan_models import as_hue
 from pnp.games.kingdom_builder.scan_setup import (BASE, CHANGE, CHANGED, CLIPPED, GROUND, LIGHT, MISSED, PIECES_SEEN, STILL,
-                                                   UNCHANGED, UNLIKE, Spread, told_apart)
+                                                   UNCHANGED, UNLIKE, told_apart)
+from pnp.games.kingdom_builder.scan_points import Spread
 from pnp.render.i18n import render_catalog
 from pnp.scan.change import Change, carried, changes
 from pnp.scan.corners import FLAG, SETUP_FLAG

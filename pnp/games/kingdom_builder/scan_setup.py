@@ -5,15 +5,15 @@ shape, is taken for a piece without a ring, and no piece on a hex that changed g
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 from pnp.games.kingdom_builder.scan_colours import rgb
 from pnp.games.kingdom_builder.scan_models import as_hue
 from pnp.games.kingdom_builder.scan_params import PARAMS
+from pnp.games.kingdom_builder.scan_points import Spread, fits, known, owner
 from pnp.scan.change import SEEN, Change, changes
 from pnp.scan.sampling import disc, ring
-from pnp.scan.stats import Gaussian, log_rgb
+from pnp.scan.stats import log_rgb
 
 GROUND = 4.1       # the photos compare at a hex where the rims of the hexes this many widths round it show (`changes`)
 UNCHANGED = 0.12   # a hex read empty whose spot changed less than this share is empty (as the tips say: at most 0.04)
@@ -32,9 +32,6 @@ MISSED = 0.75      # a hex read surely empty in a cluster whose base changed thi
 LIGHT = 0.3        # what changed where the light brightened this much more (log) than over the board settles no doubt
 SPLIT = 5.0        # a hex's changed points are one player's where this much likelier (log, per point, the median)
                    # under that player's pieces' points than under every other's (set on independent 1560-1659)
-SPREAD = 0.03      # ... each player's points a Gaussian (as_hue), no channel's spread under this
-FIT = 2.0          # ... and they fit that player's points no more than this worse than the worst of their sure pieces
-                   # (careless varied 415 K7, Q16, R16: 4.1-4.8 worse)
 HUED = 0.25        # ... and what changed there differs in hue (as_hue's) this much from the print under it
 VOUCH = 0.5        # a grid the terrain refused stands where carrying the other photo onto it moved no hex this many widths ...
 AGREE = 0.3        # ... and this share of the readable hexes did not change (UNCHANGED): the two photos agree on it
@@ -119,36 +116,6 @@ def told_apart(changed: Any, pieces: dict[str, Any], keys: tuple[str | None, ...
     return key
 
 
-@dataclass(frozen=True)
-class Spread:
-    """How a player's pieces' changed points spread in this photo (as_hue): lit and shaded faces,
-    roofs and shadows, each as often as the photo shows them; and how well the worst fitting of
-    their sure pieces fits (the median log likelihood of its points)."""
-
-    gaussian: Gaussian
-    worst: float
-
-    @staticmethod
-    def of(points: Any) -> Spread:
-        """From their sure pieces' spots' points (pieces x points x channels, log colour, NaN
-        where a point did not change; SEEN or more of each changed)."""
-        import numpy as np
-
-        rows = points.reshape(-1, points.shape[-1])
-        changed = ~np.isnan(rows).any(axis=1)
-        gaussian = Gaussian.fitted(as_hue(rows[changed]), SPREAD)
-        likely = np.full(len(rows), np.nan)
-        likely[changed] = gaussian.log_likelihood(as_hue(rows[changed]))
-        return Spread(gaussian, float(np.nanmedian(likely.reshape(points.shape[:2]), axis=1).min()))
-
-
-def known(points: Any) -> Any:
-    """The rows of `points` (points x channels) that are not NaN: where a spot changed."""
-    import numpy as np
-
-    return points[~np.isnan(points).any(axis=1)]
-
-
 def told_by_points(change: Change, n: int, even: bool, spreads: dict[str, Spread], keys: tuple[str, ...]) -> str | None:
     """Of the players `keys`, the one whose pieces hex `n`'s changed points belong to: per point,
     SPLIT likelier (log, the median over the points) under that player's pieces' points
@@ -159,23 +126,9 @@ def told_by_points(change: Change, n: int, even: bool, spreads: dict[str, Spread
     SEEN points changed. The whole spread of a player's pieces in this photo, not their median
     look alone: purple and white houses' looks may lie near, their lit faces' points do not
     (independent 2031)."""
-    import numpy as np
-
-    if (any(key not in spreads for key in keys) or not even
-            or not hued(change.changed[n], change.printed[n]) or len(changed := known(change.points[n])) < SEEN):
+    if not even or not hued(change.changed[n], change.printed[n]) or len(changed := known(change.points[n])) < SEEN:
         return None
-    likely = {key: spread.gaussian.log_likelihood(as_hue(changed)) for key, spread in spreads.items()}
-    best = max(keys, key=lambda key: float(np.median(likely[key])))
-    return best if fits(likely[best], spreads[best]) and all(
-        float(np.median(likely[best] - likely[other])) >= SPLIT for other in spreads if other != best) else None
-
-
-def fits(likely: Any, spread: Spread) -> bool:
-    """Whether points of these log likelihoods under a player's pieces' points (`likely`, one
-    each) fit them no more than FIT worse than the worst fitting of their sure pieces."""
-    import numpy as np
-
-    return float(np.median(likely)) >= spread.worst - FIT
+    return owner(changed, spreads, keys, SPLIT)
 
 
 def another_players(change: Change, n: int, even: bool, seen: dict[str, list[int]], spreads: dict[str, Spread],
