@@ -132,16 +132,16 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
     if refused is not None and refused_before is not None:
         raise InputError(refused.problems + refused_before.problems)  # both photos' grids, at once
     readings = by_hand if by_net is None else combined(by_net, by_hand)
-    uncompared = None
+    spots, uncompared = seen.samples.spot[seen.use], None
     if before is not None:
         carried_before, both, moved = carried(before.straight, before.centres, grid.straight, grid.centres)
         change = compared(grid.straight, carried_before, both & grid.inside, grid.centres, grid.lean, W).at(seen.use)
         refusal = refused or refused_before
         if refusal is not None and not vouches(change, moved, W):
             raise refusal
-        readings = with_setup(readings, change, seen.samples.spot[seen.use], players)
+        readings = with_setup(readings, change, spots, players)
         uncompared = int((~change.steady).sum())
-    readings = by_own_pieces(readings, log_rgb(seen.samples.spot[seen.use]), tuple(key for key, _ in players))
+    readings = by_own_pieces(readings, log_rgb(spots), tuple(key for key, _ in players))
     return Scan(readings, tuple(grid.corners()), grid.straight,
                 {cell: tuple(grid.centres[flat(cell)]) for cell in hexgrid.cells(ROWS, COLS)}, tuple(players), uncompared)
 
@@ -267,7 +267,7 @@ def by_points(read: Hex, change: Change, n: int, even: bool, spreads: dict[str, 
     if read.reason not in (BETWEEN, DIFFER) or change.surely[n] < CHANGED:
         return None
     if None not in read.alternatives:
-        return told_by_points(change, n, even, spreads, tuple(str(key) for key in read.alternatives))
+        return told_by_points(change, n, even, spreads, tuple(map(str, read.alternatives)))
     whose = told_by_points(change, n, even, spreads, keys) if change.base[n] >= BASE else None
     return whose if whose in read.alternatives else None
 
