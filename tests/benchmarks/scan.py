@@ -105,12 +105,14 @@ an eighteenth on independent 2460-2559; a nineteenth (the windows' light leaves 
 changed) on independent 2560-2659, varied 1700-1799 and retail 1524-1623, then careless varied
 1527, 1535, 1587 and 1597 looked into again; the rule as it stands (the points settle doubts
 again) on independent 2660-2759, varied 1800-1899 and retail 1624-1723, then careless varied
-1833 and 1853 looked into; the rule as it stands (the photo's own pieces settle the doubts
-between two players left, scan.by_own_pieces, OWN_SPLIT set on the stored readings of
-independent 1560-1659, varied and retail 0-47) alone and with the set-up photo on independent
-2760-2859, varied 1900-1999 and retail 1724-1823 (held out since: independent from 2860, varied
-from 2000, retail from 1824); each line then says on how many hexes the set-up photo could not
-be compared.
+1833 and 1853 looked into; a twentieth (the photo's own pieces settle the doubts between two
+players left, scan.by_own_pieces, OWN_SPLIT set on the stored readings of independent
+1560-1659, varied and retail 0-47) alone and with the set-up photo on independent 2760-2859,
+varied 1900-1999 and retail 1724-1823; the rule as it stands (they settle a piece the net
+reads against none too, looked into on the stored readings of those and independent 2760-2859)
+on independent 2860-2959, varied 2000-2099 and retail 1824-1923 (held out since: independent
+from 2960, varied from 2100, retail from 1924); each line then says on how many hexes the
+set-up photo could not be compared.
 For the other makers, half the photos follow the README's tips
 ("good": from above, even light, no flash, exposed so that the board keeps its colour), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game

@@ -1,5 +1,6 @@
 """Whose pieces a hex's points are (`pnp.games.kingdom_builder.scan_points`), and the photo's own
-pieces settling the readers' doubts between two players (`scan.by_own_pieces`)."""
+pieces settling the readers' doubts between two players, or between a piece the net reads and
+none (`scan.by_own_pieces`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import numpy as np
 import pytest
 
 from pnp.games.kingdom_builder import scan as scanning
-from pnp.games.kingdom_builder.scan import DIFFER, GLARE, Hex, by_own_pieces
+from pnp.games.kingdom_builder.facts import MAX_SETTLEMENTS
+from pnp.games.kingdom_builder.scan import DIFFER, GLARE, PATCHY, Hex, by_own_pieces
 from pnp.games.kingdom_builder.scan_points import Spread, owner
 from pnp.games.kingdom_builder.scan_setup import PIECES_SEEN
 
@@ -63,11 +65,15 @@ def test_a_spread_takes_every_point_and_its_worst_piece():
     assert spread.worst == pytest.approx(best - 0.5 * (0.05 * 2 / 3) ** 2 / variance)
 
 
-def pieces(doubted: Hex, seen: int = PIECES_SEEN) -> tuple[tuple[Hex, ...], np.ndarray]:
-    """Readings: `seen` sure pieces of player 2 (yellow), PIECES_SEEN of player 1 (orange), and
-    `doubted` last, its spot orange; each spot's points all of its colour."""
-    readings = (*(Hex((0, n), "1") for n in range(PIECES_SEEN)), *(Hex((1, n), "2") for n in range(seen)), doubted)
-    points = np.stack([spot(ORANGE)] * PIECES_SEEN + [spot(YELLOW)] * seen + [spot(ORANGE)])
+PLAYERS = [("1", "orange"), ("2", "yellow")]
+
+
+def pieces(doubted: Hex, seen: int = PIECES_SEEN, first: int = PIECES_SEEN,
+           colour: np.ndarray = ORANGE) -> tuple[tuple[Hex, ...], np.ndarray]:
+    """Readings: `first` sure pieces of player 1 (orange), `seen` of player 2 (yellow), and
+    `doubted` last, its spot of `colour`; each spot's points all of its colour."""
+    readings = (*(Hex((n // 20, n % 20), "1") for n in range(first)), *(Hex((2, n), "2") for n in range(seen)), doubted)
+    points = np.stack([spot(ORANGE)] * first + [spot(YELLOW)] * seen + [spot(colour)])
     return readings, points
 
 
@@ -78,19 +84,52 @@ def pieces(doubted: Hex, seen: int = PIECES_SEEN) -> tuple[tuple[Hex, ...], np.n
     (Hex((9, 9), "2", False, ("2", "1"), DIFFER), PIECES_SEEN, Hex((9, 9), "1")),
     # Too few of player 2's pieces are sure to know how their points spread: the doubt stands.
     (Hex((9, 9), "2", False, ("2", "1"), "between"), PIECES_SEEN - 1, None),
-    # A doubt of whether a piece stands there at all: without a set-up photo a spot's points
-    # are the art's as much as a piece's; they say nothing.
-    (Hex((9, 9), "1", False, ("1", None), "between"), PIECES_SEEN, None),
-    # A doubt under glare's veil: the readers see too little there to doubt between two players.
+    # A doubt of a piece the net reads against none, by either reason: the points are player
+    # 1's pieces', 45.4 likelier than player 2's, and fit them: that piece.
+    (Hex((9, 9), "1", False, ("1", None), "between"), PIECES_SEEN, Hex((9, 9), "1")),
+    (Hex((9, 9), "1", False, ("1", None), DIFFER), PIECES_SEEN, Hex((9, 9), "1")),
+    # The same doubt where the net leans to none: marks of the art fit the pieces' points as
+    # well; the doubt stands.
+    (Hex((9, 9), None, False, (None, "1"), "between"), PIECES_SEEN, None),
+    # A doubt under glare's veil, or of a patch too small for a piece: the readers see too
+    # little there, or a mark of the art in the player's colour.
     (Hex((9, 9), "1", False, ("1", "2"), GLARE), PIECES_SEEN, None),
+    (Hex((9, 9), "1", False, ("1", None), PATCHY), PIECES_SEEN, None),
     # A sure reading stands, whatever its points.
     (Hex((9, 9), "2"), PIECES_SEEN, None),
 ])
-def test_the_photos_own_pieces_settle_a_doubt_between_two_players(doubted, seen, expected):
+def test_the_photos_own_pieces_settle_a_doubt(doubted, seen, expected):
     readings, points = pieces(doubted, seen)
-    settled = by_own_pieces(readings, points, ("1", "2"))
+    settled = by_own_pieces(readings, points, PLAYERS)
     assert settled[:-1] == readings[:-1]
     assert settled[-1] == (doubted if expected is None else expected)
+
+
+@pytest.mark.parametrize("players, first, colour", [
+    # Points of another player's colour: yellow points fit the orange pieces' 45.4 worse than
+    # their worst piece, over FIT.
+    (PLAYERS, PIECES_SEEN, YELLOW),
+    # A black piece against none: a shadow's points are a black piece's (the colour as
+    # declared, by name or by code, whatever the points).
+    ([("1", "black"), ("2", "yellow")], PIECES_SEEN, ORANGE),
+    ([("1", "#303030"), ("2", "yellow")], PIECES_SEEN, ORANGE),
+    # The player already has as many sure pieces as a player has: one more is not theirs.
+    (PLAYERS, MAX_SETTLEMENTS, ORANGE),
+])
+def test_a_doubt_of_a_piece_against_none_stands(players, first, colour):
+    doubted = Hex((19, 19), "1", False, ("1", None), "between")
+    readings, points = pieces(doubted, first=first, colour=colour)
+    assert by_own_pieces(readings, points, players)[-1] == doubted
+
+
+def test_one_more_sure_piece_fills_a_players_count():
+    """With one under MAX_SETTLEMENTS sure, the first of two doubted pieces of the player is
+    settled and makes the count; the second stands."""
+    first = Hex((19, 18), "1", False, ("1", None), "between")
+    second = Hex((19, 19), "1", False, ("1", None), "between")
+    readings, points = pieces(first, first=MAX_SETTLEMENTS - 1)
+    settled = by_own_pieces((*readings, second), np.concatenate([points, spot(ORANGE)[None]]), PLAYERS)
+    assert settled[-2:] == (Hex((19, 18), "1"), second)
 
 
 def test_a_doubt_settles_only_as_far_over_own_split(monkeypatch):
@@ -98,6 +137,6 @@ def test_a_doubt_settles_only_as_far_over_own_split(monkeypatch):
     doubted = Hex((9, 9), "2", False, ("2", "1"), "between")
     readings, points = pieces(doubted)
     monkeypatch.setattr(scanning, "OWN_SPLIT", RATIO + 0.1)
-    assert by_own_pieces(readings, points, ("1", "2"))[-1] == doubted
+    assert by_own_pieces(readings, points, PLAYERS)[-1] == doubted
     monkeypatch.setattr(scanning, "OWN_SPLIT", RATIO - 0.1)
-    assert by_own_pieces(readings, points, ("1", "2"))[-1] == Hex((9, 9), "1")
+    assert by_own_pieces(readings, points, PLAYERS)[-1] == Hex((9, 9), "1")

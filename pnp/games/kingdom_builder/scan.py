@@ -141,7 +141,7 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
             raise refusal
         readings = with_setup(readings, change, spots, players)
         uncompared = int((~change.steady).sum())
-    readings = by_own_pieces(readings, log_rgb(spots), tuple(key for key, _ in players))
+    readings = by_own_pieces(readings, log_rgb(spots), players)
     return Scan(readings, tuple(grid.corners()), grid.straight,
                 {cell: tuple(grid.centres[flat(cell)]) for cell in hexgrid.cells(ROWS, COLS)}, tuple(players), uncompared)
 
@@ -272,19 +272,33 @@ def by_points(read: Hex, change: Change, n: int, even: bool, spreads: dict[str, 
     return whose if whose in read.alternatives else None
 
 
-def by_own_pieces(readings: tuple[Hex, ...], points: Any, keys: tuple[str, ...]) -> tuple[Hex, ...]:
-    """The readers' doubts between two players that are left (`readings`, with a set-up photo's
-    say) settled by this photo's own pieces: each player's sure pieces' spot points (`points`,
-    per hex, log colour; PIECES_SEEN pieces or more) a Gaussian, a doubted hex the piece of the
-    player whose its spot's points are (`owner`, OWN_SPLIT). The light is not divided out:
-    each hex's light, taken from its rim, is off where neighbours' pieces hide it, more than the
-    board's light varies (independent 1643 H8 I9 J7, settled wrong with it)."""
-    theirs = {key: [n for n, read in enumerate(readings) if read.sure and read.key == key] for key in keys}
+def by_own_pieces(readings: tuple[Hex, ...], points: Any, players: list[tuple[str, str]]) -> tuple[Hex, ...]:
+    """The readers' doubts that are left (`readings`, with a set-up photo's say) settled by this
+    photo's own pieces: each player's sure pieces' spot points (`points`, per hex, log colour;
+    PIECES_SEEN pieces or more) a Gaussian, and a hex the readers doubt between two players, or
+    between a piece the net reads and none, the piece of the player whose its spot's points
+    are (`owner`, OWN_SPLIT), while that player has fewer sure pieces than a player has. Not a
+    black piece against none: a shadow's points are a black
+    piece's (careless varied 1597 E10, an empty desert hex). Nor where the net leans to none:
+    green and white marks of the art fit green and white pieces' points (independent 2774
+    I11 J16, read empty rightly). The light is not divided out: each hex's light, taken from its
+    rim, is off where neighbours' pieces hide it, more than the board's light varies
+    (independent 1643 H8 I9 J7, settled wrong with it)."""
+    theirs = {key: [n for n, read in enumerate(readings) if read.sure and read.key == key] for key, _ in players}
     spreads = {key: Spread.of(points[seen]) for key, seen in theirs.items() if len(seen) >= PIECES_SEEN}
-    return tuple(Hex(read.cell, whose, margin=read.margin)
-                 if (read.reason in (BETWEEN, DIFFER) and None not in read.alternatives
-                     and (whose := owner(points[n], spreads, tuple(map(str, read.alternatives)), OWN_SPLIT)) is not None)
-                 else read for n, read in enumerate(readings))
+    shadowed = {key for key, colour in players if CLASSES[colour_class(colour)] == "black"}
+    sure = Counter(read.key for read in readings if read.sure)
+    settled = []
+    for n, read in enumerate(readings):
+        doubted = (tuple(map(str, read.alternatives)) if None not in read.alternatives
+                   else (read.key,) if read.key is not None and read.key not in shadowed else ())
+        whose = owner(points[n], spreads, doubted, OWN_SPLIT) if read.reason in (BETWEEN, DIFFER) and doubted else None
+        if whose is None or sure[whose] >= MAX_SETTLEMENTS:
+            settled.append(read)
+        else:
+            settled.append(Hex(read.cell, whose, margin=read.margin))
+            sure[whose] += 1
+    return tuple(settled)
 
 
 def pieces_seen(readings: tuple[Hex, ...], change: Change, keys: tuple[str, ...], even: Any) -> dict[str, list[int]]:
