@@ -1,6 +1,7 @@
-"""Whose pieces a hex's points are (`pnp.games.kingdom_builder.scan_points`), and the photo's own
+"""Whose pieces a hex's points are (`pnp.games.kingdom_builder.scan_points`), the photo's own
 pieces settling the readers' doubts between two players, or between a piece the net reads and
-none (`scan.by_own_pieces`)."""
+none (`scan.by_own_pieces`), and ringing a hex read empty that looks like a player's pieces and
+not like its terrain's other hexes, or a piece that looks like another player's (`scan.by_own_hexes`)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import numpy as np
 import pytest
 
 from pnp.games.kingdom_builder import scan as scanning
-from pnp.games.kingdom_builder.facts import MAX_SETTLEMENTS
-from pnp.games.kingdom_builder.scan import DIFFER, GLARE, PATCHY, Hex, by_own_pieces
+from pnp.games.kingdom_builder.facts import MAX_SETTLEMENTS, Terrain
+from pnp.games.kingdom_builder.scan import (DIFFER, GLARE, OTHERS_LOOK, PATCHY, PIECE_LIKE, Hex, by_own_hexes,
+                                               by_own_pieces)
 from pnp.games.kingdom_builder.scan_points import Spread, owner
 from pnp.games.kingdom_builder.scan_setup import PIECES_SEEN
 
@@ -68,6 +70,11 @@ def test_a_spread_takes_every_point_and_its_worst_piece():
 PLAYERS = [("1", "orange"), ("2", "yellow")]
 
 
+def grass(readings: tuple[Hex, ...]) -> tuple[Terrain, ...]:
+    """Every reading's terrain grass: no sure empty hex of it, so its look is not known."""
+    return (Terrain.GRASS,) * len(readings)
+
+
 def pieces(doubted: Hex, seen: int = PIECES_SEEN, first: int = PIECES_SEEN,
            colour: np.ndarray = ORANGE) -> tuple[tuple[Hex, ...], np.ndarray]:
     """Readings: `first` sure pieces of player 1 (orange), `seen` of player 2 (yellow), and
@@ -100,7 +107,7 @@ def pieces(doubted: Hex, seen: int = PIECES_SEEN, first: int = PIECES_SEEN,
 ])
 def test_the_photos_own_pieces_settle_a_doubt(doubted, seen, expected):
     readings, points = pieces(doubted, seen)
-    settled = by_own_pieces(readings, points, PLAYERS)
+    settled = by_own_pieces(readings, points, PLAYERS, grass(readings))
     assert settled[:-1] == readings[:-1]
     assert settled[-1] == (doubted if expected is None else expected)
 
@@ -119,7 +126,7 @@ def test_the_photos_own_pieces_settle_a_doubt(doubted, seen, expected):
 def test_a_doubt_of_a_piece_against_none_stands(players, first, colour):
     doubted = Hex((19, 19), "1", False, ("1", None), "between")
     readings, points = pieces(doubted, first=first, colour=colour)
-    assert by_own_pieces(readings, points, players)[-1] == doubted
+    assert by_own_pieces(readings, points, players, grass(readings))[-1] == doubted
 
 
 def test_one_more_sure_piece_fills_a_players_count():
@@ -128,7 +135,8 @@ def test_one_more_sure_piece_fills_a_players_count():
     first = Hex((19, 18), "1", False, ("1", None), "between")
     second = Hex((19, 19), "1", False, ("1", None), "between")
     readings, points = pieces(first, first=MAX_SETTLEMENTS - 1)
-    settled = by_own_pieces((*readings, second), np.concatenate([points, spot(ORANGE)[None]]), PLAYERS)
+    settled = by_own_pieces((*readings, second), np.concatenate([points, spot(ORANGE)[None]]), PLAYERS,
+                            grass((*readings, second)))
     assert settled[-2:] == (Hex((19, 18), "1"), second)
 
 
@@ -137,6 +145,90 @@ def test_a_doubt_settles_only_as_far_over_own_split(monkeypatch):
     doubted = Hex((9, 9), "2", False, ("2", "1"), "between")
     readings, points = pieces(doubted)
     monkeypatch.setattr(scanning, "OWN_SPLIT", RATIO + 0.1)
-    assert by_own_pieces(readings, points, PLAYERS)[-1] == doubted
+    assert by_own_pieces(readings, points, PLAYERS, grass(readings))[-1] == doubted
     monkeypatch.setattr(scanning, "OWN_SPLIT", RATIO - 0.1)
-    assert by_own_pieces(readings, points, PLAYERS)[-1] == Hex((9, 9), "1")
+    assert by_own_pieces(readings, points, PLAYERS, grass(readings))[-1] == Hex((9, 9), "1")
+
+
+# A forest hex's art: dark green, far from both players' pieces.
+FOREST_ART = np.log([0.15, 0.35, 0.12])
+
+
+def hexes(tested: Hex, colour: np.ndarray, art: np.ndarray = FOREST_ART, empties: int = PIECES_SEEN,
+          seen: int = PIECES_SEEN) -> tuple[tuple[Hex, ...], np.ndarray, tuple[Terrain, ...]]:
+    """Readings: PIECES_SEEN sure pieces of player 1 (orange) and `seen` of player 2 (yellow) on
+    grass, `empties` sure empty forest hexes whose spots are `art`, and `tested` last, on
+    forest, its spot of `colour`."""
+    readings = (*(Hex((0, n), "1") for n in range(PIECES_SEEN)), *(Hex((1, n), "2") for n in range(seen)),
+                *(Hex((2, n), None) for n in range(empties)), tested)
+    points = np.stack([spot(ORANGE)] * PIECES_SEEN + [spot(YELLOW)] * seen + [spot(art)] * empties + [spot(colour)])
+    terrains = (Terrain.GRASS,) * (PIECES_SEEN + seen) + (Terrain.FOREST,) * (empties + 1)
+    return readings, points, terrains
+
+
+EMPTY = Hex((9, 9), None)
+RINGED = Hex((9, 9), None, False, (None, "1"), PIECE_LIKE)
+
+
+@pytest.mark.parametrize("tested, colour, art, empties, expected", [
+    # Read surely empty, its spot the orange pieces' colour: 45.4 likelier player 1's than 2's,
+    # fitting theirs, and far likelier theirs than the forest's: a piece the readers missed.
+    (EMPTY, ORANGE, FOREST_ART, PIECES_SEEN, RINGED),
+    # Too few sure empty forest hexes to know the forest's look (the hex itself one of them):
+    # the player's look decides.
+    (EMPTY, ORANGE, FOREST_ART, PIECES_SEEN - 2, RINGED),
+    # Its spot the forest's colour: no player's pieces' points.
+    (EMPTY, FOREST_ART, FOREST_ART, PIECES_SEEN, EMPTY),
+    # The forest's empty hexes all show that orange (a mark of the art), and the orange pieces
+    # are 0.04 brighter (log, each channel: 0.02 in as_hue): the spot is 1/2 0.02^2 / 0.03^2 =
+    # 0.22 likelier (log) the forest's than theirs, though it fits theirs (within FIT): a mark.
+    (EMPTY, ORANGE - 0.04, ORANGE - 0.04, PIECES_SEEN, EMPTY),
+    # The same, the spot 0.01 darker than the pieces: 0.005 and 0.015 off in as_hue from the
+    # pieces' and the forest's, 0.014 and 0.125 worse: 0.11 likelier the pieces'.
+    (EMPTY, ORANGE - 0.01, ORANGE - 0.04, PIECES_SEEN, RINGED),
+    # A piece read as its player's, and a doubt, stand.
+    (Hex((9, 9), "1"), ORANGE, FOREST_ART, PIECES_SEEN, Hex((9, 9), "1")),
+    (Hex((9, 9), "1", False, ("1", None), GLARE), ORANGE, FOREST_ART, PIECES_SEEN,
+     Hex((9, 9), "1", False, ("1", None), GLARE)),
+])
+def test_a_hex_read_empty_that_looks_like_a_players_pieces_is_ringed(tested, colour, art, empties, expected):
+    readings, points, terrains = hexes(tested, colour, art, empties)
+    checked = by_own_hexes(readings, points, PLAYERS, terrains)
+    assert checked[:-1] == readings[:-1]
+    assert checked[-1] == expected
+
+
+def test_a_hex_a_set_up_photo_saw_unchanged_stays_empty():
+    readings, points, terrains = hexes(EMPTY, ORANGE)
+    still = np.zeros(len(readings), bool)
+    assert by_own_hexes(readings, points, PLAYERS, terrains, still)[-1] == RINGED
+    still[-1] = True
+    assert by_own_hexes(readings, points, PLAYERS, terrains, still)[-1] == EMPTY
+
+
+@pytest.mark.parametrize("seen, expected", [
+    # Read surely as player 2's (yellow), its spot orange, with 20 other yellow pieces: their
+    # look, widened by this one (1 piece in 21 at 0.2858 in as_hue: a variance of 0.00462
+    # that way), is at orange 1/2 (20/21 0.2858)^2 / 0.00462 + 1/2 ln(0.00462 / 0.03^2) = 8.8
+    # less likely (log) than the orange pieces' look, over OWN_SPLIT: ringed, orange offered.
+    (20, Hex((9, 9), "2", False, ("2", "1"), OTHERS_LOOK)),
+    # With 3 other yellow pieces, this one widens their look to 2.8: it stands.
+    (PIECES_SEEN, Hex((9, 9), "2")),
+])
+def test_a_piece_that_looks_like_another_players_pieces_is_ringed(seen, expected):
+    readings, points, terrains = hexes(Hex((9, 9), "2"), ORANGE, seen=seen)
+    assert by_own_hexes(readings, points, PLAYERS, terrains)[-1] == expected
+
+
+@pytest.mark.parametrize("art, expected", [
+    # A piece the net reads doubted against none, its spot orange, on a forest whose sure
+    # empty hexes are dark green: player 1's piece.
+    (FOREST_ART, Hex((9, 9), "1")),
+    # The forest's empty hexes all show that orange (a mark of the art), 0.04 darker than the
+    # pieces: the spot is 0.22 likelier (log) the forest's than theirs (as above): it stands.
+    (ORANGE - 0.04, None),
+])
+def test_a_doubt_of_a_piece_against_none_that_looks_like_its_terrain_stands(art, expected):
+    doubted = Hex((9, 9), "1", False, ("1", None), DIFFER)
+    readings, points, terrains = hexes(doubted, art if expected is None else ORANGE, art)
+    assert by_own_pieces(readings, points, PLAYERS, terrains)[-1] == (doubted if expected is None else expected)

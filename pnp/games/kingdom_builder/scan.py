@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
@@ -30,7 +31,7 @@ from pnp.games.kingdom_builder.scan_models import (EmptyModels, as_hue, colour_c
                                                    in_shadow, piece_colours, sample_costs, terrain_explains, who)
 from pnp.games.kingdom_builder.scan_params import PARAMS
 from pnp.games.kingdom_builder.scan_print import blobs, like_pieces_elsewhere, repeated_art
-from pnp.games.kingdom_builder.scan_points import OWN_SPLIT, Spread, owner
+from pnp.games.kingdom_builder.scan_points import OWN_SPLIT, Spread, likelier, owner
 from pnp.games.kingdom_builder.scan_setup import (BASE, CHANGE, CHANGED, CLIPPED, FAR, MISSED, NEAR, OTHERS,
                                                    PIECES_SEEN, STILL, UNCHANGED, UNLIKE, another_players, apart_from,
                                                    blends, compared, evenly_lit, likeliest, told_apart, told_by_points,
@@ -47,6 +48,8 @@ LOST = "'s pieces not found"      # the reason a hex is unsure then, after the p
 CROWDED = f"more than {MAX_SETTLEMENTS} read"  # ... and for one of the least sure pieces of a player read with more
 WASHED, GLARE, RIM_HIDDEN = "washed out", "glare", "rim hidden"  # where the hand reader may not see a piece
 PATCHY = "patchy"  # ... and where what it reads as a piece makes a patch too small for one (a mark of the art)
+PIECE_LIKE = "a piece's look, not its terrain's"  # ... and a hex read surely empty whose spot looks like a player's pieces
+OTHERS_LOOK = "another player's look"  # ... and a sure piece whose spot looks like another player's pieces
 UNUSUAL, ODD = "unusual colour", "unlike anything else"  # ... and where what it reads may be no piece at all
 BETWEEN, DIFFER = "between", "the readers differ"  # ... and where its readings lie close, or the two readers differ
 SURE = 7.0   # the net's reading is sure where it is this much likelier (log) than the next (set on the check photos)
@@ -141,7 +144,10 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
             raise refusal
         readings = with_setup(readings, change, spots, players)
         uncompared = int((~change.steady).sum())
-    readings = by_own_pieces(readings, log_rgb(spots), players)
+    points, terrains = log_rgb(spots), tuple(board.at(read.cell) for read in readings)
+    readings = by_own_pieces(readings, points, players, terrains)
+    still = None if before is None else change.steady & (change.share < UNCHANGED)
+    readings = by_own_hexes(readings, points, players, terrains, still)
     return Scan(readings, tuple(grid.corners()), grid.straight,
                 {cell: tuple(grid.centres[flat(cell)]) for cell in hexgrid.cells(ROWS, COLS)}, tuple(players), uncompared)
 
@@ -272,20 +278,23 @@ def by_points(read: Hex, change: Change, n: int, even: bool, spreads: dict[str, 
     return whose if whose in read.alternatives else None
 
 
-def by_own_pieces(readings: tuple[Hex, ...], points: Any, players: list[tuple[str, str]]) -> tuple[Hex, ...]:
+def by_own_pieces(readings: tuple[Hex, ...], points: Any, players: list[tuple[str, str]],
+                  terrains: tuple[Terrain, ...]) -> tuple[Hex, ...]:
     """The readers' doubts that are left (`readings`, with a set-up photo's say) settled by this
     photo's own pieces: each player's sure pieces' spot points (`points`, per hex, log colour;
     PIECES_SEEN pieces or more) a Gaussian, and a hex the readers doubt between two players, or
     between a piece the net reads and none, the piece of the player whose its spot's points
     are (`owner`, OWN_SPLIT), while that player has fewer sure pieces than a player has. Not a
-    black piece against none: a shadow's points are a black
-    piece's (careless varied 1597 E10, an empty desert hex). Nor where the net leans to none:
+    black piece against none: a shadow's points are a black piece's (careless varied 1597 E10,
+    an empty desert hex). Nor where the net leans to none:
     green and white marks of the art fit green and white pieces' points (independent 2774
-    I11 J16, read empty rightly). The light is not divided out: each hex's light, taken from its
+    I11 J16, read empty rightly); nor where they are likelier its terrain's sure empty hexes'
+    (`terrains`, per reading; `like_its_terrain`: careless retail 1929 L14, a forest's trees
+    taken for a green house). The light is not divided out: each hex's light, taken from its
     rim, is off where neighbours' pieces hide it, more than the board's light varies
     (independent 1643 H8 I9 J7, settled wrong with it)."""
-    theirs = {key: [n for n, read in enumerate(readings) if read.sure and read.key == key] for key, _ in players}
-    spreads = {key: Spread.of(points[seen]) for key, seen in theirs.items() if len(seen) >= PIECES_SEEN}
+    spreads = sure_spreads(readings, points, lambda n, read: read.key)
+    empties = sure_spreads(readings, points, lambda n, read: terrains[n] if read.key is None else None)
     shadowed = {key for key, colour in players if CLASSES[colour_class(colour)] == "black"}
     sure = Counter(read.key for read in readings if read.sure)
     settled = []
@@ -293,12 +302,63 @@ def by_own_pieces(readings: tuple[Hex, ...], points: Any, players: list[tuple[st
         doubted = (tuple(map(str, read.alternatives)) if None not in read.alternatives
                    else (read.key,) if read.key is not None and read.key not in shadowed else ())
         whose = owner(points[n], spreads, doubted, OWN_SPLIT) if read.reason in (BETWEEN, DIFFER) and doubted else None
+        if whose is not None and None in read.alternatives and like_its_terrain(points[n], spreads[whose], empties,
+                                                                                terrains[n]):
+            whose = None
         if whose is None or sure[whose] >= MAX_SETTLEMENTS:
             settled.append(read)
         else:
             settled.append(Hex(read.cell, whose, margin=read.margin))
             sure[whose] += 1
     return tuple(settled)
+
+
+def by_own_hexes(readings: tuple[Hex, ...], points: Any, players: list[tuple[str, str]],
+                 terrains: tuple[Terrain, ...], still: Any = None) -> tuple[Hex, ...]:
+    """The readings (`by_own_pieces`'s), each sure one unsure where its spot's points are one
+    player's pieces' in this photo (`owner`, OWN_SPLIT, among every player's) and it was read
+    otherwise. Read as another player's piece (OTHERS_LOOK: independent 2194 R4). Read empty
+    (PIECE_LIKE), where they are likelier that player's than its terrain's: the points of the
+    terrain's sure empty hexes (`terrains`, per reading; `likelier`; PIECES_SEEN hexes or
+    more, else the player's). A piece the readers miss, in a cluster or off its hex's middle
+    (independent 1583 J1, 1618 S20, 2796 P6), looks like that player's pieces; a mark of the
+    art in a player's colour, white flowers or green trees, lies on the terrain's other hexes
+    too, and looks like them. Not where a set-up photo saw the hex's spot unchanged (`still`,
+    per reading): it is empty."""
+    keys = tuple(key for key, _ in players)
+    pieces = sure_spreads(readings, points, lambda n, read: read.key)
+    empties = sure_spreads(readings, points, lambda n, read: terrains[n] if read.key is None else None)
+    result = []
+    for n, read in enumerate(readings):
+        whose = owner(points[n], pieces, keys, OWN_SPLIT) if read.sure else None
+        if whose is None or whose == read.key:
+            result.append(read)
+        elif read.key is not None:
+            result.append(Hex(read.cell, read.key, False, (read.key, whose), OTHERS_LOOK, read.margin))
+        elif (still is None or not still[n]) and not like_its_terrain(points[n], pieces[whose], empties, terrains[n]):
+            result.append(Hex(read.cell, None, False, (None, whose), PIECE_LIKE, read.margin))
+        else:
+            result.append(read)
+    return tuple(result)
+
+
+def like_its_terrain(points: Any, spread: Spread, empties: dict[Any, Spread], terrain: Terrain) -> bool:
+    """Whether `points` (a hex's, rows of log colour) are likelier the sure empty hexes' of its
+    terrain (`empties`, per terrain) than the pieces' of `spread` (`likelier`, below 0): a mark
+    of the art in a player's colour lies on the terrain's other hexes too. False where the
+    terrain's are not known."""
+    return terrain in empties and likelier(points, spread, empties[terrain]) < 0
+
+
+def sure_spreads(readings: tuple[Hex, ...], points: Any, group: Callable[[int, Hex], Any]) -> dict[Any, Spread]:
+    """How the points (`points`, per reading, log colour) of the sure readings spread in this
+    photo, grouped by `group` (of a reading's index and the reading; None: left out), for the
+    groups of PIECES_SEEN hexes or more (`Spread`)."""
+    groups: dict[Any, list[int]] = {}
+    for n, read in enumerate(readings):
+        if read.sure and (name := group(n, read)) is not None:
+            groups.setdefault(name, []).append(n)
+    return {name: Spread.of(points[seen]) for name, seen in groups.items() if len(seen) >= PIECES_SEEN}
 
 
 def pieces_seen(readings: tuple[Hex, ...], change: Change, keys: tuple[str, ...], even: Any) -> dict[str, list[int]]:

@@ -66,6 +66,15 @@ def owner(points: Any, spreads: dict[str, Spread], keys: tuple[str, ...], split:
         float(np.median(likely[best] - likely[other])) >= split for other in spreads if other != best) else None
 
 
+def likelier(points: Any, spread: Spread, other: Spread) -> float:
+    """How much likelier (log, per point, the median) `points` (rows, log colour) are under
+    `spread` than under `other`."""
+    import numpy as np
+
+    hue = as_hue(points)
+    return float(np.median(spread.gaussian.log_likelihood(hue) - other.gaussian.log_likelihood(hue)))
+
+
 def fits(likely: Any, spread: Spread) -> bool:
     """Whether points of these log likelihoods under a player's pieces' points (`likely`, one
     each) fit them no more than FIT worse than the worst fitting of their sure pieces."""
