@@ -110,11 +110,13 @@ players left, scan.by_own_pieces, OWN_SPLIT set on the stored readings of indepe
 1560-1659, varied and retail 0-47) alone and with the set-up photo on independent 2760-2859,
 varied 1900-1999 and retail 1724-1823; a twenty-first (they settle a piece the net reads
 against none too, looked into on the stored readings of those and independent 2760-2859) on
-independent 2860-2959, varied 2000-2099 and retail 1824-1923; the rule as it stands (a hex read
+independent 2860-2959, varied 2000-2099 and retail 1824-1923; a twenty-second (a hex read
 empty that looks like a player's pieces and not its terrain is ringed, scan.by_own_hexes, looked
-into on the same readings) on independent 2960-3059, varied 2100-2199 and retail 1924-2023
-(held out since: independent from 3060, varied from 2200, retail from 2024); each line then
-says on how many hexes the set-up photo could not be compared.
+into on the same readings) on independent 2960-3059, varied 2100-2199 and retail 1924-2023,
+then retail 1929 looked into; the rule as it stands (a doubt against none that looks like its
+terrain is left) on independent 3060-3159, varied 2200-2299 and retail 2024-2123 (held out
+since: independent from 3160, varied from 2300, retail from 2124); each line then says on how
+many hexes the set-up photo could not be compared.
 For the other makers, half the photos follow the README's tips
 ("good": from above, even light, no flash, exposed so that the board keeps its colour), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game
