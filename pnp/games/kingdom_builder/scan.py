@@ -286,11 +286,12 @@ def by_own_pieces(readings: tuple[Hex, ...], points: Any, players: list[tuple[st
     between a piece the net reads and none, the piece of the player whose its spot's points
     are (`owner`, OWN_SPLIT), while that player has fewer sure pieces than a player has. Not a
     black piece against none: a shadow's points are a black piece's (careless varied 1597 E10,
-    an empty desert hex). Nor where the net leans to none:
-    green and white marks of the art fit green and white pieces' points (independent 2774
-    I11 J16, read empty rightly); nor where they are likelier its terrain's sure empty hexes'
-    (`terrains`, per reading; `like_its_terrain`: careless retail 1929 L14, a forest's trees
-    taken for a green house). The light is not divided out: each hex's light, taken from its
+    an empty desert hex). Nor where the net leans to none: green and white marks of the art fit
+    green and white pieces' points (independent 2774 I11 J16, read empty rightly); nor where
+    they are likelier its terrain's sure empty hexes' (`terrains`, per reading;
+    `like_its_terrain`: careless retail 1929 L14, a forest's trees taken for a green house).
+    Each player's and terrain's points are taken again by `by_own_hexes`, after this settles
+    doubts. The light is not divided out: each hex's light, taken from its
     rim, is off where neighbours' pieces hide it, more than the board's light varies
     (independent 1643 H8 I9 J7, settled wrong with it)."""
     spreads = sure_spreads(readings, points, lambda n, read: read.key)
