@@ -113,10 +113,13 @@ against none too, looked into on the stored readings of those and independent 27
 independent 2860-2959, varied 2000-2099 and retail 1824-1923; a twenty-second (a hex read
 empty that looks like a player's pieces and not its terrain is ringed, scan.by_own_hexes, looked
 into on the same readings) on independent 2960-3059, varied 2100-2199 and retail 1924-2023,
-then retail 1929 looked into; the rule as it stands (a doubt against none that looks like its
-terrain is left) on independent 3060-3159, varied 2200-2299 and retail 2024-2123 (held out
-since: independent from 3160, varied from 2300, retail from 2124); each line then says on how
-many hexes the set-up photo could not be compared.
+then retail 1929 looked into; a twenty-third (a doubt against none that looks like its
+terrain is left) on independent 3060-3159, varied 2200-2299 and retail 2024-2123; the rule as
+it stands (a doubt leaning to none settled by its terrain's look or a player's,
+scan.by_own_terrain, LOOKS and EMPTY_LEAN set on the stored readings above, path-traced
+7600-7663, 8300-8399 and 11448-11495 included) on independent 3160-3259, varied 2300-2399 and
+retail 2124-2223 (held out since: independent from 3260, varied from 2400, retail from 2224);
+each line then says on how many hexes the set-up photo could not be compared.
 For the other makers, half the photos follow the README's tips
 ("good": from above, even light, no flash, exposed so that the board keeps its colour), half are careless ("hard": tilted up to 30 degrees, uneven
 light, a colour cast, glare, noise, blur, heavy JPEG). Each photo is a different board, game

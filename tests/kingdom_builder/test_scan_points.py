@@ -1,6 +1,7 @@
 """Whose pieces a hex's points are (`pnp.games.kingdom_builder.scan_points`), the photo's own
 pieces settling the readers' doubts between two players, or between a piece the net reads and
-none (`scan.by_own_pieces`), and ringing a hex read empty that looks like a player's pieces and
+none (`scan.by_own_pieces`), settling a doubt where the net leans to none by the hex's terrain's
+sure empty hexes and the players' sure pieces (`scan.by_own_terrain`), and ringing a hex read empty that looks like a player's pieces and
 not like its terrain's other hexes, or a piece that looks like another player's (`scan.by_own_hexes`)."""
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ import pytest
 
 from pnp.games.kingdom_builder import scan as scanning
 from pnp.games.kingdom_builder.facts import MAX_SETTLEMENTS, Terrain
-from pnp.games.kingdom_builder.scan import (DIFFER, GLARE, OTHERS_LOOK, PATCHY, PIECE_LIKE, Hex, by_own_hexes,
-                                               by_own_pieces)
+from pnp.games.kingdom_builder.scan import (BETWEEN, DIFFER, EMPTY_LEAN, GLARE, OTHERS_LOOK, PATCHY, PIECE_LIKE,
+                                               RIM_HIDDEN, WASHED, Hex, by_own_hexes, by_own_pieces, by_own_terrain)
 from pnp.games.kingdom_builder.scan_points import Spread, owner
 from pnp.games.kingdom_builder.scan_setup import PIECES_SEEN
 
@@ -155,14 +156,14 @@ FOREST_ART = np.log([0.15, 0.35, 0.12])
 
 
 def hexes(tested: Hex, colour: np.ndarray, art: np.ndarray = FOREST_ART, empties: int = PIECES_SEEN,
-          seen: int = PIECES_SEEN) -> tuple[tuple[Hex, ...], np.ndarray, tuple[Terrain, ...]]:
-    """Readings: PIECES_SEEN sure pieces of player 1 (orange) and `seen` of player 2 (yellow) on
+          seen: int = PIECES_SEEN, first: int = PIECES_SEEN) -> tuple[tuple[Hex, ...], np.ndarray, tuple[Terrain, ...]]:
+    """Readings: `first` sure pieces of player 1 (orange) and `seen` of player 2 (yellow) on
     grass, `empties` sure empty forest hexes whose spots are `art`, and `tested` last, on
     forest, its spot of `colour`."""
-    readings = (*(Hex((0, n), "1") for n in range(PIECES_SEEN)), *(Hex((1, n), "2") for n in range(seen)),
+    readings = (*(Hex((10 + n // 20, n % 20), "1") for n in range(first)), *(Hex((1, n), "2") for n in range(seen)),
                 *(Hex((2, n), None) for n in range(empties)), tested)
-    points = np.stack([spot(ORANGE)] * PIECES_SEEN + [spot(YELLOW)] * seen + [spot(art)] * empties + [spot(colour)])
-    terrains = (Terrain.GRASS,) * (PIECES_SEEN + seen) + (Terrain.FOREST,) * (empties + 1)
+    points = np.stack([spot(ORANGE)] * first + [spot(YELLOW)] * seen + [spot(art)] * empties + [spot(colour)])
+    terrains = (Terrain.GRASS,) * (first + seen) + (Terrain.FOREST,) * (empties + 1)
     return readings, points, terrains
 
 
@@ -232,3 +233,64 @@ def test_a_doubt_of_a_piece_against_none_that_looks_like_its_terrain_stands(art,
     doubted = Hex((9, 9), "1", False, ("1", None), DIFFER)
     readings, points, terrains = hexes(doubted, art if expected is None else ORANGE, art)
     assert by_own_pieces(readings, points, PLAYERS, terrains)[-1] == (doubted if expected is None else expected)
+
+
+# A forest whose art lies `dim` (log, each channel) darker than the orange pieces: in as_hue
+# only the brightness, at half weight, differs, so a spot of that art is 1/2 (dim / 2)^2 /
+# 0.03^2 likelier (log) the forest's than the orange pieces': 12.5 at 0.3, over LOOKS; 8.7 at
+# 0.25, under it. Than the yellow pieces' (0.2007 off in red and blue against green, 0.0334
+# darker): 1/2 (0.2007^2 2 + (0.0334 + dim / 2)^2) / 0.03^2 = 63.4 at 0.3, 58.6 at 0.25.
+DIM_ART, DIMMER_ART = ORANGE - 0.3, ORANGE - 0.25
+
+
+def leaning_to_none(reason: str, margin: float = EMPTY_LEAN) -> Hex:
+    return Hex((9, 9), None, False, (None, "1"), reason, margin)
+
+
+@pytest.mark.parametrize("doubted, art, empties, seen, expected", [
+    # The net leans to none by EMPTY_LEAN, and the spot shows the forest's art, 12.5 and 63.4
+    # likelier the forest's than either player's pieces': empty, by any of the three reasons.
+    (leaning_to_none(BETWEEN), DIM_ART, PIECES_SEEN, PIECES_SEEN, Hex((9, 9), None, margin=EMPTY_LEAN)),
+    (leaning_to_none(GLARE), DIM_ART, PIECES_SEEN, PIECES_SEEN, Hex((9, 9), None, margin=EMPTY_LEAN)),
+    (leaning_to_none(RIM_HIDDEN), DIM_ART, PIECES_SEEN, PIECES_SEEN, Hex((9, 9), None, margin=EMPTY_LEAN)),
+    # Only 8.7 likelier the forest's than the orange pieces': it stands.
+    (leaning_to_none(BETWEEN), DIMMER_ART, PIECES_SEEN, PIECES_SEEN, None),
+    # The net leans to none by less than EMPTY_LEAN: a piece the photo blurs looks like its terrain.
+    (leaning_to_none(BETWEEN, EMPTY_LEAN - 0.1), DIM_ART, PIECES_SEEN, PIECES_SEEN, None),
+    # Where the readers differ, or the hand reader sees a washed-out hex, it stands.
+    (leaning_to_none(DIFFER), DIM_ART, PIECES_SEEN, PIECES_SEEN, None),
+    (leaning_to_none(WASHED), DIM_ART, PIECES_SEEN, PIECES_SEEN, None),
+    # Too few sure empty forest hexes, or of player 2's pieces, to know their looks: it stands.
+    (leaning_to_none(BETWEEN), DIM_ART, PIECES_SEEN - 1, PIECES_SEEN, None),
+    (leaning_to_none(BETWEEN), DIM_ART, PIECES_SEEN, PIECES_SEEN - 1, None),
+])
+def test_a_doubt_leaning_to_none_that_looks_like_its_terrain_is_empty(doubted, art, empties, seen, expected):
+    readings, points, terrains = hexes(doubted, art, art, empties, seen)
+    settled = by_own_terrain(readings, points, PLAYERS, terrains)
+    assert settled[:-1] == readings[:-1]
+    assert settled[-1] == (doubted if expected is None else expected)
+
+
+@pytest.mark.parametrize("doubted, art, players, first, expected", [
+    # Its rim hidden, or the readers differ, the net leaning to none: the spot is orange, 45.4
+    # likelier player 1's pieces' than player 2's, and far likelier theirs than the dark green
+    # forest's: player 1's piece.
+    (leaning_to_none(RIM_HIDDEN, 1.0), FOREST_ART, PLAYERS, PIECES_SEEN, Hex((9, 9), "1", margin=1.0)),
+    (leaning_to_none(DIFFER, 1.0), FOREST_ART, PLAYERS, PIECES_SEEN, Hex((9, 9), "1", margin=1.0)),
+    # The forest's art 0.3 darker than the orange pieces: the spot 12.5 likelier theirs, over
+    # LOOKS: theirs; 0.25 darker, 8.7: it stands.
+    (leaning_to_none(RIM_HIDDEN, 1.0), DIM_ART, PLAYERS, PIECES_SEEN, Hex((9, 9), "1", margin=1.0)),
+    (leaning_to_none(RIM_HIDDEN, 1.0), DIMMER_ART, PLAYERS, PIECES_SEEN, None),
+    # Under glare, or a doubt the net alone leaves: glare whitens a hex to a white piece's look.
+    (leaning_to_none(GLARE, 1.0), FOREST_ART, PLAYERS, PIECES_SEEN, None),
+    (leaning_to_none(BETWEEN, 1.0), FOREST_ART, PLAYERS, PIECES_SEEN, None),
+    # A black player's (a shadow's points are a black piece's), or one who has as many sure
+    # pieces as a player has: it stands.
+    (leaning_to_none(RIM_HIDDEN, 1.0), FOREST_ART, [("1", "black"), ("2", "yellow")], PIECES_SEEN, None),
+    (leaning_to_none(RIM_HIDDEN, 1.0), FOREST_ART, PLAYERS, MAX_SETTLEMENTS, None),
+])
+def test_a_doubt_leaning_to_none_that_looks_like_a_players_pieces_is_theirs(doubted, art, players, first, expected):
+    readings, points, terrains = hexes(doubted, ORANGE, art, first=first)
+    settled = by_own_terrain(readings, points, players, terrains)
+    assert settled[:-1] == readings[:-1]
+    assert settled[-1] == (doubted if expected is None else expected)

@@ -61,6 +61,13 @@ LEAN = 6.0      # where both read a hex empty, the hand reader settles the net's
                 # empty this much (log): a piece both readers miss leaves the net unsure more often than not
 MISREAD = 2     # pieces the net surely reads as one player's and the hand reader as another's: from this many on, the
                 # hand reader has the players' colours wrong in the photo and settles no doubt of the net's between them
+LOOKS = 10.0    # a doubt where the net leans to none is settled where a hex's spot points are this much likelier (log,
+                # per point, the median) its terrain's sure empty hexes' than every player's sure pieces' (empty), or one
+                # player's pieces' than its terrain's (theirs; `by_own_terrain`). On the stored readings a piece's lay
+                # at most e^8.0 likelier its terrain's (careless varied 627 L18), an empty hex's e^4.2 likelier a
+                # player's pieces' (path-traced 7611 D1, a neighbour's piece over its spot)
+EMPTY_LEAN = 5.0  # ... empty only where the net leans to none this much (log): a piece the photo hides or blurs looks
+                  # like its terrain (careless varied 1853 A8 at e^4.9, 627 N15 at e^4.6)
 STRANGER = 4.0  # a piece is unusual where a colour no player has is this much likelier (log) than any player's
 
 
@@ -146,6 +153,7 @@ def scan(image: Any, board: Board, players: list[tuple[str, str]], corners: list
         uncompared = int((~change.steady).sum())
     points, terrains = log_rgb(spots), tuple(board.at(read.cell) for read in readings)
     readings = by_own_pieces(readings, points, players, terrains)
+    readings = by_own_terrain(readings, points, players, terrains)
     still = None if before is None else change.steady & (change.share < UNCHANGED)
     readings = by_own_hexes(readings, points, players, terrains, still)
     return Scan(readings, tuple(grid.corners()), grid.straight,
@@ -294,9 +302,8 @@ def by_own_pieces(readings: tuple[Hex, ...], points: Any, players: list[tuple[st
     doubts. The light is not divided out: each hex's light, taken from its
     rim, is off where neighbours' pieces hide it, more than the board's light varies
     (independent 1643 H8 I9 J7, settled wrong with it)."""
-    spreads = sure_spreads(readings, points, lambda n, read: read.key)
-    empties = sure_spreads(readings, points, lambda n, read: terrains[n] if read.key is None else None)
-    shadowed = {key for key, colour in players if CLASSES[colour_class(colour)] == "black"}
+    spreads, empties = own_looks(readings, points, terrains)
+    shadowed = black(players)
     sure = Counter(read.key for read in readings if read.sure)
     settled = []
     for n, read in enumerate(readings):
@@ -314,6 +321,43 @@ def by_own_pieces(readings: tuple[Hex, ...], points: Any, players: list[tuple[st
     return tuple(settled)
 
 
+def by_own_terrain(readings: tuple[Hex, ...], points: Any, players: list[tuple[str, str]],
+                   terrains: tuple[Terrain, ...]) -> tuple[Hex, ...]:
+    """The readers' doubts where the net leans to none (`readings`, `by_own_pieces`'s) settled
+    by this photo's own sure hexes: its terrain's sure empty hexes' spot points (`terrains`,
+    per reading) and each player's sure pieces' (`points`, per hex, log colour; `sure_spreads`).
+    Empty, where the net leans to none by EMPTY_LEAN and its points are LOOKS likelier its
+    terrain's than every player's pieces' (a doubt between the two, under glare, or where the
+    hand reader could not see its rim: a mark of the art, white flowers or green trees, lies on
+    its terrain's other hexes too). A player's piece, where the readers differ or its rim is
+    hidden and its points are that player's pieces' (`owner`, OWN_SPLIT) and LOOKS likelier
+    theirs than its terrain's: a piece in a cluster, its neighbours hiding its rim, that the
+    net reads off its hex's middle (independent 2796's green cluster on forest and grass).
+    Not a black piece (a shadow's points are a black piece's), nor a player's piece past the
+    count a player has. Under glare, or a doubt the net alone leaves, a piece is not settled:
+    glare whitens an empty hex to a white piece's look (careless retail 39)."""
+    keys = tuple(key for key, _ in players)
+    pieces, empties = own_looks(readings, points, terrains)
+    shadowed = black(players)
+    sure = Counter(read.key for read in readings if read.sure)
+    settled = []
+    for n, read in enumerate(readings):
+        empty = None if read.sure or read.key is not None else empties.get(terrains[n])
+        whose = owner(points[n], pieces, keys, OWN_SPLIT) if empty is not None and read.reason in (RIM_HIDDEN,
+                                                                                                     DIFFER) else None
+        if (empty is not None and read.reason in (BETWEEN, GLARE, RIM_HIDDEN) and read.margin >= EMPTY_LEAN
+                and len(pieces) == len(keys)
+                and all(likelier(points[n], empty, spread) >= LOOKS for spread in pieces.values())):
+            settled.append(Hex(read.cell, None, margin=read.margin))
+        elif (whose is not None and whose not in shadowed and sure[whose] < MAX_SETTLEMENTS and empty is not None
+              and likelier(points[n], pieces[whose], empty) >= LOOKS):
+            settled.append(Hex(read.cell, whose, margin=read.margin))
+            sure[whose] += 1
+        else:
+            settled.append(read)
+    return tuple(settled)
+
+
 def by_own_hexes(readings: tuple[Hex, ...], points: Any, players: list[tuple[str, str]],
                  terrains: tuple[Terrain, ...], still: Any = None) -> tuple[Hex, ...]:
     """The readings (`by_own_pieces`'s), each sure one unsure where its spot's points are one
@@ -327,8 +371,7 @@ def by_own_hexes(readings: tuple[Hex, ...], points: Any, players: list[tuple[str
     too, and looks like them. Not where a set-up photo saw the hex's spot unchanged (`still`,
     per reading): it is empty."""
     keys = tuple(key for key, _ in players)
-    pieces = sure_spreads(readings, points, lambda n, read: read.key)
-    empties = sure_spreads(readings, points, lambda n, read: terrains[n] if read.key is None else None)
+    pieces, empties = own_looks(readings, points, terrains)
     result = []
     for n, read in enumerate(readings):
         whose = owner(points[n], pieces, keys, OWN_SPLIT) if read.sure else None
@@ -349,6 +392,19 @@ def like_its_terrain(points: Any, spread: Spread, empties: dict[Any, Spread], te
     of the art in a player's colour lies on the terrain's other hexes too. False where the
     terrain's are not known."""
     return terrain in empties and likelier(points, spread, empties[terrain]) < 0
+
+
+def own_looks(readings: tuple[Hex, ...], points: Any,
+              terrains: tuple[Terrain, ...]) -> tuple[dict[Any, Spread], dict[Any, Spread]]:
+    """This photo's own looks (`sure_spreads`): each player's sure pieces', and each terrain's
+    sure empty hexes' (`terrains`, per reading)."""
+    return (sure_spreads(readings, points, lambda n, read: read.key),
+            sure_spreads(readings, points, lambda n, read: terrains[n] if read.key is None else None))
+
+
+def black(players: list[tuple[str, str]]) -> set[str]:
+    """The players whose pieces are black (as the net names colours): a shadow's points are a black piece's."""
+    return {key for key, colour in players if CLASSES[colour_class(colour)] == "black"}
 
 
 def sure_spreads(readings: tuple[Hex, ...], points: Any, group: Callable[[int, Hex], Any]) -> dict[Any, Spread]:
