@@ -114,11 +114,13 @@ independent 2860-2959, varied 2000-2099 and retail 1824-1923; a twenty-second (a
 empty that looks like a player's pieces and not its terrain is ringed, scan.by_own_hexes, looked
 into on the same readings) on independent 2960-3059, varied 2100-2199 and retail 1924-2023,
 then retail 1929 looked into; a twenty-third (a doubt against none that looks like its
-terrain is left) on independent 3060-3159, varied 2200-2299 and retail 2024-2123; the rule as
-it stands (a doubt leaning to none settled by its terrain's look or a player's,
+terrain is left) on independent 3060-3159, varied 2200-2299 and retail 2024-2123; a
+twenty-fourth (a doubt leaning to none settled by its terrain's look or a player's,
 scan.by_own_terrain, LOOKS and EMPTY_LEAN set on the stored readings above, path-traced
 7600-7663, 8300-8399 and 11448-11495 included) on independent 3160-3259, varied 2300-2399 and
-retail 2124-2223 (held out since: independent from 3260, varied from 2400, retail from 2224);
+retail 2124-2223; the rule as it stands (the set-up photo's change settled so too, looked into
+on the same readings) with the set-up photo on independent 3260-3359, varied 2400-2499 and
+retail 2224-2323 (held out since: independent from 3360, varied from 2500, retail from 2324);
 each line then says on how many hexes the set-up photo could not be compared.
 For the other makers, half the photos follow the README's tips
 ("good": from above, even light, no flash, exposed so that the board keeps its colour), half are careless ("hard": tilted up to 30 degrees, uneven

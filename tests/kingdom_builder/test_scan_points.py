@@ -14,7 +14,7 @@ from pnp.games.kingdom_builder.facts import MAX_SETTLEMENTS, Terrain
 from pnp.games.kingdom_builder.scan import (BETWEEN, DIFFER, EMPTY_LEAN, GLARE, OTHERS_LOOK, PATCHY, PIECE_LIKE,
                                                RIM_HIDDEN, WASHED, Hex, by_own_hexes, by_own_pieces, by_own_terrain)
 from pnp.games.kingdom_builder.scan_points import Spread, owner
-from pnp.games.kingdom_builder.scan_setup import PIECES_SEEN
+from pnp.games.kingdom_builder.scan_setup import CHANGE, PIECES_SEEN, STILL
 
 # Log colours of an orange and a yellow piece: as_hue 0.2858 apart (red against green 0.2007,
 # blue against green 0.0334 apart, the same brightness), so that points at the orange colour,
@@ -249,10 +249,17 @@ def leaning_to_none(reason: str, margin: float = EMPTY_LEAN) -> Hex:
 
 @pytest.mark.parametrize("doubted, art, empties, seen, expected", [
     # The net leans to none by EMPTY_LEAN, and the spot shows the forest's art, 12.5 and 63.4
-    # likelier the forest's than either player's pieces': empty, by any of the three reasons.
+    # likelier the forest's than either player's pieces': empty, by any of the four reasons
+    # (a set-up photo saw the spot change: a neighbour's house leans in).
     (leaning_to_none(BETWEEN), DIM_ART, PIECES_SEEN, PIECES_SEEN, Hex((9, 9), None, margin=EMPTY_LEAN)),
     (leaning_to_none(GLARE), DIM_ART, PIECES_SEEN, PIECES_SEEN, Hex((9, 9), None, margin=EMPTY_LEAN)),
     (leaning_to_none(RIM_HIDDEN), DIM_ART, PIECES_SEEN, PIECES_SEEN, Hex((9, 9), None, margin=EMPTY_LEAN)),
+    (leaning_to_none(CHANGE), DIM_ART, PIECES_SEEN, PIECES_SEEN, Hex((9, 9), None, margin=EMPTY_LEAN)),
+    # Read as player 1's piece where the spot changed, or where nothing changed: the net leans
+    # to the piece, and it stands (the spot, 0.15 off the orange pieces' look in as_hue's
+    # brightness, fits them 12.5 worse than their worst piece, over FIT: no one's).
+    (Hex((9, 9), "1", False, ("1", None), CHANGE, EMPTY_LEAN), DIM_ART, PIECES_SEEN, PIECES_SEEN, None),
+    (Hex((9, 9), "1", False, ("1", None), STILL, EMPTY_LEAN), DIM_ART, PIECES_SEEN, PIECES_SEEN, None),
     # Only 8.7 likelier the forest's than the orange pieces': it stands.
     (leaning_to_none(BETWEEN), DIMMER_ART, PIECES_SEEN, PIECES_SEEN, None),
     # The net leans to none by less than EMPTY_LEAN: a piece the photo blurs looks like its terrain.
@@ -277,6 +284,13 @@ def test_a_doubt_leaning_to_none_that_looks_like_its_terrain_is_empty(doubted, a
     # forest's: player 1's piece.
     (leaning_to_none(RIM_HIDDEN, 1.0), FOREST_ART, PLAYERS, PIECES_SEEN, Hex((9, 9), "1", margin=1.0)),
     (leaning_to_none(DIFFER, 1.0), FOREST_ART, PLAYERS, PIECES_SEEN, Hex((9, 9), "1", margin=1.0)),
+    # Where a set-up photo saw the spot change, read empty or as the piece: the same.
+    (leaning_to_none(CHANGE, 1.0), FOREST_ART, PLAYERS, PIECES_SEEN, Hex((9, 9), "1", margin=1.0)),
+    (Hex((9, 9), "1", False, ("1", None), CHANGE, 1.0), FOREST_ART, PLAYERS, PIECES_SEEN, Hex((9, 9), "1", margin=1.0)),
+    # Read as the piece where the net alone doubts it, or where nothing changed since the set-up
+    # photo: `by_own_pieces` settles the one, and the other stands.
+    (Hex((9, 9), "1", False, ("1", None), BETWEEN, 1.0), FOREST_ART, PLAYERS, PIECES_SEEN, None),
+    (Hex((9, 9), "1", False, ("1", None), STILL, 1.0), FOREST_ART, PLAYERS, PIECES_SEEN, None),
     # The forest's art 0.3 darker than the orange pieces: the spot 12.5 likelier theirs, over
     # LOOKS: theirs; 0.25 darker, 8.7: it stands.
     (leaning_to_none(RIM_HIDDEN, 1.0), DIM_ART, PLAYERS, PIECES_SEEN, Hex((9, 9), "1", margin=1.0)),
@@ -289,7 +303,7 @@ def test_a_doubt_leaning_to_none_that_looks_like_its_terrain_is_empty(doubted, a
     (leaning_to_none(RIM_HIDDEN, 1.0), FOREST_ART, [("1", "black"), ("2", "yellow")], PIECES_SEEN, None),
     (leaning_to_none(RIM_HIDDEN, 1.0), FOREST_ART, PLAYERS, MAX_SETTLEMENTS, None),
 ])
-def test_a_doubt_leaning_to_none_that_looks_like_a_players_pieces_is_theirs(doubted, art, players, first, expected):
+def test_a_doubt_against_none_that_looks_like_a_players_pieces_is_theirs(doubted, art, players, first, expected):
     readings, points, terrains = hexes(doubted, ORANGE, art, first=first)
     settled = by_own_terrain(readings, points, players, terrains)
     assert settled[:-1] == readings[:-1]

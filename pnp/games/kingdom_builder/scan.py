@@ -323,30 +323,33 @@ def by_own_pieces(readings: tuple[Hex, ...], points: Any, players: list[tuple[st
 
 def by_own_terrain(readings: tuple[Hex, ...], points: Any, players: list[tuple[str, str]],
                    terrains: tuple[Terrain, ...]) -> tuple[Hex, ...]:
-    """The readers' doubts where the net leans to none (`readings`, `by_own_pieces`'s) settled
-    by this photo's own sure hexes: its terrain's sure empty hexes' spot points (`terrains`,
-    per reading) and each player's sure pieces' (`points`, per hex, log colour; `sure_spreads`).
+    """The readers' doubts of a piece against none (`readings`, `by_own_pieces`'s) settled by
+    this photo's own sure hexes: its terrain's sure empty hexes' spot points (`terrains`, per
+    reading) and each player's sure pieces' (`points`, per hex, log colour; `sure_spreads`).
     Empty, where the net leans to none by EMPTY_LEAN and its points are LOOKS likelier its
-    terrain's than every player's pieces' (a doubt between the two, under glare, or where the
-    hand reader could not see its rim: a mark of the art, white flowers or green trees, lies on
-    its terrain's other hexes too). A player's piece, where the readers differ or its rim is
-    hidden and its points are that player's pieces' (`owner`, OWN_SPLIT) and LOOKS likelier
-    theirs than its terrain's: a piece in a cluster, its neighbours hiding its rim, that the
-    net reads off its hex's middle (independent 2796's green cluster on forest and grass).
-    Not a black piece (a shadow's points are a black piece's), nor a player's piece past the
-    count a player has. Under glare, or a doubt the net alone leaves, a piece is not settled:
-    glare whitens an empty hex to a white piece's look (careless retail 39)."""
+    terrain's than every player's pieces' (a doubt between the two, under glare, where the hand
+    reader could not see its rim, or where a set-up photo saw the spot change: a mark of the
+    art, white flowers or green trees, lies on its terrain's other hexes too; a neighbour's
+    house leans in). A player's piece, where its points are that player's pieces' (`owner`,
+    OWN_SPLIT) and LOOKS likelier theirs than its terrain's, and the readers differ or its rim
+    is hidden, the net leaning to none (a piece in a cluster, its neighbours hiding its rim,
+    that the net reads off its hex's middle: independent 2796's green cluster on forest and
+    grass), or a set-up photo saw the spot change (CHANGE, read as a piece or not). Not a black
+    piece (a shadow's points are a black piece's), nor a player's piece past the count a player
+    has. Under glare, or a doubt the net alone leaves, a piece is not settled: glare whitens an
+    empty hex to a white piece's look (careless retail 39)."""
     keys = tuple(key for key, _ in players)
     pieces, empties = own_looks(readings, points, terrains)
     shadowed = black(players)
     sure = Counter(read.key for read in readings if read.sure)
     settled = []
     for n, read in enumerate(readings):
-        empty = None if read.sure or read.key is not None else empties.get(terrains[n])
-        whose = owner(points[n], pieces, keys, OWN_SPLIT) if empty is not None and read.reason in (RIM_HIDDEN,
-                                                                                                     DIFFER) else None
-        if (empty is not None and read.reason in (BETWEEN, GLARE, RIM_HIDDEN) and read.margin >= EMPTY_LEAN
-                and len(pieces) == len(keys)
+        empty = None if read.sure or None not in read.alternatives else empties.get(terrains[n])
+        leans_none = read.key is None
+        whose = (owner(points[n], pieces, keys, OWN_SPLIT) if empty is not None and (
+            read.reason == CHANGE or leans_none and read.reason in (RIM_HIDDEN, DIFFER)) else None)
+        if (empty is not None and leans_none and read.reason in (BETWEEN, GLARE, RIM_HIDDEN, CHANGE)
+                and read.margin >= EMPTY_LEAN and len(pieces) == len(keys)
                 and all(likelier(points[n], empty, spread) >= LOOKS for spread in pieces.values())):
             settled.append(Hex(read.cell, None, margin=read.margin))
         elif (whose is not None and whose not in shadowed and sure[whose] < MAX_SETTLEMENTS and empty is not None
