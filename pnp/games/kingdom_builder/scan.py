@@ -298,8 +298,8 @@ def by_own_pieces(readings: tuple[Hex, ...], points: Any, players: list[tuple[st
     green and white pieces' points (independent 2774 I11 J16, read empty rightly); nor where
     they are likelier its terrain's sure empty hexes' (`terrains`, per reading;
     `like_its_terrain`: careless retail 1929 L14, a forest's trees taken for a green house).
-    Each player's and terrain's points are taken again by `by_own_hexes`, after this settles
-    doubts. The light is not divided out: each hex's light, taken from its
+    Each player's and terrain's points are taken again by `by_own_terrain` and `by_own_hexes`,
+    after this settles doubts. The light is not divided out: each hex's light, taken from its
     rim, is off where neighbours' pieces hide it, more than the board's light varies
     (independent 1643 H8 I9 J7, settled wrong with it)."""
     spreads, empties = own_looks(readings, points, terrains)
@@ -363,7 +363,7 @@ def by_own_terrain(readings: tuple[Hex, ...], points: Any, players: list[tuple[s
 
 def by_own_hexes(readings: tuple[Hex, ...], points: Any, players: list[tuple[str, str]],
                  terrains: tuple[Terrain, ...], still: Any = None) -> tuple[Hex, ...]:
-    """The readings (`by_own_pieces`'s), each sure one unsure where its spot's points are one
+    """The readings (`by_own_terrain`'s), each sure one unsure where its spot's points are one
     player's pieces' in this photo (`owner`, OWN_SPLIT, among every player's) and it was read
     otherwise. Read as another player's piece (OTHERS_LOOK: independent 2194 R4). Read empty
     (PIECE_LIKE), where they are likelier that player's than its terrain's: the points of the
